@@ -1,0 +1,176 @@
+"""The board: a validated map as a networkx graph behind a small query API.
+
+Callers ask the board questions (may this fleet move there? which coasts of
+that province can it reach?) and never read graph attributes themselves, so
+the graph's layout can change without touching the rules.
+
+Graph layout: one node per province and one per coast of a split-coast
+province (``"SPA/NC"``). Edges carry ``army``, ``fleet`` and ``bridge`` flags:
+army edges join provinces; fleet edges join the locations a fleet can stand
+on; a land bridge is an army and fleet edge marked ``bridge``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from maps.names import NameIndex
+from maps.terms import Location, ProvinceType, Season, UnitType, province_of
+
+__all__ = ["Board", "PowerSetup", "Province", "StartUnit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    type: ProvinceType
+    supply_centre: bool
+    home: str | None
+    coasts: tuple[str, ...] = ()
+    at: tuple[float, float] | None = None
+
+    @property
+    def is_sea(self) -> bool:
+        return self.type is ProvinceType.SEA
+
+    @property
+    def is_land(self) -> bool:
+        return self.type is ProvinceType.LAND
+
+
+@dataclass(frozen=True, slots=True)
+class StartUnit:
+    type: UnitType
+    location: Location
+
+
+@dataclass(frozen=True, slots=True)
+class PowerSetup:
+    name: str
+    home_centres: tuple[str, ...]
+    units: tuple[StartUnit, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """A loaded map. Immutable; build it with :func:`maps.load_board`."""
+
+    name: str
+    title: str
+    start_season: Season
+    start_year: int
+    victory_centres: int
+    provinces: Mapping[str, Province]
+    powers: tuple[PowerSetup, ...]
+    neutral_units: tuple[StartUnit, ...]
+    impassable: tuple[tuple[str, tuple[float, float] | None], ...]
+    graph: nx.Graph
+    names: NameIndex = field(init=False)
+    _army: dict[str, frozenset[str]] = field(init=False, repr=False)
+    _fleet: dict[Location, frozenset[Location]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        army: dict[str, set[str]] = {p: set() for p in self.provinces}
+        fleet: dict[Location, set[Location]] = {}
+        for a, b, data in self.graph.edges(data=True):
+            if data.get("army"):
+                army[a].add(b)
+                army[b].add(a)
+            if data.get("fleet"):
+                fleet.setdefault(a, set()).add(b)
+                fleet.setdefault(b, set()).add(a)
+        object.__setattr__(self, "_army", {k: frozenset(v) for k, v in army.items()})
+        object.__setattr__(self, "_fleet", {k: frozenset(v) for k, v in fleet.items()})
+        object.__setattr__(self, "names", NameIndex(self.provinces.values()))
+
+    # --- provinces -------------------------------------------------------------
+
+    def __contains__(self, province: object) -> bool:
+        return province in self.provinces
+
+    def province(self, location: Location) -> Province:
+        return self.provinces[province_of(location)]
+
+    def __iter__(self) -> Iterator[Province]:
+        return iter(self.provinces.values())
+
+    @property
+    def supply_centres(self) -> frozenset[str]:
+        return frozenset(p.id for p in self if p.supply_centre)
+
+    @property
+    def power_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.powers)
+
+    def home_centres(self, power: str) -> tuple[str, ...]:
+        for setup in self.powers:
+            if setup.name == power:
+                return setup.home_centres
+        return ()
+
+    def fleet_locations(self, province: str) -> tuple[Location, ...]:
+        """Where a fleet can stand in a province: its coasts, itself, or nowhere (land)."""
+        info = self.provinces[province]
+        if info.is_land:
+            return ()
+        if info.coasts:
+            return tuple(f"{province}/{coast}" for coast in info.coasts)
+        return (province,)
+
+    def can_stand(self, unit_type: UnitType, location: Location) -> bool:
+        """Whether a unit of this type may occupy exactly this location."""
+        province = province_of(location)
+        if province not in self.provinces:
+            return False
+        if unit_type is UnitType.ARMY:
+            return location == province and not self.provinces[province].is_sea
+        return location in self.fleet_locations(province)
+
+    # --- movement --------------------------------------------------------------
+
+    def army_neighbours(self, province: str) -> frozenset[str]:
+        return self._army.get(province, frozenset())
+
+    def fleet_neighbours(self, location: Location) -> frozenset[Location]:
+        return self._fleet.get(location, frozenset())
+
+    def can_move(self, unit_type: UnitType, origin: Location, destination: Location) -> bool:
+        """Whether the unit can move in one step to exactly this location."""
+        if unit_type is UnitType.ARMY:
+            return province_of(destination) in self.army_neighbours(province_of(origin))
+        return destination in self.fleet_neighbours(origin)
+
+    def reaches(self, unit_type: UnitType, origin: Location, province: str) -> bool:
+        """Whether the unit can move in one step to some part of the province.
+
+        This is the test for supports: a fleet may support into a split-coast
+        province through either coast (DATC 6.B.4).
+        """
+        if unit_type is UnitType.ARMY:
+            return province in self.army_neighbours(province_of(origin))
+        return bool(self.reachable_coasts(origin, province))
+
+    def reachable_coasts(self, origin: Location, province: str) -> tuple[Location, ...]:
+        """The locations of a province a fleet at ``origin`` can move to."""
+        neighbours = self.fleet_neighbours(origin)
+        return tuple(loc for loc in self.fleet_locations(province) if loc in neighbours)
+
+    @property
+    def bridges(self) -> tuple[tuple[str, str], ...]:
+        return tuple(sorted(tuple(sorted((a, b))) for a, b, d in self.graph.edges(data=True) if d.get("bridge")))  # type: ignore[misc]
+
+    def is_bridge(self, a: str, b: str) -> bool:
+        data = self.graph.get_edge_data(a, b)
+        return bool(data and data.get("bridge"))
+
+    def province_graph(self) -> nx.Graph:
+        """Provinces joined wherever any unit could cross: for distances (2023 civil disorder)."""
+        graph = nx.Graph()
+        graph.add_nodes_from(self.provinces)
+        graph.add_edges_from((province_of(a), province_of(b)) for a, b in self.graph.edges)
+        return graph

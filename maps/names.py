@@ -1,0 +1,117 @@
+"""Turning a player's word into a province.
+
+The Sengoku rules warn that abbreviations are treacherous (Echigo/Echizen,
+Izumo/Izu, Yamashiro/Yamato, Tosa/Tosa Bay), so a lookup never guesses: a word
+resolves only by an exact id, name or alias, or by a prefix that fits one
+province alone. Anything else is an answer that lists the candidates or the
+closest names, for the player to choose.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from maps.board import Province
+
+__all__ = ["Lookup", "NameIndex", "normalise"]
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]")
+
+
+def normalise(word: str) -> str:
+    """Case-, accent- and punctuation-blind key: ``"Tōtōmi Sea"`` -> ``"totomisea"``."""
+    decomposed = unicodedata.normalize("NFKD", word)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return _NON_ALNUM.sub("", plain.casefold())
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """The answer to a lookup: one province, or why not, with names to offer."""
+
+    word: str
+    province: Province | None
+    candidates: tuple[Province, ...] = ()
+    suggestions: tuple[Province, ...] = ()
+
+    @property
+    def found(self) -> bool:
+        return self.province is not None
+
+    @property
+    def problem(self) -> str:
+        if self.province is not None:
+            return ""
+        if self.candidates:
+            names = ", ".join(f"{p.name} ({p.id})" for p in self.candidates)
+            return f"'{self.word}' is ambiguous: it could be {names}"
+        message = f"unknown province '{self.word}'"
+        if self.suggestions:
+            names = ", ".join(f"{p.name} ({p.id})" for p in self.suggestions)
+            message += f"; did you mean {names}?"
+        return message
+
+
+class NameIndex:
+    """Every id, name and alias of a board, normalised, for lookups and listings."""
+
+    def __init__(self, provinces: Iterable[Province]) -> None:
+        self._keys: dict[str, Province] = {}
+        self._provinces = tuple(provinces)
+        for province in self._provinces:
+            for word in (province.id, province.name, *province.aliases):
+                self._keys.setdefault(normalise(word), province)
+
+    def keys_of(self, province: Province) -> list[str]:
+        return [key for key, p in self._keys.items() if p is province]
+
+    def is_exact(self, word: str) -> bool:
+        return normalise(word) in self._keys
+
+    def lookup(self, word: str) -> Lookup:
+        key = normalise(word)
+        if not key:
+            return Lookup(word, None)
+        if key in self._keys:
+            return Lookup(word, self._keys[key])
+        by_prefix = _unique(p for k, p in self._keys.items() if k.startswith(key))
+        if len(by_prefix) == 1:
+            return Lookup(word, by_prefix[0])
+        if by_prefix:
+            return Lookup(word, None, candidates=_sorted(by_prefix))
+        return Lookup(word, None, suggestions=self._suggest(word, key))
+
+    def matches(self, word: str) -> tuple[Province, ...]:
+        """Every province the word could mean (the names feature): exact, prefix or any name word."""
+        key = normalise(word)
+        if not key:
+            return ()
+        found = [p for k, p in self._keys.items() if k.startswith(key)]
+        found += [p for p in self._provinces if any(normalise(w).startswith(key) for w in p.name.split())]
+        return _sorted(_unique(found))
+
+    def _suggest(self, word: str, key: str) -> tuple[Province, ...]:
+        close = difflib.get_close_matches(key, self._keys, n=8, cutoff=0.6)
+        words = [p for p in self._provinces if any(normalise(w).startswith(key) for w in word_parts(p))]
+        return tuple(_unique([*words, *(self._keys[k] for k in close)]))[:5]
+
+
+def word_parts(province: Province) -> list[str]:
+    return [w for name in (province.name, *province.aliases) for w in name.split()]
+
+
+def _unique(provinces: Iterable[Province]) -> list[Province]:
+    seen: dict[str, Province] = {}
+    for province in provinces:
+        seen.setdefault(province.id, province)
+    return list(seen.values())
+
+
+def _sorted(provinces: Iterable[Province]) -> tuple[Province, ...]:
+    return tuple(sorted(provinces, key=lambda p: p.name))

@@ -1,0 +1,51 @@
+"""The order language: typed order models, the text parser and canonical text.
+
+Pure: no I/O. Depends only on :mod:`maps` (for province names).
+"""
+
+from orders.model import (
+    Build,
+    Convoy,
+    Disband,
+    DPOrder,
+    Hold,
+    Move,
+    NeutralOrder,
+    Order,
+    OrderAdapter,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+    Waive,
+)
+from orders.parser import parse_order, parse_orders
+from orders.text import location_text, order_text, unit_text
+from orders.verdicts import LineVerdict, ParsedOrders, VerdictKind
+
+__all__ = [
+    "Build",
+    "Convoy",
+    "DPOrder",
+    "Disband",
+    "Hold",
+    "LineVerdict",
+    "Move",
+    "NeutralOrder",
+    "Order",
+    "OrderAdapter",
+    "ParsedOrders",
+    "Remove",
+    "Retreat",
+    "SupportHold",
+    "SupportMove",
+    "UnitRef",
+    "VerdictKind",
+    "Waive",
+    "location_text",
+    "order_text",
+    "parse_order",
+    "parse_orders",
+    "unit_text",
+]

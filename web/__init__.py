@@ -1,0 +1,1 @@
+"""The order-submission web site (Flask): a thin shell over the engine."""
