@@ -73,6 +73,7 @@ class Board:
     names: NameIndex = field(init=False)
     _army: dict[str, frozenset[str]] = field(init=False, repr=False)
     _fleet: dict[Location, frozenset[Location]] = field(init=False, repr=False)
+    _shores: dict[str, frozenset[str]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         army: dict[str, set[str]] = {p: set() for p in self.provinces}
@@ -87,6 +88,12 @@ class Board:
         object.__setattr__(self, "_army", {k: frozenset(v) for k, v in army.items()})
         object.__setattr__(self, "_fleet", {k: frozenset(v) for k, v in fleet.items()})
         object.__setattr__(self, "names", NameIndex(self.provinces.values()))
+        shores = {
+            sea.id: frozenset(province_of(loc) for loc in fleet.get(sea.id, ()))
+            for sea in self.provinces.values()
+            if sea.is_sea
+        }
+        object.__setattr__(self, "_shores", shores)
 
     # --- provinces -------------------------------------------------------------
 
@@ -159,6 +166,10 @@ class Board:
         """The locations of a province a fleet at ``origin`` can move to."""
         neighbours = self.fleet_neighbours(origin)
         return tuple(loc for loc in self.fleet_locations(province) if loc in neighbours)
+
+    def shores(self, sea: str) -> frozenset[str]:
+        """The provinces (coasts and seas) a fleet in this sea touches: the links of a convoy chain."""
+        return self._shores.get(sea, frozenset())
 
     @property
     def bridges(self) -> tuple[tuple[str, str], ...]:

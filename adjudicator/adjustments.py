@@ -1,0 +1,159 @@
+"""The winter adjustment phase: builds, removals, waives and civil disorder.
+
+Orders are handled one by one and the first legal ones count (DATC 4.D.4 to
+4.D.6); builds may be waived (4.D.7); a power that removes too few loses its
+units farthest from its owned supply centres, counting through land and sea
+alike, fleets before armies at equal distance, then by province name (the
+2023 rule, DATC 4.D.8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import networkx as nx
+
+from adjudicator.outcomes import OrderOutcome, Reason, Result
+from adjudicator.position import Position, Unit
+from adjudicator.rules import BuildSites, Rules
+from maps.board import Board
+from maps.terms import UnitType, coast_of, province_of
+from orders.model import Build, Order, Remove, UnitRef, Waive
+
+__all__ = ["AdjustmentResult", "adjudicate_adjustments", "adjustment_counts", "build_sites"]
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustmentResult:
+    outcomes: tuple[OrderOutcome, ...]
+    units: tuple[Unit, ...]
+
+    def position(self, before: Position) -> Position:
+        return before.model_copy(update={"units": self.units})
+
+
+def adjustment_counts(board: Board, position: Position) -> dict[str, int]:
+    """Per power: builds due (positive) or removals due (negative)."""
+    return {
+        power: len(position.centres_of(power)) - len(position.units_of(power)) for power in board.power_names
+    }
+
+
+def build_sites(board: Board, position: Position, rules: Rules, power: str) -> list[str]:
+    """The vacant centres where the power may build this winter."""
+    owned = set(position.centres_of(power))
+    if rules.build_sites is BuildSites.HOME_CENTRES:
+        owned &= set(board.home_centres(power))
+    return sorted(c for c in owned if c not in position.unit_at)
+
+
+def adjudicate_adjustments(
+    board: Board, position: Position, orders: Mapping[str | None, Sequence[Order]], rules: Rules
+) -> AdjustmentResult:
+    counts = adjustment_counts(board, position)
+    outcomes: list[OrderOutcome] = []
+    built: list[Unit] = []
+    removed: set[str] = set()
+    for power, given in orders.items():
+        due = counts.get(power, 0) if power is not None else 0
+        ledger = _Ledger(board, position, rules, power, due)
+        for order in given:
+            outcomes.append(ledger.handle(order))
+        built += ledger.built
+        removed |= ledger.removed
+    for power, due in counts.items():
+        done = sum(1 for p in removed if position.unit_at[p].power == power)
+        if due < 0 and done < -due:
+            for unit in _civil_disorder(board, position, power, -due - done, removed):
+                removed.add(unit.province)
+                order = Remove(unit=UnitRef(type=unit.type, location=unit.location))
+                outcomes.append(OrderOutcome(power, order, Result.SUCCEEDS, Reason.CIVIL_DISORDER, implicit=True))
+    units = tuple(u for u in position.units if u.province not in removed) + tuple(built)
+    return AdjustmentResult(tuple(outcomes), units)
+
+
+class _Ledger:
+    """One power's adjustment orders, taken in the order written."""
+
+    def __init__(self, board: Board, position: Position, rules: Rules, power: str | None, due: int) -> None:
+        self.board, self.position, self.power, self.due = board, position, power, due
+        self.sites = set(build_sites(board, position, rules, power)) if power is not None else set()
+        self.built: list[Unit] = []
+        self.removed: set[str] = set()
+        self.waived = 0
+
+    def outcome(self, order: Order, result: Result, reason: Reason, note: str = "") -> OrderOutcome:
+        return OrderOutcome(self.power, order, result, reason, note)
+
+    def handle(self, order: Order) -> OrderOutcome:
+        if isinstance(order, Build | Waive):
+            if self.due <= 0:
+                return self.outcome(order, Result.VOID, Reason.ILLEGAL, "no builds are due")
+            if len(self.built) + self.waived >= self.due:
+                return self.outcome(order, Result.FAILS, Reason.TOO_MANY, f"only {self.due} build(s) due")
+            if isinstance(order, Waive):
+                self.waived += 1
+                return self.outcome(order, Result.SUCCEEDS, Reason.WAIVED)
+            return self._build(order)
+        if isinstance(order, Remove):
+            return self._remove(order)
+        return self.outcome(order, Result.VOID, Reason.ILLEGAL, "not an order for an adjustment phase")
+
+    def _build(self, order: Build) -> OrderOutcome:
+        province = order.unit.province
+        if province not in self.board.provinces:
+            return self.outcome(order, Result.VOID, Reason.ILLEGAL, f"there is no province {province} on this map")
+        if any(u.province == province for u in self.built):
+            return self.outcome(order, Result.VOID, Reason.ILLEGAL, f"already building in {province}")
+        if province not in self.sites:
+            return self.outcome(order, Result.VOID, Reason.ILLEGAL, self._why_not_site(province))
+        unit_type = order.unit.type or (UnitType.FLEET if coast_of(order.unit.location) else UnitType.ARMY)
+        location = province if unit_type is UnitType.ARMY else order.unit.location
+        if not self.board.can_stand(unit_type, location):
+            return self.outcome(order, Result.VOID, Reason.ILLEGAL, _placement_problem(self.board, unit_type, location))
+        self.built.append(Unit(type=unit_type, location=location, power=self.power))
+        return self.outcome(order, Result.SUCCEEDS, Reason.BUILT)
+
+    def _why_not_site(self, province: str) -> str:
+        if province in self.position.unit_at:
+            return f"{province} is occupied"
+        if self.position.centres.get(province) != self.power:
+            return f"{self.power} does not own a supply centre in {province}"
+        return f"{province} is not a home centre of {self.power}"
+
+    def _remove(self, order: Remove) -> OrderOutcome:
+        unit = self.position.unit_at.get(order.unit.province)
+        if self.due >= 0:
+            return self.outcome(order, Result.VOID, Reason.ILLEGAL, "no removals are due")
+        if unit is None or unit.power != self.power:
+            return self.outcome(order, Result.VOID, Reason.ILLEGAL, f"{self.power} has no unit in {order.unit.province}")
+        if unit.province in self.removed:
+            return self.outcome(order, Result.VOID, Reason.ILLEGAL, "this unit is already removed")
+        if len(self.removed) >= -self.due:
+            return self.outcome(order, Result.FAILS, Reason.TOO_MANY, f"only {-self.due} removal(s) due")
+        self.removed.add(unit.province)
+        return self.outcome(order, Result.SUCCEEDS, Reason.REMOVED)
+
+
+def _placement_problem(board: Board, unit_type: UnitType, location: str) -> str:
+    province = board.provinces[province_of(location)]
+    if unit_type is UnitType.FLEET and province.is_land:
+        return f"a fleet cannot be built inland in {province.id}"
+    if unit_type is UnitType.FLEET and province.coasts:
+        return f"name the coast for a fleet in {province.id}"
+    return f"a {unit_type.word} cannot stand in {location}"
+
+
+def _civil_disorder(board: Board, position: Position, power: str, count: int, removed: set[str]) -> list[Unit]:
+    """The units a power in civil disorder loses: farthest from its owned centres first (2023 rule)."""
+    graph = board.province_graph()
+    owned = position.centres_of(power)
+    distance = nx.multi_source_dijkstra_path_length(graph, owned) if owned else {}
+    candidates = [u for u in position.units_of(power) if u.province not in removed]
+
+    def key(unit: Unit) -> tuple[float, int, str]:
+        far = distance.get(unit.province, float("inf"))
+        return (-far, 0 if unit.type is UnitType.FLEET else 1, board.provinces[unit.province].name)
+
+    return sorted(candidates, key=key)[:count]

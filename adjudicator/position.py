@@ -1,0 +1,104 @@
+"""The position on the board: what the adjudicator reads and writes.
+
+These are pydantic models because positions cross the engine's edge (game
+files, the database, the JSON API). The resolver converts them once into
+plain structures for its hot loop.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from maps.terms import Location, PhaseType, Season, UnitType, province_of
+
+__all__ = ["Dislodged", "Phase", "Position", "Unit"]
+
+_PHASE = re.compile(r"^\s*(spring|fall|autumn|winter)\s+(\d+)\s*(movement|retreats?|adjustments?|builds?)?\s*$", re.I)
+
+
+class Phase(BaseModel):
+    """A season, a year and what happens in it (``Spring 1570 movement``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    season: Season
+    year: int = Field(ge=1)
+    type: PhaseType
+
+    def __str__(self) -> str:
+        return f"{self.season.value.title()} {self.year} {self.type.value}"
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        """``"fall 1901 retreats"`` -> Phase; ``"winter 1901"`` means its adjustments."""
+        match = _PHASE.match(text)
+        if not match:
+            raise ValueError(f"not a phase: '{text}' (expected e.g. 'spring 1570 movement')")
+        season = Season.FALL if match[1].lower() == "autumn" else Season(match[1].lower())
+        word = (match[3] or ("adjustments" if season is Season.WINTER else "movement")).lower()
+        kind = {"retreat": "retreats", "adjustment": "adjustments", "build": "adjustments", "builds": "adjustments"}
+        return cls(season=season, year=int(match[2]), type=PhaseType(kind.get(word, word)))
+
+
+class Unit(BaseModel):
+    """A unit on the board. ``power`` None marks a neutral unit, a power of its own."""
+
+    model_config = ConfigDict(frozen=True)
+
+    type: UnitType
+    location: Location
+    power: str | None = None
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    @property
+    def is_neutral(self) -> bool:
+        return self.power is None
+
+    def __str__(self) -> str:
+        return f"{self.type.value} {self.location}"
+
+
+class Dislodged(BaseModel):
+    """A unit dislodged in the movement phase, waiting to retreat.
+
+    Where the attacker came from is kept (not the retreat options) because a
+    GM re-creating a disputed position knows that, and the options follow
+    from it: no retreat to the attacker's province unless it came by convoy
+    (DATC 4.A.5).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    unit: Unit
+    attacker_from: str | None = None
+    via_convoy: bool = False
+
+
+class Position(BaseModel):
+    """Everything the rules need to know about the board at one phase."""
+
+    model_config = ConfigDict(frozen=True)
+
+    phase: Phase
+    units: tuple[Unit, ...] = ()
+    dislodged: tuple[Dislodged, ...] = ()
+    contested: tuple[str, ...] = Field(default=(), description="provinces left empty by a standoff")
+    centres: dict[str, str] = Field(default_factory=dict, description="supply centre -> owning power")
+    neutral_centres: tuple[str, ...] = Field(default=(), description="centres still neutral (never captured)")
+
+    @cached_property
+    def unit_at(self) -> dict[str, Unit]:
+        """Units by province id."""
+        return {unit.province: unit for unit in self.units}
+
+    def units_of(self, power: str) -> list[Unit]:
+        return [unit for unit in self.units if unit.power == power]
+
+    def centres_of(self, power: str) -> list[str]:
+        return sorted(centre for centre, owner in self.centres.items() if owner == power)

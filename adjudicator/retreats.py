@@ -1,0 +1,129 @@
+"""The retreat phase: where a dislodged unit may go, and what happens when it tries.
+
+Retreat options are settled by the movement phase (no retreat to the
+attacker's province unless it came by convoy, DATC 4.A.5; none to an
+occupied province or one left empty by a standoff). Two retreats to one
+province both fail; a unit that does not retreat is disbanded.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from adjudicator.outcomes import OrderOutcome, Reason, Result
+from adjudicator.position import Dislodged, Position, Unit
+from maps.board import Board
+from maps.terms import Location, UnitType, province_of
+from orders.model import Disband, Order, Retreat, UnitRef
+
+__all__ = ["RetreatResult", "adjudicate_retreats", "retreat_options"]
+
+
+def retreat_options(
+    board: Board, dislodged: Dislodged, occupied: Collection[str], contested: Collection[str]
+) -> tuple[Location, ...]:
+    """The locations a dislodged unit may retreat to (none for a neutral: it is disbanded)."""
+    unit = dislodged.unit
+    if unit.is_neutral:
+        return ()
+    if unit.type is UnitType.ARMY:
+        candidates: Collection[Location] = board.army_neighbours(unit.province)
+    else:
+        candidates = board.fleet_neighbours(unit.location)
+    barred = {dislodged.attacker_from} if dislodged.attacker_from and not dislodged.via_convoy else set()
+    return tuple(
+        sorted(
+            loc
+            for loc in candidates
+            if province_of(loc) not in occupied and province_of(loc) not in contested and province_of(loc) not in barred
+        )
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatResult:
+    outcomes: tuple[OrderOutcome, ...]
+    units: tuple[Unit, ...]
+
+    def position(self, before: Position) -> Position:
+        return before.model_copy(update={"units": self.units, "dislodged": (), "contested": ()})
+
+
+def adjudicate_retreats(
+    board: Board, position: Position, orders: Mapping[str | None, Sequence[Order]]
+) -> RetreatResult:
+    """Resolve a retreat phase; dislodged units without a successful retreat are disbanded."""
+    occupied = {u.province for u in position.units}
+    options = {
+        d.unit.province: (d, retreat_options(board, d, occupied, position.contested)) for d in position.dislodged
+    }
+    checked = [_check(board, options, power, order) for power, given in orders.items() for order in given]
+    checked = _single_orders(checked)
+    wanted = Counter(province_of(dest) for _, _, dest, problem in checked if dest and problem is None)
+    outcomes: list[OrderOutcome] = []
+    retreated: list[Unit] = []
+    done: set[str] = set()
+    for power, order, destination, problem in checked:
+        if problem is not None:
+            outcomes.append(OrderOutcome(power, order, Result.VOID, Reason.ILLEGAL, problem))
+            continue
+        done.add(order.unit.province)  # type: ignore[union-attr]
+        if destination is None:
+            outcomes.append(OrderOutcome(power, order, Result.SUCCEEDS, Reason.DISBANDED))
+        elif wanted[province_of(destination)] > 1:
+            outcomes.append(OrderOutcome(power, order, Result.FAILS, Reason.RETREAT_BOUNCED, "disbanded"))
+        else:
+            unit = options[order.unit.province][0].unit  # type: ignore[union-attr]
+            retreated.append(unit.model_copy(update={"location": destination}))
+            outcomes.append(OrderOutcome(power, order, Result.SUCCEEDS, Reason.RETREATED))
+    for dislodged, _ in options.values():
+        if dislodged.unit.province not in done:
+            unit = dislodged.unit
+            disband = Disband(unit=UnitRef(type=unit.type, location=unit.location))
+            note = "neutral units never retreat" if unit.is_neutral else "no retreat ordered"
+            outcomes.append(OrderOutcome(unit.power, disband, Result.SUCCEEDS, Reason.DISBANDED, note, implicit=True))
+    return RetreatResult(tuple(outcomes), (*position.units, *retreated))
+
+
+_Item = tuple[str | None, Order, Location | None, str | None]  # power, order, destination, problem
+
+
+def _check(
+    board: Board, options: Mapping[str, tuple[Dislodged, tuple[Location, ...]]], power: str | None, order: Order
+) -> _Item:
+    if not isinstance(order, Retreat | Disband):
+        return power, order, None, "only retreats and disbands are ordered in a retreat phase"
+    entry = options.get(order.unit.province)
+    if entry is None or entry[0].unit.power != power:
+        return power, order, None, f"there is no dislodged unit of {power} in {order.unit.province}"
+    if isinstance(order, Disband):
+        return power, order, None, None
+    dislodged, allowed = entry
+    target = province_of(order.destination)
+    fits = [loc for loc in allowed if loc == order.destination or (order.destination == target and province_of(loc) == target)]
+    if len(fits) == 1:
+        return power, order, fits[0], None
+    if len(fits) > 1:
+        return power, order, None, f"{target} has several coasts this fleet can reach: name one"
+    return power, order, None, _why_not(board, dislodged, order.destination, allowed)
+
+
+def _why_not(board: Board, dislodged: Dislodged, destination: Location, allowed: Sequence[Location]) -> str:
+    target = province_of(destination)
+    if target == dislodged.attacker_from and not dislodged.via_convoy:
+        return f"cannot retreat to {target}, where the attacker came from"
+    shown = ", ".join(allowed) or "nowhere: it will be disbanded"
+    return f"cannot retreat to {destination}; it may retreat to {shown}"
+
+
+def _single_orders(checked: list[_Item]) -> list[_Item]:
+    """Two different orders for one dislodged unit: both void, the unit is disbanded."""
+    count = Counter(order.unit.province for _, order, _, problem in checked if problem is None)  # type: ignore[union-attr]
+    return [
+        (power, order, None, "two orders for one unit: it is disbanded")
+        if problem is None and count[order.unit.province] > 1  # type: ignore[union-attr]
+        else (power, order, destination, problem)
+        for power, order, destination, problem in checked
+    ]
