@@ -8,9 +8,7 @@ plain structures for its hot loop.
 from __future__ import annotations
 
 import re
-from functools import cached_property
-
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from maps.terms import Location, PhaseType, Season, UnitType, province_of
 
@@ -92,10 +90,20 @@ class Position(BaseModel):
     centres: dict[str, str] = Field(default_factory=dict, description="supply centre -> owning power")
     neutral_centres: tuple[str, ...] = Field(default=(), description="centres still neutral (never captured)")
 
-    @cached_property
+    _index: tuple[tuple[Unit, ...], dict[str, Unit]] | None = PrivateAttr(default=None)
+
+    @property
     def unit_at(self) -> dict[str, Unit]:
-        """Units by province id."""
-        return {unit.province: unit for unit in self.units}
+        """Units by province id, built once per ``units`` value.
+
+        Keyed on the units tuple itself: ``model_copy`` carries private state
+        over, so a cache that ignored a replaced ``units`` would go stale.
+        """
+        index = self._index
+        if index is None or index[0] is not self.units:
+            index = (self.units, {unit.province: unit for unit in self.units})
+            self._index = index
+        return index[1]
 
     def units_of(self, power: str) -> list[Unit]:
         return [unit for unit in self.units if unit.power == power]

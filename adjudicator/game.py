@@ -1,0 +1,205 @@
+"""The game: a small, pure facade over the whole cycle.
+
+``Game.new(board)`` starts at the board's first phase; ``submit`` checks and
+stores a power's orders; ``adjudicate`` resolves the phase (missing orders
+fall under civil disorder), advances the game and returns the phase's
+report; ``state`` is the whole game as one serialisable value. No I/O: the
+CLI and the web site load and save states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.adjustments import adjudicate_adjustments
+from adjudicator.cycle import Transition, after_adjustments, after_movement, after_retreats, start_position
+from adjudicator.diplomacy_points import check_dp_orders, dp_allowance, run_auction
+from adjudicator.movement import adjudicate_movement
+from adjudicator.outcomes import OrderOutcome
+from adjudicator.records import DislodgedRecord, GameResult, LotRecord, OutcomeRecord, PhaseReport, ResultKind
+from adjudicator.retreats import adjudicate_retreats
+from adjudicator.rules import Rules, rules_for
+from adjudicator.state import GameState, HistoryEntry
+from adjudicator.submission import OrderVerdict, check_submission
+from maps.board import Board
+from maps.terms import PhaseType
+from orders.model import DPOrder, Order
+
+__all__ = ["Game", "GameError"]
+
+
+class GameError(ValueError):
+    """An action the game cannot take now (adjudicating a finished game, an unknown power...)."""
+
+
+class Game:
+    """One game on one board. Each action replaces :attr:`state` with a new value."""
+
+    def __init__(self, board: Board, state: GameState, rules: Rules | None = None) -> None:
+        self.board = board
+        self.rules = rules or rules_for(board.name)
+        self.state = state
+
+    @classmethod
+    def new(cls, board: Board, name: str = "", rules: Rules | None = None) -> Game:
+        return cls(board, GameState(variant=board.name, name=name, position=start_position(board)), rules)
+
+    # --- reading ---------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return str(self.state.position.phase)
+
+    def powers(self) -> tuple[str, ...]:
+        return self.board.power_names
+
+    def survivors(self) -> list[str]:
+        """Powers still in the game: owning a centre or a unit."""
+        position = self.state.position
+        return [p for p in self.powers() if position.centres_of(p) or position.units_of(p)]
+
+    def dp(self, power: str) -> int:
+        """The power's Diplomacy Points this phase (0 outside movement phases)."""
+        if self.state.position.phase.type is not PhaseType.MOVEMENT:
+            return 0
+        return dp_allowance(self.state.position, power, self.rules)
+
+    def dp_spent(self, power: str) -> int:
+        return sum(o.points for o in self.state.orders.get(power, []) if isinstance(o, DPOrder))
+
+    # --- acting ----------------------------------------------------------------------
+
+    def submit(self, power: str, orders: Sequence[Order]) -> list[OrderVerdict]:
+        """Check the power's orders; store the accepted ones in place of its earlier orders this phase."""
+        self._require_power(power)
+        self._require_ongoing()
+        verdicts = check_submission(self.board, self.state.position, self.rules, power, orders)
+        accepted = [v.order for v in verdicts if v.accepted]
+        self.state = self.state.model_copy(update={"orders": {**self.state.orders, power: accepted}})
+        return verdicts
+
+    def adjudicate(self) -> PhaseReport:
+        """Resolve the current phase with the stored orders and move the game on."""
+        self._require_ongoing()
+        before, orders = self.state.position, self.state.orders
+        kind = before.phase.type
+        if kind is PhaseType.MOVEMENT:
+            report, transition = self._movement()
+        elif kind is PhaseType.RETREATS:
+            result = adjudicate_retreats(self.board, before, dict(orders))
+            transition = after_retreats(self.board, self.rules, before, result.units)
+            report = self._report(result.outcomes, transition)
+        else:
+            result = adjudicate_adjustments(self.board, before, dict(orders), self.rules)
+            transition = after_adjustments(self.board, self.rules, before, result.units)
+            report = self._report(result.outcomes, transition)
+        entry = HistoryEntry(before=before, orders=orders, report=report)
+        self.state = self.state.model_copy(
+            update={
+                "position": transition.position,
+                "orders": {},
+                "draw_votes": {},
+                "result": report.result,
+                "history": [*self.state.history, entry],
+            }
+        )
+        return report
+
+    def rollback(self) -> PhaseReport:
+        """Undo the last adjudication (a GM's mistake): the board and orders as they were before it."""
+        if not self.state.history:
+            raise GameError("nothing to roll back: no phase has been adjudicated")
+        last = self.state.history[-1]
+        self.state = self.state.model_copy(
+            update={
+                "position": last.before,
+                "orders": last.orders,
+                "draw_votes": {},
+                "concessions": {},
+                "result": GameResult(),
+                "history": self.state.history[:-1],
+            }
+        )
+        return last.report
+
+    def vote_draw(self, power: str, powers: Sequence[str] | None) -> GameResult:
+        """Vote for a draw between ``powers`` (None withdraws the vote). Unanimity of the survivors ends it."""
+        self._require_power(power)
+        self._require_ongoing()
+        votes = dict(self.state.draw_votes)
+        if powers is None:
+            votes.pop(power, None)
+        else:
+            survivors = self.survivors()
+            outside = [p for p in powers if p not in survivors]
+            if outside or not powers:
+                raise GameError(f"a draw is between surviving powers; not {', '.join(outside) or 'nobody'}")
+            votes[power] = sorted(set(powers))
+        result = self.state.result
+        survivors = self.survivors()
+        proposals = {tuple(votes.get(p, ())) for p in survivors}
+        if len(proposals) == 1 and all(p in votes for p in survivors):
+            result = GameResult(kind=ResultKind.DRAWN, powers=list(next(iter(proposals))))
+        self.state = self.state.model_copy(update={"draw_votes": votes, "result": result})
+        return result
+
+    def concede(self, power: str, to: str) -> GameResult:
+        """``power`` concedes the game to ``to``; when every other survivor has, ``to`` wins."""
+        self._require_power(power)
+        self._require_power(to)
+        self._require_ongoing()
+        concessions = {**self.state.concessions, power: to}
+        others = [p for p in self.survivors() if p != to]
+        result = self.state.result
+        if all(concessions.get(p) == to for p in others):
+            result = GameResult(kind=ResultKind.CONCEDED, powers=[to])
+        self.state = self.state.model_copy(update={"concessions": concessions, "result": result})
+        return result
+
+    # --- the phases ------------------------------------------------------------------
+
+    def _movement(self) -> tuple[PhaseReport, Transition]:
+        position = self.state.position
+        unit_orders: dict[str | None, list[Order]] = {}
+        dp_orders: dict[str, list[DPOrder]] = {}
+        for power, given in self.state.orders.items():
+            bids = [o for o in given if isinstance(o, DPOrder)]
+            verdicts = check_dp_orders(self.board, position, self.rules, power, bids)
+            dp_orders[power] = [o for o, problem in zip(bids, verdicts, strict=True) if problem is None]
+            unit_orders[power] = [o for o in given if not isinstance(o, DPOrder)]
+        neutral_orders, lots = run_auction(position, dp_orders)
+        unit_orders[None] = neutral_orders
+        result = adjudicate_movement(self.board, position, unit_orders)
+        transition = after_movement(self.board, self.rules, position, result)
+        report = self._report(result.outcomes, transition)
+        dislodged = [
+            DislodgedRecord(unit=d.unit, attacker_from=d.attacker_from, retreats=list(result.retreats[d.unit.location]))
+            for d in result.dislodged
+        ]
+        auction = [LotRecord.of(lot) for lot in lots]
+        return report.model_copy(update={"dislodged": dislodged, "auction": auction}), transition
+
+    def _report(self, outcomes: Sequence[OrderOutcome], transition: Transition) -> PhaseReport:
+        result = self.state.result
+        if transition.winner is not None:
+            result = GameResult(kind=ResultKind.WON, powers=[transition.winner])
+        return PhaseReport(
+            phase=self.state.position.phase,
+            outcomes=[OutcomeRecord.of(o) for o in outcomes],
+            disbanded=transition.disbanded,
+            captured=transition.captured,
+            rebuilt=transition.rebuilt,
+            centres=transition.centres,
+            adjustments=transition.adjustments,
+            next_phase=None if result.over else transition.position.phase,
+            result=result,
+        )
+
+    def _require_power(self, power: str) -> None:
+        if power not in self.board.power_names:
+            known = ", ".join(self.board.power_names)
+            raise GameError(f"unknown power '{power}'; the powers are {known}")
+
+    def _require_ongoing(self) -> None:
+        if self.state.result.over:
+            raise GameError(f"the game is over: {self.state.result.describe()}")

@@ -1,0 +1,138 @@
+"""What one adjudicated phase produced, as serialisable records.
+
+A :class:`PhaseReport` holds everything a GM posts after a phase (every
+order's result, the DP auction, dislodged units and their retreats, the
+centre count, builds due, the next phase, the game result), so any turn can
+be shown again from the game's history exactly as it was first reported.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator.diplomacy_points import Lot
+from adjudicator.outcomes import Detail, OrderOutcome, Reason, Result
+from adjudicator.position import Phase, Unit
+from maps.terms import Location
+from orders.model import NeutralOrder, Order
+
+__all__ = [
+    "BidRecord",
+    "DislodgedRecord",
+    "GameResult",
+    "LotRecord",
+    "OutcomeRecord",
+    "PhaseReport",
+    "ResultKind",
+]
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class OutcomeRecord(_Record):
+    power: str | None
+    order: Order
+    result: Result
+    reason: Reason
+    note: str = ""
+    strength: int | None = None
+    opposition: int | None = None
+    opposed_by: Location | None = None
+    by: Location | None = None
+    via_convoy: bool = False
+    head_to_head: bool = False
+    implicit: bool = False
+
+    @classmethod
+    def of(cls, outcome: OrderOutcome) -> OutcomeRecord:
+        d = outcome.detail
+        return cls(
+            power=outcome.power,
+            order=outcome.order,
+            result=outcome.result,
+            reason=outcome.reason,
+            note=outcome.note,
+            strength=d.strength,
+            opposition=d.opposition,
+            opposed_by=d.opposed_by,
+            by=d.by,
+            via_convoy=d.via_convoy,
+            head_to_head=d.head_to_head,
+            implicit=outcome.implicit,
+        )
+
+    @property
+    def detail(self) -> Detail:
+        return Detail(self.strength, self.opposition, self.opposed_by, self.by, self.via_convoy, self.head_to_head)
+
+
+class BidRecord(_Record):
+    power: str
+    order: NeutralOrder
+    points: int
+
+
+class LotRecord(_Record):
+    """The DP auction for one neutral unit."""
+
+    unit: str
+    bids: list[BidRecord]
+    winner: NeutralOrder | None
+    total: int
+    tied: bool
+
+    @classmethod
+    def of(cls, lot: Lot) -> LotRecord:
+        bids = [BidRecord(power=b.power, order=b.order, points=b.points) for b in lot.bids]
+        return cls(unit=lot.unit, bids=bids, winner=lot.winner, total=lot.total, tied=lot.tied)
+
+
+class DislodgedRecord(_Record):
+    unit: Unit
+    attacker_from: str | None
+    retreats: list[Location]
+
+
+class ResultKind(StrEnum):
+    ONGOING = "ongoing"
+    WON = "won"
+    DRAWN = "drawn"
+    CONCEDED = "conceded"
+
+
+class GameResult(_Record):
+    kind: ResultKind = ResultKind.ONGOING
+    powers: list[str] = Field(default_factory=list, description="the winner, or the powers in the draw")
+
+    @property
+    def over(self) -> bool:
+        return self.kind is not ResultKind.ONGOING
+
+    def describe(self) -> str:
+        if self.kind is ResultKind.WON:
+            return f"{self.powers[0]} wins the game."
+        if self.kind is ResultKind.CONCEDED:
+            return f"The game is conceded to {self.powers[0]}."
+        if self.kind is ResultKind.DRAWN:
+            return "The game is drawn between " + ", ".join(self.powers) + "."
+        return "The game goes on."
+
+
+class PhaseReport(_Record):
+    """Everything that came of adjudicating one phase."""
+
+    phase: Phase
+    outcomes: list[OutcomeRecord]
+    auction: list[LotRecord] = Field(default_factory=list)
+    dislodged: list[DislodgedRecord] = Field(default_factory=list)
+    disbanded: list[Unit] = Field(default_factory=list, description="units destroyed without a retreat")
+    captured: dict[str, str] = Field(default_factory=dict, description="centre -> new owner, at the Fall update")
+    rebuilt: list[str] = Field(default_factory=list, description="neutral armies rebuilt in winter")
+    centres: dict[str, int] = Field(default_factory=dict, description="centres per power, after Fall")
+    adjustments: dict[str, int] = Field(default_factory=dict, description="builds (+) or removals (-) due")
+    next_phase: Phase | None = None
+    result: GameResult = Field(default_factory=GameResult)

@@ -1,0 +1,68 @@
+"""Checking a power's orders when they are submitted, one verdict per order.
+
+An order the rules would ignore (an illegal move, a build on a foreign
+centre, a DP order over the limits) is refused at once with the reason, so
+the player can correct it before the deadline; the power's other orders
+stand. The checks are the adjudicator's own, run on this power's orders
+alone, so submission and adjudication can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from adjudicator.adjustments import adjudicate_adjustments
+from adjudicator.diplomacy_points import check_dp_orders, normalise_dp_order
+from adjudicator.legality import check_movement_orders
+from adjudicator.outcomes import Result
+from adjudicator.position import Position
+from adjudicator.retreats import adjudicate_retreats
+from adjudicator.rules import Rules
+from maps.board import Board
+from maps.terms import PhaseType
+from orders.model import DPOrder, Order
+
+__all__ = ["OrderVerdict", "check_submission"]
+
+
+@dataclass(frozen=True, slots=True)
+class OrderVerdict:
+    order: Order
+    problem: str | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return self.problem is None
+
+
+def check_submission(
+    board: Board, position: Position, rules: Rules, power: str, orders: Sequence[Order]
+) -> list[OrderVerdict]:
+    """Each order with None (accepted) or the reason it is refused, in the order given."""
+    kind = position.phase.type
+    if kind is PhaseType.MOVEMENT:
+        return _movement(board, position, rules, power, orders)
+    if kind is PhaseType.RETREATS:
+        result = adjudicate_retreats(board, position, {power: list(orders)})
+    else:
+        result = adjudicate_adjustments(board, position, {power: list(orders)}, rules)
+    given = [o for o in result.outcomes if not o.implicit]
+    return [
+        OrderVerdict(o.order, o.note if o.result is Result.VOID or (o.result is Result.FAILS and kind is PhaseType.ADJUSTMENTS) else None)
+        for o in given
+    ]
+
+
+def _movement(board: Board, position: Position, rules: Rules, power: str, orders: Sequence[Order]) -> list[OrderVerdict]:
+    dp_orders = [o for o in orders if isinstance(o, DPOrder)]
+    dp_verdicts = iter(check_dp_orders(board, position, rules, power, dp_orders))
+    unit_orders = [o for o in orders if not isinstance(o, DPOrder)]
+    checked = iter(check_movement_orders(board, position, {power: unit_orders}))
+    verdicts = []
+    for order in orders:
+        if isinstance(order, DPOrder):
+            verdicts.append(OrderVerdict(normalise_dp_order(position, order), next(dp_verdicts)))
+        else:
+            verdicts.append(OrderVerdict(order, next(checked).problem))
+    return verdicts
