@@ -69,6 +69,8 @@ def _read_yaml(text: str, source: str) -> object:
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(error, "problem", None) or str(error)
         raise MapFileError(source, None, f"not valid YAML{where}: {problem}") from None
+    except RecursionError:  # PyYAML recurses once per level: "[[[[..." would escape as a RecursionError
+        raise MapFileError(source, None, "not valid YAML: nested too deeply") from None
 
 
 def _schema_error(error: ValidationError, data: object, source: str) -> MapFileError:

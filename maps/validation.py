@@ -65,6 +65,8 @@ def _types_fit_borders(data: MapFile) -> Iterator[Problem]:
             yield p.id, "a land province cannot have fleet borders or coasts"
         if p.type is ProvinceType.SEA and (p.army or p.bridges):
             yield p.id, "a sea province cannot have army borders or bridges"
+        if p.type is ProvinceType.SEA and p.coasts:
+            yield p.id, "a sea province has no coasts: a fleet stands on the whole of it"
         if p.coasts and p.fleet:
             yield p.id, "a province with split coasts lists its fleet borders under 'coasts', not 'fleet'"
         if p.coasts and len(p.coasts) < 2:

@@ -36,9 +36,11 @@ from orders.verdicts import LineVerdict, ParsedOrders, VerdictKind
 __all__ = ["parse_order", "parse_orders"]
 
 _ARROWS = str.maketrans({"–": "-", "—": "-", "−": "-", "→": "-", "⇒": "-", "⟶": "-"})
-_ARROW_WORDS = re.compile(r"->|=>|-->|>")
-_PAREN_COAST = re.compile(r"\s*[(/]\s*(north|south|east|west|nc|sc|ec|wc|n|s|e|w)(?:\s*coast)?\s*\)?", re.I)
-_DP_GLUED = re.compile(r"^(\d+)(dps?|pts?|points?)$", re.I)
+_ARROW_WORDS = re.compile(r"-+>|=+>|-{2,}|>")  # "->", "-->", "=>", "--": all mean "-"
+# "spa/nc", "spa (nc)", "spa/north coast": the coast is a whole word, and only a closing bracket
+# after it is eaten (not the space before the next word, nor the "S" of "Kai (Suruga)").
+_PAREN_COAST = re.compile(r"\s*[(/]\s*(north|south|east|west|nc|sc|ec|wc|n|s|e|w)\b(?:\s*coast\b)?(?:\s*\))?", re.I)
+_DP_GLUED = re.compile(r"^([0-9]+)(dps?|pts?|points?)$", re.I)
 _COMMENT = re.compile(r"\s(#|//).*$")
 _HEADER_NOISE = re.compile(r"^[\W_]+|[\W_]+$")
 _HEADER_WORDS = re.compile(r"^(?:orders?\s+(?:for|of)\s+)?(.+?)(?:'s)?(?:\s+orders?)?$", re.I)
@@ -206,16 +208,16 @@ class _OrderReader:
 
     def _refuse_prose(self) -> None:
         known = words.TERMINATORS | words.DP | words.ARMY | words.FLEET
-        if any(t.casefold() in known or t.isdigit() for t in self.tokens):
+        if any(t.casefold() in known or _is_number(t) for t in self.tokens):
             return
         lookup = self.board.names.lookup(" ".join(self.tokens))
         if not lookup.found and not self.board.names.lookup(self.tokens[0]).found:
             raise _Refusal("not an order: expected a unit such as 'A Kai - Suruga' or a word such as 'Build'")
 
     def _dp_prefix(self) -> int | None:
-        if self.peek() in words.DP and self.peek(1).isdigit():
+        if self.peek() in words.DP and _is_number(self.peek(1)):
             self.pos += 1
-        if not self.peek().isdigit():
+        if not _is_number(self.peek()):
             return None
         points = int(self.tokens[self.pos])
         self.pos += 1
@@ -310,6 +312,8 @@ class _OrderReader:
     def location(self) -> Location:
         if self.at_end():
             raise _Refusal("a province is missing at the end")
+        if self.peek() == "-":  # the first word is taken whole (a name may be 'Con'), but '-' is never a name
+            raise _Refusal("a province is missing before '-'")
         start = self.pos
         self.pos += 1
         while not self.at_end() and self.peek() not in words.TERMINATORS:
@@ -341,6 +345,11 @@ class _OrderReader:
             if first.province is not None and second.province is not None:
                 return f" (a '-' missing? '{first.province.name} - {second.province.name}')"
         return ""
+
+
+def _is_number(token: str) -> bool:
+    """A count of points: ASCII digits, and few of them (``"¹".isdigit()`` is true, yet ``int`` refuses it)."""
+    return token.isascii() and token.isdigit() and len(token) <= 9
 
 
 def _split_coast(phrase: list[str]) -> tuple[str, str | None]:

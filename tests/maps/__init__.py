@@ -1,0 +1,1 @@
+"""Tests of the map files, the board and name lookup."""

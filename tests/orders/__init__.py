@@ -1,0 +1,1 @@
+"""Tests of the order language: models, parser and canonical text."""
