@@ -39,7 +39,11 @@ _ARROWS = str.maketrans({"–": "-", "—": "-", "−": "-", "→": "-", "⇒": 
 _ARROW_WORDS = re.compile(r"-+>|=+>|-{2,}|>")  # "->", "-->", "=>", "--": all mean "-"
 # "spa/nc", "spa (nc)", "spa/north coast": the coast is a whole word, and only a closing bracket
 # after it is eaten (not the space before the next word, nor the "S" of "Kai (Suruga)").
-_PAREN_COAST = re.compile(r"\s*[(/]\s*(north|south|east|west|nc|sc|ec|wc|n|s|e|w)\b(?:\s*coast\b)?(?:\s*\))?", re.I)
+_PAREN_COAST = re.compile(
+    r"\s*[(/]\s*(north|south|east|west|[nsew]\.c\.?|nc|sc|ec|wc|n|s|e|w)\b\.?(?:\s*coast\b)?(?:\s*\))?", re.I
+)
+# "1. A Owari H", "2) ...", "- A Kai - Suruga", "* F Iyo H": list markers, not part of the order.
+_LIST_MARKER = re.compile(r"^(?:\d{1,3}[.)]|[-*•+])\s+")
 _DP_GLUED = re.compile(r"^([0-9]+)(dps?|pts?|points?)$", re.I)
 _COMMENT = re.compile(r"\s(#|//).*$")
 _HEADER_NOISE = re.compile(r"^[\W_]+|[\W_]+$")
@@ -71,7 +75,7 @@ def parse_orders(
     in_signature = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        if in_signature or line == "--":
+        if in_signature or line.startswith("--"):  # "-- " opens a signature; "-- Nobunaga" is one
             in_signature = True
             verdicts.append(LineVerdict.ignored(number, raw, current, "signature"))
             continue
@@ -117,7 +121,7 @@ class _LineParser:
         return self.powers.get(match.group(1).casefold()) if match else None
 
     def verdict(self, number: int, raw: str, line: str, power: str | None) -> LineVerdict:
-        tokens = self._tokens(line)
+        tokens = self._tokens(_LIST_MARKER.sub("", line))
         if len(tokens) >= 2 and tokens[1] == ":" and tokens[0].casefold() in self.powers:
             power = self.powers[tokens[0].casefold()]
             tokens = tokens[2:]
@@ -141,7 +145,7 @@ class _LineParser:
     def _tokens(self, line: str) -> list[str]:
         line = line.translate(_ARROWS)
         line = _ARROW_WORDS.sub(" - ", line)
-        line = _PAREN_COAST.sub(lambda m: "/" + m.group(1), line)
+        line = _PAREN_COAST.sub(lambda m: "/" + m.group(1).replace(".", ""), line)
         line = re.sub(r"[(),;.!?\[\]]", " ", line).replace(":", " : ")
         tokens: list[str] = []
         for token in line.split():
@@ -215,14 +219,17 @@ class _OrderReader:
             raise _Refusal("not an order: expected a unit such as 'A Kai - Suruga' or a word such as 'Build'")
 
     def _dp_prefix(self) -> int | None:
-        if self.peek() in words.DP and _is_number(self.peek(1)):
+        """``2 : ...``, ``2 DP ...``, ``DP 2 ...``: a number alone is not enough (it may be a list number)."""
+        marked = self.peek() in words.DP and _is_number(self.peek(1))
+        if marked:
             self.pos += 1
         if not _is_number(self.peek()):
             return None
         points = int(self.tokens[self.pos])
         self.pos += 1
-        self.take_if(words.DP)
-        self.take_if({":"})
+        marked = self.take_if(words.DP) or marked
+        if not (self.take_if({":"}) or marked):
+            raise _Refusal("a DP order is written with a colon or 'DP': '2 : A Bizen H' or 'DP 2 A Bizen H'")
         return points
 
     def _dp_order(self, points: int) -> Order:

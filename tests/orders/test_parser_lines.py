@@ -126,6 +126,12 @@ SENGOKU_ORDERS = [
     ("F Iyo - Tosa (south coast)", "F IYO - TOS"),
     ("A Owari H # hold the line", "A OWA H"),
     ("A Owari - Mino // go west", "A OWA - MIN"),
+    # list numbers and bullets in a post are not part of the order
+    ("1. A Owari H", "A OWA H"),
+    ("2) A Kai - Suruga", "A KAI - SUR"),
+    ("- A Kai - Suruga", "A KAI - SUR"),
+    ("* F Iyo H", "F IYO H"),
+    ("3. 2 : A Bizen H", "2 : A BIZ H"),
 ]
 
 
@@ -137,6 +143,7 @@ def test_a_sengoku_line_is_read_as_its_order(sengoku: Board, line: str, expected
 STANDARD_ORDERS = [
     # coasts, in every spelling
     ("F StP/sc H", "F STP (sc) H"),
+    ("F Spa (N.C.) - MAO", "F SPA (nc) - MAO"),
     ("F StP/SC - Bot", "F STP (sc) - BOT"),
     ("F stp sc - bot", "F STP (sc) - BOT"),
     ("F Spa (nc) H", "F SPA (nc) H"),
@@ -205,6 +212,8 @@ def test_the_phase_settles_what_a_line_means(sengoku: Board, phase: PhaseType, l
 
 # (line, a fragment of the reason it is refused)
 SENGOKU_REFUSED = [
+    # a bare number is not a DP order: it could be a list number gone wrong
+    ("2 A Bizen H", "a DP order is written with a colon or 'DP'"),
     # prose
     ("Hi all, here are my orders", "not an order"),
     ("Thanks!", "not an order"),
@@ -292,6 +301,7 @@ IGNORED = [
     ("> A Kai - Suruga", "quoted text"),
     (">> Oda: A Owari H", "quoted text"),
     ("--", "signature"),
+    ("-- Nobunaga", "signature"),
 ]
 
 
