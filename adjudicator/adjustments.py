@@ -35,9 +35,7 @@ class AdjustmentResult:
 
 def adjustment_counts(board: Board, position: Position) -> dict[str, int]:
     """Per power: builds due (positive) or removals due (negative)."""
-    return {
-        power: len(position.centres_of(power)) - len(position.units_of(power)) for power in board.power_names
-    }
+    return {power: len(position.centres_of(power)) - len(position.units_of(power)) for power in board.power_names}
 
 
 def build_sites(board: Board, position: Position, rules: Rules, power: str) -> list[str]:
@@ -127,7 +125,9 @@ class _Ledger:
         if self.due >= 0:
             return self.outcome(order, Result.VOID, Reason.ILLEGAL, "no removals are due")
         if unit is None or unit.power != self.power:
-            return self.outcome(order, Result.VOID, Reason.ILLEGAL, f"{self.power} has no unit in {order.unit.province}")
+            return self.outcome(
+                order, Result.VOID, Reason.ILLEGAL, f"{self.power} has no unit in {order.unit.province}"
+            )
         if unit.province in self.removed:
             return self.outcome(order, Result.VOID, Reason.ILLEGAL, "this unit is already removed")
         if len(self.removed) >= -self.due:

@@ -8,6 +8,7 @@ plain structures for its hot loop.
 from __future__ import annotations
 
 import re
+
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from maps.terms import Location, PhaseType, Season, UnitType, province_of

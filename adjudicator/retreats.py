@@ -102,7 +102,11 @@ def _check(
         return power, order, None, None
     dislodged, allowed = entry
     target = province_of(order.destination)
-    fits = [loc for loc in allowed if loc == order.destination or (order.destination == target and province_of(loc) == target)]
+    fits = [
+        loc
+        for loc in allowed
+        if loc == order.destination or (order.destination == target and province_of(loc) == target)
+    ]
     if len(fits) == 1:
         return power, order, fits[0], None
     if len(fits) > 1:

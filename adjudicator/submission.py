@@ -49,12 +49,17 @@ def check_submission(
         result = adjudicate_adjustments(board, position, {power: list(orders)}, rules)
     given = [o for o in result.outcomes if not o.implicit]
     return [
-        OrderVerdict(o.order, o.note if o.result is Result.VOID or (o.result is Result.FAILS and kind is PhaseType.ADJUSTMENTS) else None)
+        OrderVerdict(
+            o.order,
+            o.note if o.result is Result.VOID or (o.result is Result.FAILS and kind is PhaseType.ADJUSTMENTS) else None,
+        )
         for o in given
     ]
 
 
-def _movement(board: Board, position: Position, rules: Rules, power: str, orders: Sequence[Order]) -> list[OrderVerdict]:
+def _movement(
+    board: Board, position: Position, rules: Rules, power: str, orders: Sequence[Order]
+) -> list[OrderVerdict]:
     dp_orders = [o for o in orders if isinstance(o, DPOrder)]
     dp_verdicts = iter(check_dp_orders(board, position, rules, power, dp_orders))
     unit_orders = [o for o in orders if not isinstance(o, DPOrder)]

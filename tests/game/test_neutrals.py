@@ -60,10 +60,7 @@ def test_a_neutral_centre_captured_in_fall_is_the_captors_for_ever(table: Table)
 
 def test_a_neutral_can_be_supported_to_hold_by_another_neutral(table: Table) -> None:
     table.play("Mori:\nF Nagato - Chikuzen\nShimazu:\nA Satsuma - Higo\n")
-    table.play(
-        "Mori:\nF Chikuzen - Hizen\nShimazu:\nA Higo S F Chikuzen - Hizen\n"
-        "Oda:\n1 : A Bungo S A Hizen\n"
-    )
+    table.play("Mori:\nF Chikuzen - Hizen\nShimazu:\nA Higo S F Chikuzen - Hizen\nOda:\n1 : A Bungo S A Hizen\n")
     assert "A HIZ" in table.units(None) and "F CHZ" in table.units("Mori")
 
 
