@@ -106,6 +106,14 @@ class Position(BaseModel):
             self._index = index
         return index[1]
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when the board is: the private lookup cache does not count."""
+        if not isinstance(other, Position):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in type(self).model_fields)
+
+    __hash__ = None  # type: ignore[assignment]  # positions hold a dict: not hashable
+
     def units_of(self, power: str) -> list[Unit]:
         return [unit for unit in self.units if unit.power == power]
 

@@ -1,0 +1,81 @@
+"""The game as a value: submitting, replacing, rolling back and saving."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pydantic import ValidationError
+
+from adjudicator.game import Game, GameError
+from adjudicator.report import render_report
+from adjudicator.state import GameState
+from maps import Board
+from tests.game.conftest import Table
+
+
+def test_a_new_submission_replaces_the_powers_earlier_orders(table: Table) -> None:
+    table.orders("Oda:\nA Owari - Ise\n")
+    table.orders("Oda:\nA Owari - Mino\n")
+    assert [o.kind for o in table.game.state.orders["Oda"]] == ["move"]
+    table.game.adjudicate()
+    assert "A OWA" in table.units("Oda")  # bounced off the neutral in Mino, never went to Ise
+
+
+def test_orders_of_one_power_do_not_touch_another_powers(table: Table) -> None:
+    table.orders("Oda:\nA Owari - Ise\nTakeda:\nA Kai - Suruga\n")
+    table.orders("Oda:\nA Owari H\n")
+    assert len(table.game.state.orders["Takeda"]) == 1
+
+
+def test_an_order_for_another_powers_unit_is_refused(table: Table) -> None:
+    verdict = table.orders("Oda:\nA Kai - Suruga\n")["Oda"][0]
+    assert verdict.problem == "the unit in KAI belongs to Takeda"
+
+
+def test_an_unknown_power_is_an_error(table: Table) -> None:
+    with pytest.raises(GameError, match="unknown power 'Ashikaga'"):
+        table.game.submit("Ashikaga", [])
+
+
+def test_rollback_restores_the_board_and_the_orders(table: Table) -> None:
+    table.orders("Oda:\nA Owari - Ise\n")
+    before = table.game.state
+    table.game.adjudicate()
+    table.game.rollback()
+    assert table.game.state.position == before.position
+    assert table.game.state.orders == before.orders
+    assert table.game.state.history == []
+
+
+def test_rollback_with_no_history_is_an_error(table: Table) -> None:
+    with pytest.raises(GameError, match="nothing to roll back"):
+        table.game.rollback()
+
+
+def test_the_state_survives_a_json_round_trip(table: Table, sengoku: Board) -> None:
+    table.play("Oda:\nA Owari - Ise\n1 : A Mino S A Owari - Ise\n")
+    table.orders("Takeda:\nA Kai - Suruga\n")
+    text = table.game.state.model_dump_json()
+    again = GameState.model_validate_json(text)
+    assert again == table.game.state
+    assert json.loads(text)["schema_version"] == 1
+    assert Game(sengoku, again).phase == "Fall 1570 movement"
+
+
+def test_a_file_of_another_schema_version_is_refused(table: Table) -> None:
+    data = json.loads(table.game.state.model_dump_json())
+    data["schema_version"] = 99
+    with pytest.raises(ValidationError):
+        GameState.model_validate(data)
+
+
+def test_every_past_phase_can_be_reported_again(table: Table, sengoku: Board) -> None:
+    table.play("Oda:\nA Owari - Ise\n1 : A Mino S A Owari - Ise\nAsakura:\nA Omi - Ise\n")
+    table.play("")
+    first = render_report(sengoku, table.game.state.history[0])
+    assert first.startswith("Sengoku Jidai (6DP): Spring 1570 movement results")
+    assert "A Owari - Ise  moved" in first
+    assert "A Omi - Ise  bounced, 1 against 2 from A Owari" in first
+    assert "Mino: Oda 1 DP for A Mino S A Owari - Ise -> carried out" in first
+    assert "Next phase: Fall 1570 movement" in first
