@@ -50,23 +50,16 @@ def adjudicate_adjustments(
     board: Board, position: Position, orders: Mapping[str | None, Sequence[Order]], rules: Rules
 ) -> AdjustmentResult:
     counts = adjustment_counts(board, position)
+    ledgers: dict[str | None, _Ledger] = {}
     outcomes: list[OrderOutcome] = []
-    built: list[Unit] = []
-    removed: set[str] = set()
     for power, given in orders.items():
-        due = counts.get(power, 0) if power is not None else 0
-        ledger = _Ledger(board, position, rules, power, due)
-        for order in given:
-            outcomes.append(ledger.handle(order))
-        built += ledger.built
-        removed |= ledger.removed
+        ledger = ledgers[power] = _Ledger(board, position, rules, power, counts.get(power, 0) if power else 0)
+        outcomes += [ledger.handle(order) for order in given]
     for power, due in counts.items():
-        done = sum(1 for p in removed if position.unit_at[p].power == power)
-        if due < 0 and done < -due:
-            for unit in _civil_disorder(board, position, power, -due - done, removed):
-                removed.add(unit.province)
-                order = Remove(unit=UnitRef(type=unit.type, location=unit.location))
-                outcomes.append(OrderOutcome(power, order, Result.SUCCEEDS, Reason.CIVIL_DISORDER, implicit=True))
+        ledger = ledgers.setdefault(power, _Ledger(board, position, rules, power, due))
+        outcomes += ledger.unordered()
+    built = [unit for ledger in ledgers.values() for unit in ledger.built]
+    removed = {province for ledger in ledgers.values() for province in ledger.removed}
     units = tuple(u for u in position.units if u.province not in removed) + tuple(built)
     return AdjustmentResult(tuple(outcomes), units)
 
@@ -112,6 +105,32 @@ class _Ledger:
             return self.outcome(order, Result.VOID, Reason.ILLEGAL, _placement_problem(self.board, unit_type, location))
         self.built.append(Unit(type=unit_type, location=location, power=self.power))
         return self.outcome(order, Result.SUCCEEDS, Reason.BUILT)
+
+    def unordered(self) -> list[OrderOutcome]:
+        """What happens to builds and removals the power did not order: waived; removed in civil disorder."""
+        if self.due > 0:
+            missing = self.due - len(self.built) - self.waived
+            vacant = len(self.sites) - len(self.built)
+            return [
+                OrderOutcome(
+                    self.power,
+                    Waive(),
+                    Result.SUCCEEDS,
+                    Reason.WAIVED,
+                    "not ordered" if k < vacant else "no vacant owned centre",
+                    implicit=True,
+                )
+                for k in range(missing)
+            ]
+        missing = -self.due - len(self.removed)
+        if self.power is None or missing <= 0:
+            return []
+        outcomes = []
+        for unit in _civil_disorder(self.board, self.position, self.power, missing, self.removed):
+            self.removed.add(unit.province)
+            order = Remove(unit=UnitRef(type=unit.type, location=unit.location))
+            outcomes.append(OrderOutcome(self.power, order, Result.SUCCEEDS, Reason.CIVIL_DISORDER, implicit=True))
+        return outcomes
 
     def _why_not_site(self, province: str) -> str:
         if province in self.position.unit_at:
