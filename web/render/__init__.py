@@ -1,0 +1,15 @@
+"""The map picture: a game position (and its orders) drawn as a standalone SVG.
+
+Pure functions, no I/O and no web framework: the CLI writes the text to a
+file, the web site sends it to a browser. The engine never imports this.
+
+* :func:`render_svg` draws a position, with pending orders or adjudicated
+  outcomes;
+* :func:`layout` is the board's drawing without pieces (regions, anchors,
+  bridges), computed once per board and cached.
+"""
+
+from web.render.geometry import Layout, layout
+from web.render.picture import Judged, render_svg
+
+__all__ = ["Judged", "Layout", "layout", "render_svg"]

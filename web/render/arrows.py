@@ -1,0 +1,210 @@
+"""Order marks: what each kind of order looks like on the map.
+
+* move or retreat: a solid arrow to the destination;
+* support to hold: a dashed line to the supported unit, ending in a dashed ring;
+* support to move: a dashed line to the supported move's path, ending in a dot;
+* convoy: a dotted line to the middle of the convoyed army's path, ending in a diamond;
+* hold (when ordered): a ring round the unit;
+* build: the new unit, faint, in a dashed ring; remove or disband: a cross over the unit.
+
+Lines are in the ordering power's colour over a white casing, so a yellow
+arrow on yellow land still shows. An order that failed (or was void) is drawn
+faint with a red cross at its end: the eye finds what happened first, what
+was tried second. Orders not yet adjudicated are drawn as if they succeed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from enum import StrEnum
+
+from maps import UnitType
+from orders.model import (
+    Build,
+    Convoy,
+    Disband,
+    DPOrder,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from web.render.glyphs import unit_glyph
+from web.render.palette import FAILED, INK
+from web.render.svg import element, num, text, tooltip
+from web.render.voronoi import XY
+
+__all__ = ["Status", "order_mark"]
+
+_WIDTH = 2.6
+_CASING = 2.4
+_GAP_START = 10.0  # keep lines clear of the glyph they start from
+_GAP_END = 12.0
+
+
+class Status(StrEnum):
+    PENDING = "pending"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+
+
+Where = Callable[[str], XY]
+
+
+def order_mark(order: Order, colour: str, status: Status, where: Where, retreat_from: Where, *, label: str) -> str:
+    """The mark for one order; ``where`` finds a location's place, ``retreat_from`` a dislodged unit's."""
+    points = 0
+    if isinstance(order, DPOrder):
+        points, order = order.points, order.order
+    marks, end = _marks(order, colour, where, retreat_from)
+    if not marks:
+        return ""
+    if points and not isinstance(order, Waive):
+        x, y = where(order.unit.location)
+        marks.append(
+            text(
+                f"{points} DP",
+                {"x": x, "y": y - 14, "font-size": 9, "text-anchor": "middle", "fill": INK, "class": "dp"},
+            )
+        )
+    if status is Status.FAILED and end is not None:
+        marks.append(_cross(end, 4.5, FAILED, 2.2))
+    return element(
+        "g",
+        {"class": f"order {order.kind} {status.value}", "opacity": 0.5 if status is Status.FAILED else None},
+        [tooltip(label), *marks],
+    )
+
+
+def _marks(order: Order, colour: str, where: Where, retreat_from: Where) -> tuple[list[str], XY | None]:
+    """The drawing of an order, and the point where a failure cross goes."""
+    if isinstance(order, Move | Retreat):
+        start = retreat_from(order.unit.location) if isinstance(order, Retreat) else where(order.unit.location)
+        return _arrow(start, where(order.destination), colour)
+    if isinstance(order, SupportHold):
+        target = where(order.supported.location)
+        line = _line(where(order.unit.location), target, colour, dash="5 3", end_gap=13.0)
+        ring = _ring(target, colour, dash="4 3")
+        return [line, ring], (target[0] + 9, target[1] - 9)
+    if isinstance(order, SupportMove):
+        origin, destination = where(order.supported.location), where(order.destination)
+        point = _between(origin, destination, 0.7)
+        line = _line(where(order.unit.location), point, colour, dash="5 3", end_gap=0.0)
+        return [
+            line,
+            element(
+                "circle", {"cx": point[0], "cy": point[1], "r": 3.5, "fill": colour, "stroke": INK, "stroke-width": 1}
+            ),
+        ], point
+    if isinstance(order, Convoy):
+        point = _between(where(order.convoyed.location), where(order.destination), 0.5)
+        line = _line(where(order.unit.location), point, colour, dash="0.1 5", end_gap=0.0, cap="round", width=3.2)
+        size = 5.0
+        diamond = (
+            f"M{num(point[0])},{num(point[1] - size)}L{num(point[0] + size)},{num(point[1])}"
+            f"L{num(point[0])},{num(point[1] + size)}L{num(point[0] - size)},{num(point[1])}Z"
+        )
+        return [line, element("path", {"d": diamond, "fill": colour, "stroke": INK, "stroke-width": 1})], point
+    if isinstance(order, Hold):
+        spot = where(order.unit.location)
+        return [_ring(spot, colour)], (spot[0] + 9, spot[1] - 9)
+    if isinstance(order, Build):
+        spot = where(order.unit.location)
+        kind = order.unit.type or UnitType.ARMY
+        ghost = unit_glyph(
+            kind, spot[0], spot[1], colour, label=f"build {kind.value} {order.unit.location}", power="", ghost=True
+        )
+        return [_ring(spot, colour, dash="4 3"), ghost], spot
+    if isinstance(order, Remove | Disband):
+        spot = retreat_from(order.unit.location) if isinstance(order, Disband) else where(order.unit.location)
+        return [_cross(spot, 9.0, "#FFFFFF", 5.0), _cross(spot, 9.0, colour, 2.6)], None
+    return [], None
+
+
+def _arrow(start: XY, end: XY, colour: str) -> tuple[list[str], XY]:
+    line = _line(start, end, colour, end_gap=_GAP_END + 7.0)
+    tip = _shorten(start, end, 0.0, _GAP_END)[1]
+    angle = math.atan2(tip[1] - start[1], tip[0] - start[0])
+    back = (tip[0] - 11 * math.cos(angle), tip[1] - 11 * math.sin(angle))
+    side = (6 * math.sin(angle), -6 * math.cos(angle))
+    head = (
+        f"M{num(tip[0])},{num(tip[1])}L{num(back[0] + side[0])},{num(back[1] + side[1])}"
+        f"L{num(back[0] - side[0])},{num(back[1] - side[1])}Z"
+    )
+    return [
+        line,
+        element("path", {"d": head, "fill": colour, "stroke": INK, "stroke-width": 1, "stroke-linejoin": "round"}),
+    ], tip
+
+
+def _line(
+    start: XY,
+    end: XY,
+    colour: str,
+    *,
+    dash: str | None = None,
+    end_gap: float = _GAP_END,
+    cap: str = "butt",
+    width: float = _WIDTH,
+) -> str:
+    """A line in a power's colour on a white casing, pulled back from the glyphs at its ends."""
+    a, b = _shorten(start, end, _GAP_START, end_gap)
+    coords = {"x1": a[0], "y1": a[1], "x2": b[0], "y2": b[1]}
+    casing = element(
+        "line",
+        {
+            **coords,
+            "stroke": "#FFFFFF",
+            "stroke-width": width + _CASING,
+            "stroke-opacity": 0.8,
+            "stroke-linecap": "round",
+        },
+    )
+    stroke = element(
+        "line", {**coords, "stroke": colour, "stroke-width": width, "stroke-dasharray": dash, "stroke-linecap": cap}
+    )
+    return casing + stroke
+
+
+def _ring(spot: XY, colour: str, dash: str | None = None) -> str:
+    return element(
+        "circle",
+        {
+            "cx": spot[0],
+            "cy": spot[1],
+            "r": 14.0,
+            "fill": "none",
+            "stroke": colour,
+            "stroke-width": 2.4,
+            "stroke-dasharray": dash,
+        },
+    )
+
+
+def _cross(spot: XY, size: float, colour: str, width: float) -> str:
+    x, y = spot
+    d = (
+        f"M{num(x - size)},{num(y - size)}L{num(x + size)},{num(y + size)}"
+        f"M{num(x - size)},{num(y + size)}L{num(x + size)},{num(y - size)}"
+    )
+    return element(
+        "path", {"d": d, "stroke": colour, "stroke-width": width, "stroke-linecap": "round", "class": "cross"}
+    )
+
+
+def _shorten(start: XY, end: XY, at_start: float, at_end: float) -> tuple[XY, XY]:
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    size = math.hypot(dx, dy)
+    if size <= at_start + at_end + 1.0:
+        return start, end
+    ux, uy = dx / size, dy / size
+    return (start[0] + ux * at_start, start[1] + uy * at_start), (end[0] - ux * at_end, end[1] - uy * at_end)
+
+
+def _between(start: XY, end: XY, share: float) -> XY:
+    return (start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share)

@@ -1,0 +1,200 @@
+"""The drawing of a board without its pieces: regions, coasts, anchors and bridges, computed once.
+
+:func:`layout` turns a :class:`maps.Board` into a :class:`Layout`:
+
+1. project each province's approximate latitude and longitude, and spread
+   the points so the dense parts of the board have room
+   (:mod:`web.render.projection`);
+2. nudge them until their Voronoi cells border as the board says
+   (:mod:`web.render.settle`), then add seed points where they still do not
+   (:mod:`web.render.regions`);
+3. cut the regions; a ring of open water round the land keeps coast
+   provinces at the edge of the board from running to the frame.
+
+A layout depends on the board alone, so it is cached per board: drawing a
+position only places units and arrows on it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+import shapely
+import shapely.affinity
+from shapely.geometry import MultiPoint, Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points, polylabel
+
+from maps import Board
+from web.render.projection import fit, project, spread
+from web.render.regions import CONTACT, VOID, Judge, polygons, repair
+from web.render.settle import STYLES, settle
+from web.render.voronoi import XY, Frame
+
+__all__ = ["Layout", "layout"]
+
+MAP_WIDTH = 1000.0
+"""Width of the map part of the picture, in SVG user units (the legend comes beside it)."""
+_MARGIN = 40.0
+_FRAME = 70.0
+
+
+@dataclass(frozen=True, eq=False)
+class Layout:
+    """Where everything of a board goes on the picture, in SVG user units from the top left.
+
+    ``anchors`` maps each location (province, and ``"SPA/NC"`` for each coast
+    of a split-coast province) to where its unit stands; ``bridges`` gives the
+    ends of each land bridge's dashed line; ``false_borders`` and
+    ``missing_borders`` say where the regions still disagree with the board.
+    """
+
+    width: float
+    height: float
+    spacing: float
+    positions: dict[str, XY]
+    regions: dict[str, BaseGeometry]
+    land: BaseGeometry
+    impassable: tuple[tuple[str, BaseGeometry], ...]
+    anchors: dict[str, XY]
+    bridges: tuple[tuple[str, str, XY, XY], ...]
+    false_borders: tuple[tuple[str, str], ...]
+    missing_borders: tuple[tuple[str, str], ...]
+
+
+@lru_cache(maxsize=8)
+def layout(board: Board) -> Layout:
+    """The layout of a board (cached: boards are immutable, and this takes a second or two)."""
+    places = {p.id: p.at for p in board if p.at is not None}
+    missing = sorted(set(board.provinces) - set(places))
+    if missing:
+        raise ValueError(f"{board.name}: no position ('at') for {', '.join(missing)}: cannot draw it")
+    walls = {f"#{i}": at for i, (_, at) in enumerate(board.impassable) if at is not None}
+    fitted, _ = fit(project({**places, **walls}), MAP_WIDTH, _MARGIN)
+    spacing = _spacing(len(places), fitted)
+    spread_out = spread(fitted, spacing)
+    positions = {key: spread_out[key] for key in places}
+    frame = _frame(spread_out.values())
+    borders = [(a, b) for a, b in board.province_graph().edges if a != b]
+    seas = {p.id for p in board if p.is_sea}
+    judge = Judge(positions, borders, board.bridges, seas, 1.4 * spacing)
+    tries = []
+    for rounds, pull, part in STYLES:
+        settled = settle(positions, frame, judge, spacing, rounds=rounds, pull=pull, part=part)
+        tries.append((settled, *repair(settled, frame, judge)))
+    positions, seeds, _ = min(tries, key=lambda attempt: attempt[2].score)
+    regions = polygons(judge.complete(seeds, frame)[0], frame)
+    regions.pop(VOID, None)
+    stamps = tuple(
+        (name, _stamp(spread_out[f"#{i}"], spacing, seeds))
+        for i, (name, at) in enumerate(board.impassable)
+        if at is not None
+    )
+    if stamps:
+        walls_shape = shapely.union_all([s for _, s in stamps])
+        regions = {key: _largest(geom.difference(walls_shape)) for key, geom in regions.items()}
+    land = shapely.union_all([geom for key, geom in regions.items() if key not in seas], grid_size=0.01)
+    false, missing_borders = _disagreements(regions, judge)
+    shift = (-frame[0], -frame[1])
+    regions = {k: shapely.affinity.translate(g, *shift) for k, g in regions.items()}
+    anchors = _anchors(board, regions, spacing)
+    return Layout(
+        width=frame[2] - frame[0],
+        height=frame[3] - frame[1],
+        spacing=spacing,
+        positions={k: (x + shift[0], y + shift[1]) for k, (x, y) in positions.items()},
+        regions=regions,
+        land=shapely.affinity.translate(land, *shift),
+        impassable=tuple((n, shapely.affinity.translate(g, *shift)) for n, g in stamps),
+        anchors=anchors,
+        bridges=tuple(_bridge(a, b, regions, anchors, spacing) for a, b in board.bridges),
+        false_borders=false,
+        missing_borders=missing_borders,
+    )
+
+
+def _anchors(board: Board, regions: Mapping[str, BaseGeometry], spacing: float) -> dict[str, XY]:
+    """Where units stand: the point of each region furthest inside it; a coast's, towards its waters."""
+    anchors: dict[str, XY] = {}
+    for key, geom in sorted(regions.items()):
+        spot = polylabel(_largest(geom), tolerance=0.5)
+        anchors[key] = (spot.x, spot.y)
+    for province in board:
+        for coast in province.coasts:
+            location = f"{province.id}/{coast}"
+            waters = {loc.split("/")[0] for loc in board.fleet_neighbours(location)}
+            shore = regions[province.id].boundary.intersection(
+                shapely.union_all([regions[w].buffer(0.5) for w in sorted(waters)])
+            )
+            centre = anchors[province.id]
+            if shore.is_empty:
+                anchors[location] = centre
+                continue
+            edge = shore.interpolate(shore.project(shore.centroid))
+            inward = 0.4 * spacing / max(1.0, Point(centre).distance(edge))
+            anchors[location] = (edge.x + (centre[0] - edge.x) * inward, edge.y + (centre[1] - edge.y) * inward)
+    return anchors
+
+
+def _bridge(
+    a: str, b: str, regions: Mapping[str, BaseGeometry], anchors: Mapping[str, XY], spacing: float
+) -> tuple[str, str, XY, XY]:
+    """A land bridge's dashed line: across the water where the two provinces come closest, a little into each."""
+    near_a, near_b = nearest_points(regions[a], regions[b])
+    dx, dy = near_b.x - near_a.x, near_b.y - near_a.y
+    size = (dx * dx + dy * dy) ** 0.5
+    if size < 1.0:  # they touch: join their anchors instead
+        return a, b, anchors[a], anchors[b]
+    reach = 0.25 * spacing / size
+    return a, b, (near_a.x - dx * reach, near_a.y - dy * reach), (near_b.x + dx * reach, near_b.y + dy * reach)
+
+
+def _spacing(count: int, points: Mapping[str, XY]) -> float:
+    """How far apart positions must stay: a share of the space each province would get if spread evenly."""
+    xs = [x for x, _ in points.values()]
+    ys = [y for _, y in points.values()]
+    area = (max(xs) - min(xs)) * (max(ys) - min(ys))
+    return 0.55 * math.sqrt(area / count)
+
+
+def _frame(points: Iterable[XY]) -> Frame:
+    """The rectangle everything is clipped to: the positions' bounds and a margin."""
+    spots = list(points)
+    xs = [x for x, _ in spots]
+    ys = [y for _, y in spots]
+    return (min(xs) - _FRAME, min(ys) - _FRAME, max(xs) + _FRAME, max(ys) + _FRAME)
+
+
+def _stamp(at: XY, spacing: float, seeds: list[tuple[str, XY]]) -> Polygon:
+    """An impassable area: a small box, trimmed to the Voronoi cell its position would have."""
+    x, y = at
+    cell = shapely.voronoi_polygons(MultiPoint([at] + [xy for _, xy in seeds]), ordered=True).geoms[0]
+    plate = box(x - 1.6 * spacing, y - 0.4 * spacing, x + 1.6 * spacing, y + 0.4 * spacing)
+    return _largest(plate.intersection(cell))
+
+
+def _largest(geom: BaseGeometry) -> BaseGeometry:
+    """The biggest piece of a geometry (trimming can leave slivers)."""
+    if geom.geom_type in ("MultiPolygon", "GeometryCollection"):
+        pieces = [g for g in geom.geoms if g.geom_type == "Polygon"]
+        return max(pieces, key=lambda g: g.area) if pieces else geom
+    return geom
+
+
+def _disagreements(
+    regions: Mapping[str, BaseGeometry], judge: Judge
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """Pairs that touch but should not, and neighbours that do not touch, on the final shapes."""
+    keys = sorted(regions)
+    geoms = [regions[k] for k in keys]
+    grown = shapely.buffer(geoms, 0.5)
+    left, right = shapely.STRtree(geoms).query(geoms)
+    touching = set()
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        if i < j and shapely.length(shapely.intersection(shapely.boundary(geoms[j]), grown[i])) >= CONTACT:
+            touching.add((keys[i], keys[j]))
+    false = tuple(sorted(p for p in touching - judge.wanted))
+    return false, tuple(sorted(judge.wanted - touching))
