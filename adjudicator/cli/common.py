@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -44,3 +45,16 @@ def fail_on_map_error(command: F) -> F:
             raise click.ClickException(str(error)) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def game_argument(command: F) -> F:
+    """The ``GAME`` argument: the path of a game file (read and written by :mod:`adjudicator.cli.gamefile`)."""
+    return click.argument("game", metavar="GAME.json", type=click.Path(path_type=Path))(command)
+
+
+def power_name(board: Board, word: str) -> str:
+    """A power as the board spells it, from any case; an unknown name lists the powers."""
+    for name in board.power_names:
+        if name.casefold() == word.strip().casefold():
+            return name
+    raise click.ClickException(f"unknown power '{word}'; the powers are {', '.join(board.power_names)}")

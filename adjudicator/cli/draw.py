@@ -1,0 +1,66 @@
+"""``sengoku draw`` and ``sengoku concede``: the two ways a game ends without a solo win."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from adjudicator.cli.common import game_argument, power_name
+from adjudicator.cli.errors import cli_errors
+from adjudicator.cli.gamefile import load_game, save_game
+
+
+@click.command(short_help="Record a power's vote for a draw.")
+@game_argument
+@click.argument("voter", metavar="POWER")
+@click.argument("members", metavar="[MEMBER]...", nargs=-1)
+@click.option("--withdraw", is_flag=True, help="Withdraw POWER's vote.")
+@cli_errors
+def draw(game: Path, voter: str, members: tuple[str, ...], withdraw: bool) -> None:
+    """Record POWER's vote for a draw between MEMBERs (default: every surviving power).
+
+    Any kind of draw is allowed; it passes when every surviving power has
+    voted for the same members.
+    """
+    loaded = load_game(game)
+    power = power_name(loaded.board, voter)
+    if withdraw and members:
+        raise click.UsageError("--withdraw takes no MEMBERs")
+    chosen = None if withdraw else [power_name(loaded.board, m) for m in members] or loaded.survivors()
+    result = loaded.vote_draw(power, chosen)
+    save_game(game, loaded)
+    if chosen is None:
+        click.echo(f"{power} withdraws its draw vote. The game goes on.")
+    elif result.over:
+        click.echo(result.describe().upper())
+    else:
+        proposal = sorted(set(chosen))
+        click.echo(f"{power} votes for a draw between {', '.join(proposal)}.")
+        votes = loaded.state.draw_votes
+        _waiting("to vote for this draw", [p for p in loaded.survivors() if votes.get(p) != proposal])
+
+
+@click.command(short_help="Record a power conceding the game to another.")
+@game_argument
+@click.argument("conceder", metavar="POWER")
+@click.option("--to", "winner", metavar="WINNER", required=True, help="The power POWER concedes the game to.")
+@cli_errors
+def concede(game: Path, conceder: str, winner: str) -> None:
+    """Record that POWER concedes the game to WINNER; when every other survivor has, WINNER wins."""
+    loaded = load_game(game)
+    power, to = power_name(loaded.board, conceder), power_name(loaded.board, winner)
+    if power == to:
+        raise click.ClickException(f"{power} cannot concede to itself")
+    result = loaded.concede(power, to)
+    save_game(game, loaded)
+    click.echo(f"{power} concedes the game to {to}.")
+    if result.over:
+        click.echo(result.describe().upper())
+    else:
+        given = loaded.state.concessions
+        _waiting(f"to concede to {to}", [p for p in loaded.survivors() if p != to and given.get(p) != to])
+
+
+def _waiting(what: str, powers: list[str]) -> None:
+    click.echo(f"The game goes on; still {what}: {', '.join(powers)}.")

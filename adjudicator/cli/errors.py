@@ -1,0 +1,94 @@
+"""Exit codes and the one place where errors become one-line messages.
+
+A GM pastes a command's output into a forum post, so a mistake must read as
+one plain line (``game.json: not a sengoku game file (...)``), never as a
+Python traceback, and a script must be able to tell the outcomes apart by
+the exit code.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable
+from enum import IntEnum
+from typing import Any, TypeVar
+
+import click
+
+from adjudicator.game import GameError
+from maps.errors import SengokuError
+
+__all__ = ["EXIT_CODES_HELP", "ExitCode", "cli_errors"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class ExitCode(IntEnum):
+    OK = 0
+    ERROR = 1  # refused input: a missing, corrupt or foreign file, an unknown power, a finished game...
+    USAGE = 2  # a wrong command line (click's own code)
+    LINES_REFUSED = 3  # `orders`: some lines were refused; the valid ones were stored
+    REPLAY_DIFFERS = 4  # `replay`: a phase re-adjudicates differently from its stored report
+    INTERNAL = 5  # a bug in sengoku: please report it (SENGOKU_DEBUG=1 shows the traceback)
+
+
+EXIT_CODES_HELP = """\b
+Exit codes:
+  0  done
+  1  refused input (missing, corrupt or foreign file; unknown power; game over...)
+  2  wrong command line
+  3  orders: some lines were refused (the valid ones were stored)
+  4  replay: a phase re-adjudicates differently from its stored report
+  5  internal error (a bug: please report it; SENGOKU_DEBUG=1 shows the traceback)"""
+
+
+class InternalError(click.ClickException):
+    exit_code = ExitCode.INTERNAL
+
+
+def cli_errors(command: F) -> F:
+    """Run a command, turning every error a user can cause into a one-line message and exit code 1.
+
+    Anything else is a bug in sengoku: it is still one line (exit code 5), so
+    a GM's terminal is not flooded, and ``SENGOKU_DEBUG=1`` brings the
+    traceback back for whoever fixes it.
+    """
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except BrokenPipeError:  # `sengoku status game.json | head`: the reader has seen enough
+            _silence_stdout()
+            raise SystemExit(ExitCode.ERROR) from None
+        except (SengokuError, GameError) as error:
+            raise click.ClickException(str(error)) from None
+        except OSError as error:
+            raise click.ClickException(os_message(error)) from None
+        except Exception as error:
+            if os.environ.get("SENGOKU_DEBUG"):
+                raise
+            raise InternalError(f"internal error, please report it: {type(error).__name__}: {error}") from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so Python's exit-time flush does not fail on the closed pipe again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file behind stdout (a test runner): nothing will flush to a pipe
+        pass
+
+
+def os_message(error: OSError) -> str:
+    """``game.json: Permission denied`` rather than ``[Errno 13] Permission denied: 'game.json'``."""
+    # a failed rename names the temporary file first and the game file second: show the game file
+    where = error.filename2 if error.filename2 is not None else error.filename
+    where = where if where is not None else "(file)"
+    return f"{where}: {error.strerror or error}"

@@ -1,0 +1,160 @@
+"""The game file: one game's whole :class:`GameState` as JSON, read with care and written atomically.
+
+Writing goes to a temporary file in the same directory, which is flushed to
+disk and then renamed over the game file (``os.replace``): a crash, a kill
+or Ctrl-C at any moment leaves either the old game or the new one, never a
+half-written file. Reading refuses a missing, corrupt, foreign or
+wrong-version file with one line naming the file and the problem, and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import IO
+
+from pydantic import ValidationError
+
+from adjudicator.game import Game
+from adjudicator.setup import check_position
+from adjudicator.state import SCHEMA_VERSION, GameState
+from maps import Board, SengokuError, load_board
+
+__all__ = ["GameFileError", "load_game", "read_state", "save_game", "write_state"]
+
+_CHUNK = 1 << 16
+
+
+class GameFileError(SengokuError):
+    """A game file that cannot be used: the file and the problem, on one line."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        self.path, self.problem = path, problem
+        super().__init__(f"{path}: {problem}")
+
+
+def load_game(path: Path) -> Game:
+    """The game in a file, on its own board (the variant named inside it)."""
+    state = read_state(path)
+    board = _board(path, state.variant)
+    problems = [*check_position(board, state.position), *_order_powers(board, state)]
+    if problems:
+        raise GameFileError(path, f"not a playable game: {problems[0]}")
+    return Game(board, state)
+
+
+def save_game(path: Path, game: Game) -> None:
+    write_state(path, game.state)
+
+
+def read_state(path: Path) -> GameState:
+    text = _read_text(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        problem = f"line {error.lineno}, column {error.colno}: {error.msg}"
+        raise GameFileError(path, f"not a sengoku game file (not valid JSON: {problem})") from None
+    _check_kind(path, data)
+    try:
+        return GameState.model_validate(data)
+    except ValidationError as error:
+        raise GameFileError(path, f"not a valid game file: {_first_problem(error)}") from None
+
+
+def write_state(path: Path, state: GameState) -> None:
+    """Replace the game file with ``state``, atomically (see the module docstring)."""
+    data = (state.model_dump_json(indent=2) + "\n").encode("utf-8")
+    directory = path.resolve().parent
+    try:
+        handle = tempfile.NamedTemporaryFile(dir=directory, prefix=f".{path.name}.", suffix=".tmp", delete=False)
+    except OSError as error:  # no such folder, no permission: say so about the game file, not the temporary one
+        raise GameFileError(path, f"cannot write it ({error.strerror or error})") from None
+    temporary = Path(handle.name)
+    try:
+        with handle:
+            for start in range(0, len(data), _CHUNK):
+                _write_chunk(handle, data[start : start + _CHUNK])
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, _mode_for(path))
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    _sync_directory(directory)
+
+
+def _write_chunk(handle: IO[bytes], chunk: bytes) -> None:
+    """One piece of the file; a seam where the crash test pauses a writer to kill it mid-file."""
+    handle.write(chunk)
+
+
+def _mode_for(path: Path) -> int:
+    """Keep an existing game file's permissions; a new one gets the usual 0666 less the umask."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make the rename itself durable where the system allows it (POSIX); elsewhere skip quietly."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _read_text(path: Path) -> str:
+    if not path.exists():
+        raise GameFileError(path, "no such game file (start one with 'sengoku new')")
+    if path.is_dir():
+        raise GameFileError(path, "is a directory, not a game file")
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise GameFileError(path, "not a sengoku game file (not UTF-8 text)") from None
+    except OSError as error:
+        raise GameFileError(path, f"cannot read it ({error.strerror or error})") from None
+
+
+def _check_kind(path: Path, data: object) -> None:
+    """Tell a foreign JSON file, or one from another version of sengoku, from a damaged one."""
+    if not isinstance(data, dict) or "variant" not in data or "schema_version" not in data:
+        raise GameFileError(path, "not a sengoku game file (no 'schema_version' and 'variant' at the top)")
+    version = data["schema_version"]
+    if version != SCHEMA_VERSION:
+        raise GameFileError(
+            path, f"game file schema version {version!r}; this sengoku reads version {SCHEMA_VERSION} only"
+        )
+
+
+def _first_problem(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"])
+    more = error.error_count() - 1
+    return f"{where}: {first['msg']}" + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+
+
+def _board(path: Path, variant: str) -> Board:
+    try:
+        return load_board(variant)
+    except SengokuError as error:
+        raise GameFileError(path, f"its variant cannot be loaded: {error}") from None
+
+
+def _order_powers(board: Board, state: GameState) -> list[str]:
+    known = set(board.power_names)
+    return [f"orders for unknown power '{power}'" for power in state.orders if power not in known]

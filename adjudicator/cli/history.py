@@ -1,0 +1,71 @@
+"""``sengoku history``: any past results post again, exactly as it was first reported."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from adjudicator.cli.common import game_argument
+from adjudicator.cli.errors import cli_errors
+from adjudicator.cli.gamefile import load_game
+from adjudicator.cli.report_json import position_after, report_document
+from adjudicator.position import Phase
+from adjudicator.report import render_report
+from adjudicator.state import GameState
+
+
+@click.command(short_help="List past phases, or show one's results post again.")
+@game_argument
+@click.argument("phase", required=False, nargs=-1)
+@click.option("--explain", is_flag=True, help="Add the numbers behind each result.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@cli_errors
+def history(game: Path, phase: tuple[str, ...], explain: bool, as_json: bool) -> None:
+    """List the adjudicated phases, or show one phase's results post again.
+
+    PHASE is a number from the list, 'last', or a phase such as 'fall 1570'
+    or 'Spring 1571 retreats' (a season alone means its movement phase).
+    """
+    loaded = load_game(game)
+    state = loaded.state
+    if not phase:
+        _list(state)
+        return
+    index = find_phase(state, " ".join(phase))
+    entry = state.history[index]
+    if as_json:
+        document = report_document(loaded.board, entry, position_after(state, index))
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        click.echo(render_report(loaded.board, entry, explain=explain), nl=False)
+
+
+def _list(state: GameState) -> None:
+    if not state.history:
+        click.echo(f"No phase adjudicated yet; the game is at {state.position.phase}.")
+        return
+    for number, entry in enumerate(state.history, start=1):
+        click.echo(f"{number:>3}  {entry.report.phase}")
+    click.echo(f"Now: {state.position.phase}" + (f" ({state.result.describe()})" if state.result.over else ""))
+
+
+def find_phase(state: GameState, text: str) -> int:
+    if not state.history:
+        raise click.ClickException("no phase has been adjudicated yet")
+    if text.strip().lower() == "last":
+        return len(state.history) - 1
+    if text.strip().isdigit():
+        number = int(text)
+        if not 1 <= number <= len(state.history):
+            raise click.ClickException(f"no phase number {number}: the history has 1 to {len(state.history)}")
+        return number - 1
+    try:
+        wanted = Phase.parse(text)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    for index, entry in enumerate(state.history):
+        if entry.report.phase == wanted:
+            return index
+    raise click.ClickException(f"{wanted} has not been adjudicated in this game ('sengoku history' lists them)")

@@ -1,0 +1,56 @@
+"""``sengoku new``: start a game file, at the variant's start or from any position a GM writes down."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from adjudicator.cli.common import game_argument
+from adjudicator.cli.errors import cli_errors
+from adjudicator.cli.gamefile import write_state
+from adjudicator.cli.positionfile import read_document, read_position, variant_of
+from adjudicator.game import Game
+from maps import available_maps, load_board
+
+
+@click.command(short_help="Start a game, at the start or at any position.")
+@game_argument
+@click.option(
+    "--variant",
+    metavar="|".join(available_maps()) + "|FILE",
+    help="The map: a shipped variant or a map file. Default: the position file's, else sengoku.",
+)
+@click.option(
+    "--position",
+    "position_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Start from this position (YAML with province names; see docs/position-format.md).",
+)
+@click.option("--name", default="", help="The game's name, shown in reports.")
+@click.option("--force", is_flag=True, help="Overwrite GAME.json if it exists.")
+@cli_errors
+def new(game: Path, variant: str | None, position_file: Path | None, name: str, force: bool) -> None:
+    """Start a new game in GAME.json.
+
+    At the variant's first phase, or with --position at any position: units
+    per power, centre owners, still-neutral centres, the phase and, for a
+    retreat phase, the dislodged units. GMs use it to re-create a game in
+    progress or a disputed situation.
+    """
+    if game.exists() and not force:
+        raise click.ClickException(f"{game}: a file is already there (use --force to replace it)")
+    document = read_document(position_file) if position_file else None
+    variant = variant or variant_of(document) or "sengoku"
+    board = load_board(variant)
+    started = Game.new(board, name=name)
+    state = started.state
+    if position_file is not None:
+        state = state.model_copy(update={"position": read_position(position_file, board, document)})
+    if variant not in available_maps():  # a map file: keep a path that still works from elsewhere
+        state = state.model_copy(update={"variant": str(Path(variant).resolve())})
+    write_state(game, state)
+    position = state.position
+    units = len(position.units)
+    click.echo(f"{game}: new {board.title} game{f' {name!r}' if name else ''} at {position.phase}.")
+    click.echo(f"{len(board.power_names)} powers, {units} units, {len(position.centres)} owned centres.")

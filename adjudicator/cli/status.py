@@ -1,0 +1,146 @@
+"""``sengoku status``: where the game stands and whose orders are still missing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from adjudicator.adjustments import adjustment_counts, build_sites
+from adjudicator.cli.common import game_argument
+from adjudicator.cli.errors import cli_errors
+from adjudicator.cli.gamefile import load_game
+from adjudicator.cli.positionfile import position_yaml
+from adjudicator.game import Game
+from adjudicator.retreats import retreat_options
+from maps.terms import PhaseType
+from orders.text import location_text, order_text
+
+
+@click.command(short_help="Phase, units, centres, DP and missing orders.")
+@game_argument
+@click.option("--orders", "show_orders", is_flag=True, help="Also list the orders stored so far (secret: GM only).")
+@click.option(
+    "--position", "as_position", is_flag=True, help="Print the position as a position file (for 'new --position')."
+)
+@cli_errors
+def status(game: Path, show_orders: bool, as_position: bool) -> None:
+    """Show the phase, units, supply centres, DP and who has sent orders."""
+    loaded = load_game(game)
+    if as_position:
+        click.echo(position_yaml(loaded.board, loaded.state.position), nl=False)
+        return
+    state = loaded.state
+    name = f" '{state.name}'" if state.name else ""
+    click.echo(f"{loaded.board.title}{name}: {loaded.phase}\n")
+    for section in (_units, _centres, _due, _orders, _votes):
+        lines = section(loaded)
+        if lines:
+            click.echo("\n".join(lines) + "\n")
+    if show_orders:
+        click.echo("\n".join(_stored(loaded)) + "\n")
+    click.echo(state.result.describe())
+
+
+def _width(game: Game) -> int:
+    return max(len(p) for p in [*game.board.power_names, "Neutral"])
+
+
+def _units(game: Game) -> list[str]:
+    board, position, width = game.board, game.state.position, _width(game)
+    lines = ["Units:"]
+    for power in [*board.power_names, None]:
+        units = [u for u in position.units if u.power == power]
+        if units:
+            names = ", ".join(f"{u.type.value} {location_text(u.location, board)}" for u in units)
+            lines.append(f"  {power or 'Neutral':<{width}}  {names}")
+    return lines
+
+
+def _centres(game: Game) -> list[str]:
+    board, position, width = game.board, game.state.position, _width(game)
+    dp = position.phase.type is PhaseType.MOVEMENT and any(game.dp(p) for p in board.power_names)
+    lines = ["Supply centres" + (" (and DP this phase):" if dp else ":")]
+    for power in board.power_names:
+        owned = position.centres_of(power)
+        points = f"  {game.dp(power)} DP" if dp else ""
+        names = ", ".join(sorted(board.provinces[c].name for c in owned)) or "-"
+        lines.append(f"  {power:<{width}} {len(owned):>2}{points}  {names}")
+    neutral = sorted(board.provinces[c].name for c in position.neutral_centres)
+    unowned = sorted(
+        board.provinces[c].name for c in board.supply_centres - set(position.centres) - set(position.neutral_centres)
+    )
+    if neutral:
+        lines.append(f"  Still neutral: {', '.join(neutral)}")
+    if unowned:
+        lines.append(f"  Unowned: {', '.join(unowned)}")
+    return lines
+
+
+def _due(game: Game) -> list[str]:
+    """What this retreat or adjustment phase is for."""
+    board, position = game.board, game.state.position
+    if game.state.result.over:
+        return []
+    if position.phase.type is PhaseType.RETREATS:
+        occupied = {u.province for u in position.units}
+        lines = ["Retreats due:"]
+        for d in position.dislodged:
+            options = retreat_options(board, d, occupied, position.contested)
+            where = ", ".join(location_text(loc, board) for loc in options) or "nowhere (it will be disbanded)"
+            unit = f"{d.unit.type.value} {location_text(d.unit.location, board)}"
+            lines.append(f"  {unit} ({d.unit.power}) may retreat to: {where}")
+        return lines
+    if position.phase.type is PhaseType.ADJUSTMENTS:
+        lines = ["Adjustments due:"]
+        for power, due in adjustment_counts(board, position).items():
+            if due > 0:
+                sites = ", ".join(board.provinces[c].name for c in build_sites(board, position, game.rules, power))
+                lines.append(f"  {power} builds {due} (vacant owned centres: {sites or 'none'})")
+            elif due < 0:
+                lines.append(f"  {power} removes {-due}")
+        return lines
+    return []
+
+
+def _expected(game: Game) -> list[str]:
+    """The powers with something to order this phase."""
+    position = game.state.position
+    if position.phase.type is PhaseType.RETREATS:
+        owners = {d.unit.power for d in position.dislodged}
+        return [p for p in game.board.power_names if p in owners]
+    if position.phase.type is PhaseType.ADJUSTMENTS:
+        due = adjustment_counts(game.board, position)
+        return [p for p in game.board.power_names if due.get(p)]
+    return game.survivors()
+
+
+def _orders(game: Game) -> list[str]:
+    if game.state.result.over:
+        return []
+    stored, width = game.state.orders, _width(game)
+    lines = [f"Orders for {game.phase}:"]
+    for power in _expected(game):
+        given = stored.get(power)
+        if given is None:
+            lines.append(f"  {power:<{width}}  none yet")
+            continue
+        dp = game.dp(power)
+        bids = f", {game.dp_spent(power)} of {dp} DP bid" if dp else ""
+        lines.append(f"  {power:<{width}}  {len(given)} order{'' if len(given) == 1 else 's'}{bids}")
+    return lines
+
+
+def _stored(game: Game) -> list[str]:
+    lines = ["Stored orders:"]
+    for power, given in game.state.orders.items():
+        for order in given:
+            lines.append(f"  {power}: {order_text(order, game.board)}")
+    return lines if len(lines) > 1 else ["Stored orders: none"]
+
+
+def _votes(game: Game) -> list[str]:
+    state = game.state
+    lines = [f"  {p} votes for a draw of {', '.join(powers)}" for p, powers in state.draw_votes.items()]
+    lines += [f"  {p} concedes to {to}" for p, to in state.concessions.items()]
+    return ["Draw votes and concessions:", *lines] if lines else []

@@ -1,0 +1,283 @@
+"""Setting up a position by hand: a GM's position document to a checked :class:`Position`.
+
+A GM re-creating a game in progress, or a disputed situation, writes the
+position with province *names* (``A Mino``, ``Echizen``) as people do, not
+ids. This module turns such a document (already parsed from YAML or JSON: a
+plain dict) into a :class:`Position`, resolving every name through the
+board's name lookup, which never guesses: an ambiguous or unknown name is an
+error that names the entry and the candidates. It also checks a position for
+the mistakes that would otherwise surface deep inside the adjudicator (a unit
+at sea, two units in one province, a centre owned twice), both for new
+documents and for game files edited by hand.
+
+Pure: no file reading, no click. The format is documented in
+``docs/position-format.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from adjudicator.position import Dislodged, Phase, Position, Unit
+from maps.board import Board, Province
+from maps.errors import SengokuError
+from maps.terms import Location, PhaseType, Season, UnitType, province_of
+from orders.text import location_text
+
+__all__ = ["NEUTRAL", "PositionError", "check_position", "position_from_document"]
+
+NEUTRAL = "neutral"
+"""The key under ``units`` for neutral units (any case)."""
+
+_UNIT = re.compile(r"^\s*(a|army|f|fleet)\s+(.+?)\s*$", re.I)
+_COAST = re.compile(r"^(.*?)\s*(?:/\s*([a-z]{1,2})|\(\s*([a-z]{1,2})\s*\))\s*$", re.I)
+_SEASON_OF = {
+    PhaseType.MOVEMENT: (Season.SPRING, Season.FALL),
+    PhaseType.RETREATS: (Season.SPRING, Season.FALL),
+    PhaseType.ADJUSTMENTS: (Season.WINTER,),
+}
+
+
+class PositionError(SengokuError):
+    """A position document that cannot be used: which entry, and what is wrong with it."""
+
+    def __init__(self, entry: str, problem: str) -> None:
+        self.entry, self.problem = entry, problem
+        super().__init__(f"{entry}: {problem}" if entry else problem)
+
+
+class _DislodgedEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    unit: str
+    power: str
+    attacker_from: str | None = None
+    via_convoy: bool = False
+
+
+class _Document(BaseModel):
+    """The document's shape; names are resolved afterwards, against the board."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    variant: str | None = None
+    phase: str
+    units: dict[str, list[str]] = Field(default_factory=dict)
+    centres: dict[str, list[str]] = Field(default_factory=dict)
+    neutral_centres: list[str] | None = None
+    dislodged: list[_DislodgedEntry] = Field(default_factory=list)
+    contested: list[str] = Field(default_factory=list)
+
+
+def position_from_document(board: Board, document: object) -> Position:
+    """The position a document describes, checked against the board; :class:`PositionError` if not usable."""
+    try:
+        doc = _Document.model_validate(document)
+    except ValidationError as error:
+        raise _shape_error(error) from None
+    if doc.variant is not None and doc.variant != board.name:
+        raise PositionError("variant", f"the file is for '{doc.variant}', but the board is '{board.name}'")
+    reader = _Reader(board)
+    units = tuple(u for key, texts in doc.units.items() for u in reader.units(key, texts))
+    centres = _centre_owners(reader, doc.centres)
+    position = Position(
+        phase=_phase(doc.phase),
+        units=units,
+        dislodged=tuple(reader.dislodged(i, d) for i, d in enumerate(doc.dislodged)),
+        contested=tuple(reader.province(f"contested[{i}]", n).id for i, n in enumerate(doc.contested)),
+        centres=centres,
+        neutral_centres=_neutral_centres(board, reader, doc.neutral_centres, units, centres),
+    )
+    problems = check_position(board, position)
+    if problems:
+        raise PositionError("", problems[0])
+    return position
+
+
+def check_position(board: Board, position: Position) -> list[str]:
+    """Everything that makes a position unplayable on this board (empty: it is fine)."""
+    problems: list[str] = []
+    powers = set(board.power_names)
+    units = [*position.units, *(d.unit for d in position.dislodged)]
+    for unit in units:
+        if unit.power is not None and unit.power not in powers:
+            problems.append(f"unit {_unit(board, unit)}: unknown power '{unit.power}'")
+        elif not board.can_stand(unit.type, unit.location):
+            problems.append(f"unit {_unit(board, unit)}: {_placement(board, unit)}")
+    crowded = [p for p, n in Counter(u.province for u in position.units).items() if n > 1]
+    problems += [f"two units in {_name(board, p)}" for p in sorted(crowded)]
+    problems += _dislodged_problems(board, position)
+    problems += _centre_problems(board, position, powers)
+    problems += _phase_problems(position)
+    return problems
+
+
+# --- reading a document ----------------------------------------------------------------
+
+
+class _Reader:
+    """Resolves the names in one document; every error says which entry it came from."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.powers = {name.casefold(): name for name in board.power_names}
+
+    def power(self, entry: str, word: str, neutral_ok: bool = False) -> str | None:
+        if neutral_ok and word.casefold() == NEUTRAL:
+            return None
+        if word.casefold() in self.powers:
+            return self.powers[word.casefold()]
+        known = ", ".join(self.board.power_names) + (f" or '{NEUTRAL}'" if neutral_ok else "")
+        raise PositionError(entry, f"unknown power '{word}'; the powers are {known}")
+
+    def province(self, entry: str, word: str) -> Province:
+        lookup = self.board.names.lookup(word)
+        if lookup.province is None:
+            raise PositionError(entry, lookup.problem)
+        return lookup.province
+
+    def unit(self, entry: str, text: str, power: str | None) -> Unit:
+        match = _UNIT.match(text)
+        if not match:
+            raise PositionError(entry, f"'{text}' is not a unit: write it as 'A Mino' or 'F Echizen'")
+        kind = UnitType.ARMY if match[1][0].lower() == "a" else UnitType.FLEET
+        return Unit(type=kind, location=self.location(entry, match[2], kind), power=power)
+
+    def location(self, entry: str, text: str, kind: UnitType) -> Location:
+        coast_match = _COAST.match(text)
+        name, coast = (coast_match[1], (coast_match[2] or coast_match[3]).upper()) if coast_match else (text, None)
+        province = self.province(entry, name)
+        if kind is UnitType.FLEET and province.coasts:
+            if coast is None or coast not in province.coasts:
+                coasts = ", ".join(f"{province.name} ({c.lower()})" for c in province.coasts)
+                raise PositionError(entry, f"a fleet in {province.name} needs its coast: one of {coasts}")
+            return f"{province.id}/{coast}"
+        return province.id
+
+    def units(self, key: str, texts: list[str]) -> list[Unit]:
+        power = self.power(f"units.{key}", key, neutral_ok=True)
+        return [self.unit(f"units.{key}[{i}] '{text}'", text, power) for i, text in enumerate(texts)]
+
+    def centres(self, key: str, names: list[str]) -> list[tuple[str, str]]:
+        owner = self.power(f"centres.{key}", key)
+        assert owner is not None
+        return [(self.province(f"centres.{key}[{i}] '{n}'", n).id, owner) for i, n in enumerate(names)]
+
+    def dislodged(self, index: int, entry: _DislodgedEntry) -> Dislodged:
+        where = f"dislodged[{index}]"
+        power = self.power(f"{where}.power", entry.power)
+        unit = self.unit(f"{where}.unit '{entry.unit}'", entry.unit, power)
+        attacker = self.province(f"{where}.attacker_from", entry.attacker_from).id if entry.attacker_from else None
+        return Dislodged(unit=unit, attacker_from=attacker, via_convoy=entry.via_convoy)
+
+
+def _centre_owners(reader: _Reader, listed: dict[str, list[str]]) -> dict[str, str]:
+    owners: dict[str, str] = {}
+    for key, names in listed.items():
+        for centre, owner in reader.centres(key, names):
+            if centre in owners:
+                name = reader.board.provinces[centre].name
+                raise PositionError(f"centres.{key}", f"{name} is already listed under {owners[centre]}")
+            owners[centre] = owner
+    return owners
+
+
+def _shape_error(error: ValidationError) -> PositionError:
+    first = error.errors()[0]
+    entry = ".".join(str(part) for part in first["loc"]) or "(document)"
+    if first["type"] == "model_type":
+        return PositionError("(document)", "expected a mapping with 'phase', 'units' and 'centres'")
+    return PositionError(entry, first["msg"].lower().replace("extra inputs are not permitted", "unknown key"))
+
+
+def _phase(text: str) -> Phase:
+    try:
+        return Phase.parse(text)
+    except ValidationError:  # the words fit, a value does not: the year
+        raise PositionError("phase", f"'{text}': the year must be 1 or later") from None
+    except ValueError as error:
+        raise PositionError("phase", str(error)) from None
+
+
+def _neutral_centres(
+    board: Board, reader: _Reader, names: list[str] | None, units: tuple[Unit, ...], centres: dict[str, str]
+) -> tuple[str, ...]:
+    """Listed, or by default the unowned centres that hold a neutral unit."""
+    if names is None:
+        held = {u.province for u in units if u.is_neutral}
+        return tuple(sorted(c for c in board.supply_centres if c in held and c not in centres))
+    return tuple(sorted({reader.province(f"neutral_centres[{i}] '{n}'", n).id for i, n in enumerate(names)}))
+
+
+# --- checking a position ---------------------------------------------------------------
+
+
+def _name(board: Board, province: str) -> str:
+    """A province's name for a message; an id the board does not know stays as it is."""
+    return board.provinces[province].name if province in board.provinces else province
+
+
+def _unit(board: Board, unit: Unit) -> str:
+    where = location_text(unit.location, board) if unit.province in board.provinces else unit.location
+    return f"{unit.type.value} {where}"
+
+
+def _placement(board: Board, unit: Unit) -> str:
+    province = board.provinces.get(province_of(unit.location))
+    if province is None:
+        return f"there is no province {province_of(unit.location)} on the {board.name} map"
+    if unit.type is UnitType.ARMY:
+        return f"an army cannot stand in {province.name} (sea)" if province.is_sea else "an army names no coast"
+    if province.is_land:
+        return f"a fleet cannot stand in {province.name} (land)"
+    return f"a fleet in {province.name} must name one of its coasts"
+
+
+def _dislodged_problems(board: Board, position: Position) -> list[str]:
+    problems = []
+    occupied = {u.province for u in position.units}
+    for d in position.dislodged:
+        unit = _unit(board, d.unit)
+        if d.unit.is_neutral:
+            problems.append(f"dislodged {unit}: a neutral unit is disbanded at once and never waits to retreat")
+        if d.unit.province not in occupied:
+            problems.append(f"dislodged {unit}: no unit stands in {_name(board, d.unit.province)} to have dislodged it")
+        if d.attacker_from is not None and d.attacker_from not in board.provinces:
+            problems.append(f"dislodged {unit}: unknown province {d.attacker_from}")
+    twice = [p for p, n in Counter(d.unit.province for d in position.dislodged).items() if n > 1]
+    problems += [f"two dislodged units in {_name(board, p)}" for p in twice]
+    for p in position.contested:
+        if p not in board.provinces:
+            problems.append(f"contested: unknown province {p}")
+    return problems
+
+
+def _centre_problems(board: Board, position: Position, powers: set[str]) -> list[str]:
+    problems = []
+    for centre, owner in sorted(position.centres.items()):
+        name = _name(board, centre)
+        if centre not in board.supply_centres:
+            problems.append(f"centre {name}: not a supply centre on the {board.name} map")
+        elif owner not in powers:
+            problems.append(f"centre {name}: unknown power '{owner}'")
+    for centre in position.neutral_centres:
+        name = _name(board, centre)
+        if centre not in board.supply_centres:
+            problems.append(f"neutral centre {name}: not a supply centre on the {board.name} map")
+        elif centre in position.centres:
+            problems.append(f"neutral centre {name}: it is owned by {position.centres[centre]}, so not neutral")
+    return problems
+
+
+def _phase_problems(position: Position) -> list[str]:
+    phase = position.phase
+    if phase.season not in _SEASON_OF[phase.type]:
+        return [f"phase: there is no {phase.season.value} {phase.type.value} phase"]
+    if phase.type is PhaseType.RETREATS and not position.dislodged:
+        return ["phase: a retreat phase needs dislodged units"]
+    if phase.type is not PhaseType.RETREATS and (position.dislodged or position.contested):
+        return [f"phase: dislodged units and standoffs belong to a retreat phase, not {phase.type.value}"]
+    return []

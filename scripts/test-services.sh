@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Run a command (the test suite) with what the web tests need from the system:
+#   - Debian's chromium (the browser test drives it with Playwright; no browser is ever downloaded),
+#   - a throwaway PostgreSQL cluster on 127.0.0.1, on a free port, in a temporary folder,
+#     exported as TEST_DATABASE_URL and stopped (and deleted) when the command ends.
+# Packages are installed with apt-get only when missing.
+#   usage: scripts/test-services.sh COMMAND [ARGS...]
+set -euo pipefail
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+pg_bin() {
+    ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1
+}
+
+install_missing() {
+    local missing=()
+    [ -x /usr/bin/chromium ] || missing+=(chromium)
+    [ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || missing+=(postgresql)
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "test-services: installing ${missing[*]} (apt-get)" >&2
+        as_root apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    fi
+}
+
+# Run a PostgreSQL tool as the postgres user when we are root (it refuses to run as root).
+as_postgres() {
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+start_postgres() {
+    local bin port
+    bin=$(pg_bin)
+    PG_DIR=$(mktemp -d /tmp/sengoku-pg.XXXXXX)
+    [ "$(id -u)" = 0 ] && chown postgres: "$PG_DIR"
+    port=$(free_port)
+    as_postgres "$bin/initdb" -D "$PG_DIR/data" -U postgres -A trust -E UTF8 --no-sync >"$PG_DIR/initdb.log" 2>&1 \
+        || { cat "$PG_DIR/initdb.log" >&2; exit 1; }
+    as_postgres "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 \
+        -o "-c listen_addresses=127.0.0.1 -p $port -k $PG_DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+        start >/dev/null || { cat "$PG_DIR/server.log" >&2; exit 1; }
+    PG_CTL="$bin/pg_ctl"
+    export TEST_DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$port/postgres"
+    echo "test-services: PostgreSQL on 127.0.0.1:$port (TEST_DATABASE_URL)" >&2
+}
+
+stop_postgres() {
+    if [ -n "${PG_DIR:-}" ]; then
+        as_postgres "$PG_CTL" -D "$PG_DIR/data" -m immediate -w stop >/dev/null 2>&1 || true
+        rm -rf "$PG_DIR"
+    fi
+}
+
+install_missing
+trap stop_postgres EXIT
+start_postgres
+export SENGOKU_CHROMIUM=/usr/bin/chromium
+"$@"

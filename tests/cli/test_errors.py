@@ -1,0 +1,89 @@
+"""No user mistake prints a traceback; every command documents itself and the exit codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import pytest
+
+from adjudicator.cli import main
+from adjudicator.cli.errors import ExitCode
+from adjudicator.game import Game
+from tests.cli.conftest import Cli
+
+COMMANDS = ["new", "orders", "status", "adjudicate", "history", "rollback", "draw", "concede", "replay", "map"]
+
+
+def test_the_group_help_documents_the_exit_codes(cli: Cli) -> None:
+    help_text = cli("--help").stdout
+    for line in ["0  done", "1  refused input", "2  wrong command line", "3  orders: some lines were refused"]:
+        assert line in help_text
+    for command in COMMANDS:
+        assert f"  {command} " in help_text
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(cli: Cli, command: str) -> None:
+    assert cli(command, "--help").stdout.startswith(f"Usage: main {command} [OPTIONS] GAME.json")
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (("history", "game.json", "Summer 1570"), 1, "Error: not a phase: 'Summer 1570'"),
+        (("history", "game.json", "9"), 1, "Error: no phase number 9: the history has 1 to 1"),
+        (("history", "game.json", "fall 1570"), 1, "Error: Fall 1570 movement has not been adjudicated in this game"),
+        (("draw", "game.json", "Oda", "Hojo", "--withdraw"), 2, "Error: --withdraw takes no MEMBERs"),
+        (("concede", "game.json", "Oda"), 2, "Error: Missing option '--to'."),
+        (("concede", "game.json", "Oda", "--to", "Oda"), 1, "Error: Oda cannot concede to itself"),
+        (("adjudicate", "game.json", "--jsn"), 2, "Error: No such option '--jsn'. Did you mean '--json'?"),
+        (("frobnicate",), 2, "Error: No such command 'frobnicate'."),
+        (("orders",), 2, "Error: Missing argument 'GAME.json'."),
+        (("new", "other.json", "--variant", "atlantis"), 1, "Error: atlantis: (file): no such map"),
+    ],
+)
+def test_user_mistakes_are_short_messages(cli: Cli, game: Path, args: tuple[str, ...], code: int, message: str) -> None:
+    cli("adjudicate", "game.json")
+    result = cli(*args, code=code)
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_nothing_to_roll_back_or_show(cli: Cli, game: Path) -> None:
+    assert cli("rollback", "game.json", code=1).stderr == (
+        "Error: nothing to roll back: no phase has been adjudicated\n"
+    )
+    assert cli("history", "game.json").stdout == "No phase adjudicated yet; the game is at Spring 1570 movement.\n"
+    assert cli("history", "game.json", "last", code=1).stderr == "Error: no phase has been adjudicated yet\n"
+    assert cli("replay", "game.json").stdout == "Nothing to replay: no phase has been adjudicated yet.\n"
+
+
+def test_a_bug_is_one_line_with_its_own_exit_code(cli: Cli, game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(self: Game) -> None:
+        raise KeyError("XYZ")
+
+    monkeypatch.setattr(Game, "adjudicate", broken)
+    before = game.read_bytes()
+    result = cli("adjudicate", "game.json", code=ExitCode.INTERNAL)
+    assert result.stderr == "Error: internal error, please report it: KeyError: 'XYZ'\n"
+    assert game.read_bytes() == before
+    monkeypatch.setenv("SENGOKU_DEBUG", "1")
+    with pytest.raises(KeyError):
+        cli("adjudicate", "game.json", code=None)
+
+
+def test_a_closed_pipe_ends_quietly(cli: Cli, game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``sengoku status game.json | head -3``: no error message once the reader has gone."""
+
+    def closed(*args: object, **kwargs: object) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(click, "echo", closed)
+    result = cli("status", "game.json", code=ExitCode.ERROR)
+    assert result.stderr == ""
+
+
+def test_the_script_entry_point_is_the_group() -> None:
+    assert isinstance(main, click.Group)
+    assert {*COMMANDS, "names", "demo"} <= set(main.commands)

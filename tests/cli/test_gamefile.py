@@ -1,0 +1,231 @@
+"""The game file: written atomically, read with a one-line refusal for anything that is not a game.
+
+The kill test runs a real ``sengoku adjudicate`` in a child process, pauses
+it halfway through writing the new game file (through the writer's
+``_write_chunk`` seam, patched only in the child), kills it with SIGKILL and
+finds the old game whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from adjudicator.cli import gamefile
+from adjudicator.cli.gamefile import load_game, write_state
+from adjudicator.game import Game
+from maps import load_board
+from tests.cli.conftest import Cli
+
+ROOT = Path(__file__).resolve().parents[2]
+
+COMMANDS = [
+    ("status",),
+    ("adjudicate",),
+    ("orders", "-"),
+    ("rollback",),
+    ("history",),
+    ("replay",),
+    ("draw", "Oda"),
+    ("concede", "Oda", "--to", "Hojo"),
+]
+
+
+def long_game(phases: int) -> Game:
+    """A game of many adjudicated phases (every unit holds), for a game file of several hundred kB."""
+    game = Game.new(load_board("sengoku"), name="long")
+    for _ in range(phases):
+        game.adjudicate()
+    return game
+
+
+def temporary_files(folder: Path) -> list[Path]:
+    return sorted(folder.glob(".game.json.*.tmp"))
+
+
+# --- writing --------------------------------------------------------------------------
+
+
+def test_a_killed_writer_leaves_the_old_game_intact(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    write_state(path, long_game(30).state)
+    before = path.read_bytes()
+    assert len(before) > 4 * gamefile._CHUNK  # the new file takes several writes
+    with subprocess.Popen(
+        [sys.executable, "-c", _PAUSING_WRITER, str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},  # this tree's sengoku, wherever pytest runs from
+    ) as child:
+        try:
+            assert child.stdout is not None and child.stderr is not None
+            assert child.stdout.readline() == "paused\n", child.stderr.read()
+            partial = temporary_files(tmp_path)
+            assert len(partial) == 1 and 0 < partial[0].stat().st_size < len(before)
+            child.send_signal(signal.SIGKILL)
+            child.wait(timeout=10)
+        finally:
+            if child.poll() is None:
+                child.kill()
+    assert child.returncode == -signal.SIGKILL
+    assert path.read_bytes() == before
+    assert len(load_game(path).state.history) == 30
+
+
+_PAUSING_WRITER = textwrap.dedent(
+    """
+    import sys, time
+    from adjudicator.cli import gamefile, main
+
+    write = gamefile._write_chunk
+    written = 0
+
+    def pause_halfway(handle, chunk):
+        global written
+        write(handle, chunk)
+        written += 1
+        if written == 2:
+            handle.flush()
+            print("paused", flush=True)
+            time.sleep(60)
+
+    gamefile._write_chunk = pause_halfway
+    main(["adjudicate", sys.argv[1]])
+    """
+)
+
+
+def test_ctrl_c_while_writing_keeps_the_old_game_and_no_temporary_file(
+    cli: Cli, game: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = game.read_bytes()
+
+    def interrupted(handle: object, chunk: bytes) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(gamefile, "_write_chunk", interrupted)
+    result = cli("adjudicate", "game.json", code=1)
+    assert "Aborted!" in result.output and "Traceback" not in result.output
+    assert game.read_bytes() == before
+    assert temporary_files(cli.folder) == []
+
+
+def test_a_stale_temporary_file_from_a_crash_does_not_matter(cli: Cli, game: Path) -> None:
+    (cli.folder / ".game.json.abc123.tmp").write_text('{"half": ', encoding="utf-8")
+    cli("adjudicate", "game.json")
+    assert load_game(game).phase == "Fall 1570 movement"
+
+
+def test_saving_keeps_the_file_permissions(cli: Cli, game: Path) -> None:
+    game.chmod(0o640)
+    cli("adjudicate", "game.json")
+    assert game.stat().st_mode & 0o777 == 0o640
+    assert temporary_files(cli.folder) == []
+
+
+def test_the_file_is_the_game_state_as_json(game: Path) -> None:
+    data = json.loads(game.read_text(encoding="utf-8"))
+    assert data["schema_version"] == 1 and data["variant"] == "sengoku"
+    assert data["position"]["phase"] == {"season": "spring", "year": 1570, "type": "movement"}
+
+
+# --- reading: a one-line refusal, and nothing changed ----------------------------------
+
+SENGOKU_STATE = Game.new(load_board("sengoku")).state.model_dump(mode="json")
+
+
+def _with(**changes: object) -> str:
+    return json.dumps({**SENGOKU_STATE, **changes})
+
+
+BAD_FILES = {
+    "empty": ("", "not a sengoku game file (not valid JSON: line 1, column 1: Expecting value)"),
+    "cut in half": (
+        json.dumps(SENGOKU_STATE, indent=2)[:1000],
+        "not a sengoku game file (not valid JSON: line ",
+    ),
+    "binary": ("\udcff\udcfe garbage", "not a sengoku game file (not UTF-8 text)"),
+    "foreign JSON": ('{"hello": "world"}', "not a sengoku game file (no 'schema_version' and 'variant' at the top)"),
+    "a JSON list": ("[1, 2, 3]", "not a sengoku game file (no 'schema_version' and 'variant' at the top)"),
+    "a map file": (
+        "format: 1\nname: sengoku\n",
+        "not a sengoku game file (not valid JSON: line 1, column 1: Expecting value)",
+    ),
+    "newer version": (_with(schema_version=2), "game file schema version 2; this sengoku reads version 1 only"),
+    "bad unit type": (
+        _with(position={**SENGOKU_STATE["position"], "units": [{"type": "X", "location": "KAI"}]}),
+        "not a valid game file: position.units.0.type: Input should be 'A' or 'F'",
+    ),
+    "unknown variant": (_with(variant="atlantis"), "its variant cannot be loaded: atlantis: (file): no such map"),
+    "unit off the map": (
+        _with(position={**SENGOKU_STATE["position"], "units": [{"type": "A", "location": "XYZ", "power": "Oda"}]}),
+        "not a playable game: unit A XYZ: there is no province XYZ on the sengoku map",
+    ),
+    "unknown power": (
+        _with(orders={"Nobunaga": []}),
+        "not a playable game: orders for unknown power 'Nobunaga'",
+    ),
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+@pytest.mark.parametrize("kind", BAD_FILES)
+def test_a_bad_game_file_is_one_line_and_changes_nothing(cli: Cli, command: tuple[str, ...], kind: str) -> None:
+    text, problem = BAD_FILES[kind]
+    path = cli.folder / "game.json"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    result = cli(command[0], "game.json", *command[1:], input="Oda:\nA Owari H\n", code=1)
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"Error: game.json: {problem}")
+    assert result.stderr.count("\n") == 1
+    assert path.read_bytes() == text.encode("utf-8", "surrogateescape")
+    assert temporary_files(cli.folder) == []
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+def test_a_missing_game_file_is_one_line(cli: Cli, command: tuple[str, ...]) -> None:
+    result = cli(command[0], "game.json", *command[1:], input="", code=1)
+    assert result.stderr == "Error: game.json: no such game file (start one with 'sengoku new')\n"
+    assert not (cli.folder / "game.json").exists()
+
+
+def test_a_directory_is_not_a_game(cli: Cli) -> None:
+    (cli.folder / "game.json").mkdir()
+    assert cli("status", "game.json", code=1).stderr == "Error: game.json: is a directory, not a game file\n"
+
+
+def test_an_unreadable_game_file_is_one_line(cli: Cli, game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def denied(self: Path) -> bytes:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    assert cli("status", "game.json", code=1).stderr == "Error: game.json: cannot read it (Permission denied)\n"
+
+
+def test_a_game_file_that_cannot_be_replaced_is_one_line(cli: Cli) -> None:
+    (cli.folder / "game.json").mkdir()
+    assert cli("new", "game.json", "--force", code=1).stderr == "Error: game.json: Is a directory\n"
+    assert temporary_files(cli.folder) == []
+
+
+def test_new_refuses_to_overwrite_a_game(cli: Cli, game: Path) -> None:
+    cli("adjudicate", "game.json")
+    before = game.read_bytes()
+    result = cli("new", "game.json", code=1)
+    assert result.stderr == "Error: game.json: a file is already there (use --force to replace it)\n"
+    assert game.read_bytes() == before
+    cli("new", "game.json", "--force")
+    assert load_game(game).phase == "Spring 1570 movement"
+
+
+def test_a_game_file_in_a_missing_folder_is_one_line(cli: Cli) -> None:
+    result = cli("new", "nowhere/game.json", code=1)
+    assert result.stderr == "Error: nowhere/game.json: cannot write it (No such file or directory)\n"

@@ -1,0 +1,122 @@
+"""Fixtures for the web site, in the style of Flask's tutorial: an app per test on its own database.
+
+``databases`` is SQLite always, and PostgreSQL when ``TEST_DATABASE_URL`` is set
+(``./run test`` starts one; see scripts/test-services.sh).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from web import create_app
+from web.db import Database
+from web.models import Base
+
+POSTGRES = os.environ.get("TEST_DATABASE_URL")
+if os.environ.get("CI") and not POSTGRES:  # CI must test PostgreSQL too: ./run test starts one
+    raise RuntimeError("TEST_DATABASE_URL is not set: run the tests with ./run test (scripts/test-services.sh)")
+BACKENDS = ["sqlite", "postgresql"] if POSTGRES else ["sqlite"]
+
+
+def database_url(backend: str, folder: Path) -> str:
+    if backend == "sqlite":
+        return f"sqlite:///{folder / 'test.db'}"
+    assert POSTGRES is not None
+    db = Database(POSTGRES)
+    Base.metadata.drop_all(db.engine)  # each test starts on empty tables
+    db.dispose()
+    return POSTGRES
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    return database_url(request.param, tmp_path)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.db'}", "SECRET_KEY": "test"})
+    yield app
+    app.extensions["sengoku_db"].dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@dataclass
+class GameLinks:
+    id: str
+    gm: str
+    tokens: dict[str, str]
+
+    def player(self, power: str) -> str:
+        return f"/games/{self.id}/play/{self.tokens[power]}"
+
+    @property
+    def gm_page(self) -> str:
+        return f"/games/{self.id}/gm/{self.gm}"
+
+    def bearer(self, role: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.gm if role == 'gm' else self.tokens[role]}"}
+
+
+class Site:
+    """Helpers for a test: make a game, read a page's CSRF token, post a form with it."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+        self._token: str | None = None
+
+    def new_game(self, name: str = "Test game", **settings: object) -> GameLinks:
+        answer = self.client.post("/api/games", json={"name": name, **settings})
+        assert answer.status_code == 201, answer.get_data(as_text=True)
+        data = answer.get_json()
+        return GameLinks(data["id"], data["gm_token"], data["power_tokens"])
+
+    def csrf(self, page: str = "/") -> str:
+        """The session's CSRF token, read once from a page (reading a page again would eat its flashes)."""
+        if self._token is None:
+            html = self.client.get(page).get_data(as_text=True)
+            match = re.search(r'name="csrf-token" content="([^"]+)"', html)
+            assert match, f"no CSRF token on {page}"
+            self._token = match.group(1)
+        return self._token
+
+    def post(self, path: str, data: dict[str, object], page: str = "/", **kwargs: object):  # type: ignore[no-untyped-def]
+        return self.client.post(path, data={**data, "csrf_token": self.csrf(page)}, **kwargs)
+
+    def check(self, links: GameLinks, power: str, text: str):  # type: ignore[no-untyped-def]
+        page = links.player(power)
+        return self.client.post(page + "/check", json={"text": text}, headers={"X-CSRFToken": self.csrf(page)})
+
+    def save(self, links: GameLinks, power: str, text: str):  # type: ignore[no-untyped-def]
+        page = links.player(power)
+        return self.post(page + "/orders", {"text": text}, page=page)
+
+    def adjudicate(self, links: GameLinks):  # type: ignore[no-untyped-def]
+        version = self.client.get(f"/api/games/{links.id}").get_json()["version"]
+        return self.post(links.gm_page + "/adjudicate", {"version": version}, page=links.gm_page)
+
+
+@pytest.fixture
+def site(client: FlaskClient) -> Site:
+    return Site(client)
+
+
+@pytest.fixture
+def game(site: Site) -> GameLinks:
+    return site.new_game()
+
+
+def flashes(html: str) -> list[str]:
+    return re.findall(r'<li class="flash [a-z]+">(.*?)</li>', html)

@@ -1,0 +1,89 @@
+"""The front page, creating a game from the form, the public game page and the history pages."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.conftest import GameLinks, Site
+
+
+def test_front_page_offers_a_new_game(client) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'action="/games"' in html and 'name="csrf_token"' in html and "sengoku" in html
+
+
+def test_creating_a_game_shows_every_link_once(site: Site) -> None:
+    answer = site.post("/games", {"name": "Summer of Swords", "variant": "sengoku", "movement_hours": "48"})
+    assert answer.status_code == 201
+    html = answer.get_data(as_text=True)
+    gm = re.search(r'id="link-gm" href="http://localhost(/games/(\w+)/gm/[\w-]+)"', html)
+    powers = re.findall(r'data-power="(\w+)" href="http://localhost(/games/\w+/play/[\w-]+)"', html)
+    assert gm and len(powers) == 8
+    assert site.client.get(gm.group(1)).status_code == 200
+    for _, link in powers:
+        assert site.client.get(link).status_code == 200
+    public = site.client.get(f"/games/{gm.group(2)}").get_data(as_text=True)
+    assert "Summer of Swords" in public and "Deadline:" in public
+    assert "Summer of Swords" in site.client.get("/").get_data(as_text=True)  # listed on the front page
+
+
+def test_creating_a_game_with_bad_input_is_a_400(site: Site) -> None:
+    assert site.post("/games", {"name": ""}).status_code == 400
+    answer = site.post("/games", {"name": "x", "variant": "/etc/passwd"})
+    assert answer.status_code == 409 and "unknown variant" in answer.get_data(as_text=True)
+    assert site.post("/games", {"name": "x", "movement_hours": "soon"}).status_code == 400
+
+
+def test_public_page_shows_the_position(client, game: GameLinks) -> None:
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "Spring 1570 movement" in html
+    assert re.search(r"<th>Oda</th><td[^>]*>2</td>", html)
+    assert f'src="/games/{game.id}/map.svg' in html
+    assert "No phase adjudicated yet" in html
+
+
+def test_public_page_never_shows_open_orders(client, site: Site, game: GameLinks) -> None:
+    site.save(game, "Oda", "A Owari - Mino")
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "Owari - Mino" not in html
+
+
+def test_history_phase_by_phase(client, site: Site, game: GameLinks) -> None:
+    site.save(game, "Oda", "A Owari - Mino")
+    site.adjudicate(game)
+    site.adjudicate(game)
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "Spring 1571 movement" in html
+    assert f'href="/games/{game.id}/phases/0">Spring 1570 movement' in html
+    assert f'href="/games/{game.id}/phases/1">Fall 1570 movement' in html
+    phase = client.get(f"/games/{game.id}/phases/0").get_data(as_text=True)
+    assert "Spring 1570 movement results" in phase and "A Owari - Mino  bounced" in phase
+    assert f'src="/games/{game.id}/phases/0/map.svg' in phase
+    assert client.get(f"/games/{game.id}/phases/2").status_code == 404
+
+
+def test_maps_are_svg(client, site: Site, game: GameLinks) -> None:
+    site.adjudicate(game)
+    for path in (f"/games/{game.id}/map.svg", f"/games/{game.id}/phases/0/map.svg",
+                 f"{game.player('Oda')}/map.svg", f"/api/games/{game.id}/map.svg"):
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        assert answer.mimetype == "image/svg+xml"
+        assert b"<svg" in answer.data
+
+
+def test_victory_is_announced_at_once(client, site: Site, game: GameLinks) -> None:
+    for power in ("Asakura", "Chosokabe", "Hojo", "Mori", "Shimazu", "Takeda", "Uesugi"):
+        client.post(f"/api/games/{game.id}/concede", json={"to": "Oda"}, headers=game.bearer(power))
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert '<p class="result" id="result">The game is conceded to Oda.</p>' in html
+    assert "game over" in html
+
+
+def test_unknown_game_is_a_404(client) -> None:
+    for path in ("/games/nosuchgame", "/games/nosuchgame/map.svg", "/games/nosuchgame/phases/0"):
+        answer = client.get(path)
+        assert answer.status_code == 404
+        assert "no such game" in answer.get_data(as_text=True)

@@ -1,0 +1,61 @@
+"""``sengoku serve``: the command starts the site and, with --demo, prints the demo game's links."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from adjudicator.cli import main
+from web import create_app
+from web.demo import demo_game
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, object]]:
+    """Stands in for waitress (records the call instead of serving) and keeps the instance in tmp_path."""
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append({"app": app, **kw}))
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'served.db'}")
+    monkeypatch.setenv("SENGOKU_SECRET_KEY", "serve-test")
+    import web.server
+
+    real = web.server.create_app
+    monkeypatch.setattr(web.server, "create_app", lambda config: real({**config, "INSTANCE_PATH": str(tmp_path)}))
+    return calls
+
+
+def test_serve_with_demo_prints_every_link(served: list[dict[str, object]]) -> None:
+    result = CliRunner().invoke(main, ["serve", "--demo", "--port", "5123"])
+    assert result.exit_code == 0, result.output
+    assert "http://127.0.0.1:5123/" in result.output
+    powers = re.findall(r"^  (\w+)\s+(http://127\.0\.0\.1:5123/games/\w+/play/[\w-]+)$", result.output, re.M)
+    assert [p for p, _ in powers] == ["Asakura", "Chosokabe", "Hojo", "Mori", "Oda", "Shimazu", "Takeda", "Uesugi"]
+    assert re.search(r"GM\s+http://127\.0\.0\.1:5123/games/\w+/gm/", result.output)
+    assert re.search(r"public page\s+http://127\.0\.0\.1:5123/games/\w+$", result.output, re.M)
+    assert served[0]["port"] == 5123 and served[0]["host"] == "127.0.0.1"
+    app = served[0]["app"]
+    client = app.test_client()  # type: ignore[attr-defined]
+    assert client.get(powers[4][1].removeprefix("http://127.0.0.1:5123")).status_code == 200
+    app.extensions["sengoku_db"].dispose()  # type: ignore[attr-defined]
+
+
+def test_the_demo_game_is_made_once(tmp_path: Path) -> None:
+    app = create_app({"INSTANCE_PATH": str(tmp_path), "SECRET_KEY": "k"})
+    first = demo_game(app)
+    assert demo_game(app) == first
+    assert (tmp_path / "demo-game.json").stat().st_mode & 0o077 == 0
+    app.extensions["sengoku_db"].dispose()
+    for file in tmp_path.glob("sengoku.db*"):
+        file.unlink()  # a new database: a new demo game
+    again = create_app({"INSTANCE_PATH": str(tmp_path), "SECRET_KEY": "k"})
+    assert demo_game(again)[0] != first[0]
+    again.extensions["sengoku_db"].dispose()
+
+
+def test_serve_without_demo_prints_no_links(served: list[dict[str, object]]) -> None:
+    result = CliRunner().invoke(main, ["serve"])
+    assert result.exit_code == 0 and "/play/" not in result.output
+    served[0]["app"].extensions["sengoku_db"].dispose()  # type: ignore[attr-defined]

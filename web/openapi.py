@@ -1,0 +1,125 @@
+"""The JSON API's description: each endpoint is declared once, and the OpenAPI 3.1 document is built from it.
+
+``@operation(...)`` registers a view on a blueprint *and* records its method,
+path, auth and pydantic request/response models; :func:`document` turns the
+records into OpenAPI, with the models' JSON Schemas as components.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from flask import Blueprint
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+from web.schemas import ErrorOut
+
+__all__ = ["OPERATIONS", "Operation", "document", "operation"]
+
+Auth = Literal["power", "gm"] | None
+_PARAM = re.compile(r"<(?:(\w+):)?(\w+)>")
+
+
+@dataclass(frozen=True)
+class Operation:
+    method: str
+    rule: str
+    summary: str
+    body: type[BaseModel] | None
+    response: type[BaseModel] | None
+    auth: Auth
+    status: int
+    media: str
+
+    @property
+    def path(self) -> str:
+        return _PARAM.sub(lambda m: "{" + m.group(2) + "}", self.rule)
+
+
+OPERATIONS: list[Operation] = []
+
+
+def operation(
+    bp: Blueprint,
+    rule: str,
+    method: str,
+    summary: str,
+    *,
+    body: type[BaseModel] | None = None,
+    response: type[BaseModel] | None = None,
+    auth: Auth = None,
+    status: int = 200,
+    media: str = "application/json",
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(view: Callable[..., Any]) -> Callable[..., Any]:
+        full = (bp.url_prefix or "") + rule
+        OPERATIONS.append(Operation(method.upper(), full, summary, body, response, auth, status, media))
+        bp.add_url_rule(rule, view_func=view, methods=[method.upper()])
+        return view
+
+    return register
+
+
+def document() -> dict[str, Any]:
+    inputs = {op.body for op in OPERATIONS if op.body is not None}
+    outputs = {op.response for op in OPERATIONS if op.response is not None} | {ErrorOut}
+    pairs = [(m, "validation") for m in sorted(inputs, key=lambda m: m.__name__)]
+    pairs += [(m, "serialization") for m in sorted(outputs, key=lambda m: m.__name__)]
+    refs, schema = models_json_schema(pairs, ref_template="#/components/schemas/{model}")  # type: ignore[arg-type]
+    paths: dict[str, dict[str, Any]] = {}
+    for op in OPERATIONS:
+        paths.setdefault(op.path, {})[op.method.lower()] = _operation(op, refs)
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Sengoku Diplomacy",
+            "version": "1",
+            "description": "Games, orders and adjudication. Send a link's token as 'Authorization: Bearer TOKEN': "
+            "a power's token for the player endpoints, the GM's for the GM endpoints.",
+        },
+        "paths": paths,
+        "components": {
+            "schemas": schema.get("$defs", {}),
+            "securitySchemes": {"link": {"type": "http", "scheme": "bearer", "description": "a link's token"}},
+        },
+    }
+
+
+def _operation(op: Operation, refs: dict[Any, dict[str, Any]]) -> dict[str, Any]:
+    error = {"content": {"application/json": {"schema": refs[(ErrorOut, "serialization")]}}}
+    out: dict[str, Any] = {
+        "summary": op.summary,
+        "operationId": f"{op.method.lower()}_{re.sub(r'[^a-z0-9]+', '_', op.path.lower()).strip('_')}",
+        "tags": [op.auth or "public"],
+        "parameters": [_parameter(kind, name) for kind, name in _PARAM.findall(op.rule)],
+        "responses": {
+            str(op.status): _success(op, refs),
+            "400": {"description": "invalid input", **error},
+            "404": {"description": "no such game", **error},
+        },
+    }
+    if op.auth:
+        out["security"] = [{"link": []}]
+        out["responses"]["401"] = {"description": "no token", **error}
+        out["responses"]["403"] = {"description": f"not a {op.auth} token of this game", **error}
+    if op.method in ("POST", "PUT", "DELETE"):
+        out["responses"]["409"] = {"description": "the game cannot do that now", **error}
+    if op.body is not None:
+        body_schema = refs[(op.body, "validation")]
+        out["requestBody"] = {"required": True, "content": {"application/json": {"schema": body_schema}}}
+    return out
+
+
+def _success(op: Operation, refs: dict[Any, dict[str, Any]]) -> dict[str, Any]:
+    if op.response is None:
+        return {"description": "OK", "content": {op.media: {"schema": {"type": "string"}}}}
+    return {"description": "OK", "content": {op.media: {"schema": refs[(op.response, "serialization")]}}}
+
+
+def _parameter(kind: str, name: str) -> dict[str, Any]:
+    schema = {"type": "integer"} if kind == "int" else {"type": "string"}
+    return {"name": name, "in": "path", "required": True, "schema": schema}

@@ -1,0 +1,121 @@
+"""What each page and API answer shows, built from a :class:`~web.store.Snapshot`.
+
+A player's view holds that power's orders only; the public view holds no
+orders of the open phase at all; the GM's holds everyone's.
+"""
+
+from __future__ import annotations
+
+from adjudicator.position import Position, Unit
+from adjudicator.records import GameResult
+from adjudicator.report import render_report
+from maps.board import Board
+from orders import DPOrder, location_text
+from web.ordering import order_texts
+from web.schemas import (
+    GameOut,
+    GmOut,
+    HistoryItem,
+    PhaseOut,
+    PlayerOut,
+    PowerRow,
+    ResultOut,
+    SubmissionOut,
+    UnitOut,
+    VotesOut,
+)
+from web.store import Snapshot
+
+__all__ = ["game_out", "gm_out", "phase_out", "player_out", "result_out", "unit_text"]
+
+
+def unit_text(board: Board, unit: Unit) -> str:
+    return f"{unit.type.value} {location_text(unit.location, board)}"
+
+
+def result_out(result: GameResult) -> ResultOut:
+    return ResultOut(kind=result.kind, powers=list(result.powers), text=result.describe())
+
+
+def game_out(snapshot: Snapshot) -> GameOut:
+    board, state = snapshot.board, snapshot.state
+    position = state.position
+    return GameOut(
+        id=snapshot.id,
+        name=snapshot.name,
+        variant=state.variant,
+        phase=str(position.phase),
+        version=snapshot.version,
+        deadline=snapshot.deadline if not state.result.over else None,
+        result=result_out(state.result),
+        powers=[_power_row(board, position, power) for power in board.power_names],
+        neutral_units=[unit_text(board, u) for u in position.units if u.is_neutral],
+        history=[HistoryItem(index=i, phase=str(e.report.phase)) for i, e in enumerate(state.history)],
+    )
+
+
+def _power_row(board: Board, position: Position, power: str) -> PowerRow:
+    centres = position.centres_of(power)
+    return PowerRow(
+        power=power,
+        centres=len(centres),
+        centre_names=[location_text(c, board) for c in centres],
+        units=[unit_text(board, u) for u in position.units_of(power)],
+    )
+
+
+def player_out(snapshot: Snapshot, power: str) -> PlayerOut:
+    board, state = snapshot.board, snapshot.state
+    game = snapshot.game()
+    position = state.position
+    orders = state.orders.get(power, [])
+    dp, spent = game.dp(power), game.dp_spent(power)
+    vote = state.draw_votes.get(power)
+    return PlayerOut(
+        game_id=snapshot.id,
+        power=power,
+        phase=str(position.phase),
+        phase_type=position.phase.type.value,
+        version=snapshot.version,
+        deadline=snapshot.deadline if not state.result.over else None,
+        result=result_out(state.result),
+        units=[UnitOut(location=u.location, text=unit_text(board, u)) for u in position.units_of(power)],
+        centres=[location_text(c, board) for c in position.centres_of(power)],
+        dp=dp,
+        dp_spent=spent,
+        dp_left=max(dp - spent, 0),
+        orders=order_texts(board, orders),
+        bids=[UnitOut(location=o.unit.location, text=order_texts(board, [o])[0])
+              for o in orders if isinstance(o, DPOrder)],
+        neutral_units=[UnitOut(location=u.location, text=unit_text(board, u)) for u in position.units if u.is_neutral],
+        survivors=game.survivors(),
+        draw_vote=list(vote) if vote is not None else None,
+        conceded_to=state.concessions.get(power),
+    )
+
+
+def gm_out(snapshot: Snapshot) -> GmOut:
+    board, state = snapshot.board, snapshot.state
+    submissions = [
+        SubmissionOut(power=p, submitted=snapshot.submitted.get(p), orders=order_texts(board, state.orders.get(p, [])))
+        for p in board.power_names
+    ]
+    last = render_report(board, state.history[-1]) if state.history else None
+    return GmOut(
+        game=game_out(snapshot),
+        submissions=submissions,
+        votes=VotesOut(draw_votes=dict(state.draw_votes), concessions=dict(state.concessions)),
+        movement_hours=snapshot.movement_hours,
+        other_hours=snapshot.other_hours,
+        last_report=last,
+    )
+
+
+def phase_out(snapshot: Snapshot, index: int) -> PhaseOut:
+    """One adjudicated phase; ``index`` counts from 0 (IndexError if there is none)."""
+    history = snapshot.state.history
+    if not 0 <= index < len(history):
+        raise IndexError(f"no adjudicated phase number {index}; this game has {len(history)}")
+    entry = history[index]
+    text = render_report(snapshot.board, entry)
+    return PhaseOut(index=index, phase=str(entry.report.phase), text=text, report=entry.report)

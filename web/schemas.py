@@ -1,0 +1,203 @@
+"""The JSON API's request and response bodies; the OpenAPI document is generated from them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator.records import PhaseReport, ResultKind
+
+__all__ = [
+    "BidIn", "BidOut", "ConcedeIn", "Created", "DeadlineIn", "DrawIn", "ErrorOut", "GameOut", "GmOut",
+    "HistoryItem", "LineOut", "OrdersIn", "OrdersOut", "PhaseOut", "PlayerOut", "PowerRow", "ResultOut",
+    "SubmissionOut", "UnitOut", "VersionIn", "VotesOut", "NewGameIn", "NewLinkIn", "LinkOut",
+]
+
+Hours = Field(default=None, ge=1, le=24 * 60)
+_PRINTABLE = r"^[^\x00-\x1f\x7f]+$"
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class NewGameIn(_In):
+    """A new game. With hours set, each phase gets a deadline that long after it opens."""
+
+    variant: str = Field(default="sengoku", max_length=40)
+    name: str = Field(min_length=1, max_length=80, pattern=_PRINTABLE)
+    movement_hours: int | None = Field(default=None, ge=1, le=24 * 60, description="hours for a movement phase")
+    other_hours: int | None = Field(default=None, ge=1, le=24 * 60, description="hours for retreats and builds")
+
+
+class OrdersIn(_In):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)  # line numbers count every line
+
+    text: str = Field(max_length=20_000, description="orders in the order language, one a line")
+
+
+class BidIn(_In):
+    """A DP order for a neutral unit: hold, support hold or support move, worth 1 or 2 DP."""
+
+    unit: str = Field(min_length=1, max_length=40, description="the neutral unit's province (id or name)")
+    kind: Literal["hold", "support_hold", "support_move"]
+    supported: str | None = Field(default=None, max_length=40, description="the supported unit's province")
+    destination: str | None = Field(default=None, max_length=40, description="where the supported unit moves")
+    points: int = Field(ge=1, le=9)
+
+
+class DrawIn(_In):
+    powers: list[str] | None = Field(description="the powers in the proposed draw; null withdraws the vote")
+
+
+class ConcedeIn(_In):
+    to: str = Field(max_length=40)
+
+
+class VersionIn(_In):
+    """The game version the GM saw: the action is refused (409) if the game changed since."""
+
+    version: int | None = None
+
+
+class DeadlineIn(_In):
+    """Set or clear the current deadline, and (optionally) the deadline rule for later phases."""
+
+    hours_from_now: float | None = Field(default=None, gt=0, le=24 * 60)
+    at: datetime | None = Field(default=None, description="an exact time (UTC if no zone is given)")
+    movement_hours: int | None = Hours
+    other_hours: int | None = Hours
+
+
+class NewLinkIn(_In):
+    role: str = Field(max_length=40, description="'gm' or a power")
+
+
+class ErrorOut(BaseModel):
+    error: str
+    status: int
+
+
+class LineOut(BaseModel):
+    """The verdict on one line of the order text."""
+
+    number: int
+    text: str
+    kind: Literal["order", "refused", "error", "header", "ignored"]
+    ok: bool
+    order: str | None = Field(default=None, description="the order in canonical text")
+    problem: str | None = None
+    suggestions: list[str] = Field(default_factory=list)
+
+
+class OrdersOut(BaseModel):
+    phase: str = Field(description="the phase the orders are for")
+    lines: list[LineOut]
+    accepted: int
+    refused: int
+    saved: list[str] = Field(default_factory=list, description="the power's orders now stored (after a save)")
+
+
+class BidOut(BaseModel):
+    order: str | None = None
+    problem: str | None = None
+    saved: list[str]
+
+
+class UnitOut(BaseModel):
+    location: str
+    text: str
+
+
+class ResultOut(BaseModel):
+    kind: ResultKind
+    powers: list[str]
+    text: str
+
+
+class PowerRow(BaseModel):
+    power: str
+    centres: int
+    centre_names: list[str]
+    units: list[str]
+
+
+class HistoryItem(BaseModel):
+    index: int
+    phase: str
+
+
+class GameOut(BaseModel):
+    id: str
+    name: str
+    variant: str
+    phase: str
+    version: int
+    deadline: datetime | None
+    result: ResultOut
+    powers: list[PowerRow]
+    neutral_units: list[str]
+    history: list[HistoryItem]
+
+
+class PhaseOut(BaseModel):
+    index: int
+    phase: str
+    text: str = Field(description="the results post, as the CLI prints it")
+    report: PhaseReport
+
+
+class PlayerOut(BaseModel):
+    game_id: str
+    power: str
+    phase: str
+    phase_type: str
+    version: int
+    deadline: datetime | None
+    result: ResultOut
+    units: list[UnitOut]
+    centres: list[str]
+    dp: int
+    dp_spent: int
+    dp_left: int
+    orders: list[str]
+    bids: list[UnitOut]
+    neutral_units: list[UnitOut]
+    survivors: list[str]
+    draw_vote: list[str] | None
+    conceded_to: str | None
+
+
+class SubmissionOut(BaseModel):
+    power: str
+    submitted: datetime | None
+    orders: list[str]
+
+
+class VotesOut(BaseModel):
+    draw_votes: dict[str, list[str]]
+    concessions: dict[str, str]
+
+
+class GmOut(BaseModel):
+    game: GameOut
+    submissions: list[SubmissionOut]
+    votes: VotesOut
+    movement_hours: int | None
+    other_hours: int | None
+    last_report: str | None
+
+
+class Created(BaseModel):
+    id: str
+    gm_token: str
+    power_tokens: dict[str, str]
+    links: dict[str, str]
+
+
+class LinkOut(BaseModel):
+    role: str
+    token: str
+    link: str

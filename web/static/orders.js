@@ -1,0 +1,67 @@
+// The player's page: a verdict for each line of the order box as the player types (no reload),
+// and the DP form shows the fields its order kind needs.
+(function () {
+  "use strict";
+  var box = document.getElementById("orders");
+  var list = document.getElementById("verdicts");
+  var token = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
+  var timer = null;
+  var asked = 0;
+
+  function item(line) {
+    var li = document.createElement("li");
+    li.className = line.ok ? "ok" : "bad";
+    li.dataset.kind = line.kind;
+    var head = document.createElement("span");
+    var shown = line.order || line.text.trim() || "(blank)";
+    head.textContent = line.number + ": " + shown + "  [" + line.kind + "]";
+    if (line.order) { head.className = "canon"; }
+    li.appendChild(head);
+    if (line.problem) {
+      var why = document.createElement("span");
+      why.className = "why";
+      var listed = line.problem.indexOf("did you mean") >= 0;
+      var more = !listed && line.suggestions && line.suggestions.length ? " (did you mean " + line.suggestions.join(", ") + "?)" : "";
+      why.textContent = line.problem + more;
+      li.appendChild(why);
+    }
+    return li;
+  }
+
+  function show(result) {
+    list.textContent = "";
+    result.lines.filter(function (l) { return l.kind !== "ignored" || l.text.trim(); })
+      .forEach(function (l) { list.appendChild(item(l)); });
+    list.dataset.accepted = result.accepted;
+    list.dataset.refused = result.refused;
+  }
+
+  function check() {
+    var mine = ++asked;
+    fetch(box.dataset.checkUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": token, "Accept": "application/json" },
+      body: JSON.stringify({ text: box.value }),
+      credentials: "same-origin"
+    }).then(function (r) { return r.json(); }).then(function (result) {
+      if (mine !== asked) { return; }  // a newer check is on its way
+      if (result.lines) { show(result); } else { list.textContent = result.error || "could not check"; }
+    }).catch(function () { list.textContent = "Could not reach the server to check; saving still works."; });
+  }
+
+  if (box && list) {
+    box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(check, 400); });
+    document.getElementById("check").addEventListener("click", check);
+    if (box.value.trim()) { check(); }
+  }
+
+  var kind = document.getElementById("bid-kind");
+  if (kind) {
+    var toggle = function () {
+      document.querySelectorAll("#bid-form .support").forEach(function (el) { el.hidden = kind.value === "hold"; });
+      document.querySelectorAll("#bid-form .support-move").forEach(function (el) { el.hidden = kind.value !== "support_move"; });
+    };
+    kind.addEventListener("change", toggle);
+    toggle();
+  }
+})();

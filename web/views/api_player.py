@@ -1,0 +1,72 @@
+"""The player's JSON API: a power's token in ``Authorization: Bearer``."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort
+
+from web import actions, present, store
+from web.access import bearer_token, require
+from web.db import database
+from web.openapi import operation
+from web.schemas import BidIn, BidOut, ConcedeIn, DrawIn, OrdersIn, OrdersOut, PlayerOut, ResultOut
+from web.views.api import body, reply
+
+__all__ = ["bp"]
+
+bp = Blueprint("api_player", __name__, url_prefix="/api/games/<game_id>")
+
+
+def _power(game_id: str) -> str:
+    return require(game_id, bearer_token(), "power")
+
+
+@operation(bp, "/me", "get", "The power's view: units, centres, DP, its own orders, its votes",
+           response=PlayerOut, auth="power")
+def me(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    return reply(present.player_out(store.load(database(), game_id), power))
+
+
+@operation(bp, "/orders/check", "post", "The verdict on each line of an order text, without saving",
+           body=OrdersIn, response=OrdersOut, auth="power")
+def check(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    return reply(actions.check_orders(database(), game_id, power, body(OrdersIn).text))
+
+
+@operation(bp, "/orders", "put", "Replace the power's orders with the text's accepted lines",
+           body=OrdersIn, response=OrdersOut, auth="power")
+def save(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    return reply(actions.save_orders(database(), game_id, power, body(OrdersIn).text))
+
+
+@operation(bp, "/bids", "post", "Add a DP order for a neutral unit (replaces an earlier one for that unit)",
+           body=BidIn, response=BidOut, auth="power")
+def bid(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    out = actions.place_bid(database(), game_id, power, body(BidIn))
+    return reply(out, 200 if out.problem is None else 422)
+
+
+@operation(bp, "/bids/<unit>", "delete", "Withdraw the DP order for a neutral unit", response=BidOut, auth="power")
+def withdraw(game_id: str, unit: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    saved = actions.withdraw_bid(database(), game_id, power, unit.upper())
+    if saved is None:
+        abort(404, f"no DP order of yours for the unit in '{unit}'")
+    return reply(BidOut(saved=saved))
+
+
+@operation(bp, "/draw", "post", "Vote for a draw between the given powers (null withdraws the vote)",
+           body=DrawIn, response=ResultOut, auth="power")
+def draw(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    return reply(present.result_out(actions.vote_draw(database(), game_id, power, body(DrawIn).powers)))
+
+
+@operation(bp, "/concede", "post", "Concede the game to another power", body=ConcedeIn, response=ResultOut,
+           auth="power")
+def concede(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    return reply(present.result_out(actions.concede(database(), game_id, power, body(ConcedeIn).to)))

@@ -1,0 +1,114 @@
+"""A player's page, reached by the power's secret link: position, orders, DP bids, votes."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from web import actions, mapview, present, store
+from web.access import require
+from web.db import database
+from web.ordering import orders_as_text
+from web.schemas import BidIn, ConcedeIn, OrdersIn, OrdersOut
+from web.views.forms import form_model
+from web.views.public import dp_of, svg_response
+
+__all__ = ["bp"]
+
+bp = Blueprint("player", __name__, url_prefix="/games/<game_id>/play/<token>")
+
+
+@bp.get("")
+def page(game_id: str, token: str) -> str:
+    power = require(game_id, token, "power")
+    snapshot = store.load(database(), game_id)
+    view = present.player_out(snapshot, power)
+    text = orders_as_text(snapshot.board, snapshot.state.orders.get(power, []))
+    board = snapshot.board
+    provinces = sorted((p.name, p.id) for p in board if not p.is_sea or p.coasts)
+    locations = sorted((u.text, u.location) for u in view.neutral_units)
+    units = sorted((present.unit_text(board, u), u.location) for u in snapshot.state.position.units)
+    return render_template("player/page.html", view=view, token=token, orders_text=text, provinces=provinces,
+                           neutral=locations, units=units, game_name=snapshot.name)
+
+
+@bp.get("/map.svg")
+def map_svg(game_id: str, token: str) -> Response:
+    power = require(game_id, token, "power")
+    snapshot = store.load(database(), game_id)
+    position = snapshot.state.position
+    orders = [(power, order) for order in snapshot.state.orders.get(power, [])]
+
+    def draw() -> str:
+        return mapview.position_svg(snapshot.board, position, orders=orders, dp=dp_of(snapshot),
+                                    title=f"{snapshot.name}: {power}")
+
+    key = (game_id, snapshot.version, f"{power} {snapshot.submitted.get(power)}")
+    return svg_response(mapview.cached(key, draw))
+
+
+@bp.post("/check")
+def check(game_id: str, token: str) -> Response:
+    """The verdict on each line, without saving (the page calls this as the player types)."""
+    power = require(game_id, token, "power")
+    data = request.get_json(silent=True) if request.is_json else {"text": request.form.get("text", "")}
+    if not isinstance(data, dict):
+        abort(400, "send a JSON object such as {\"text\": \"A Kai - Suruga\"}")
+    body = OrdersIn.model_validate(data)
+    return jsonify(actions.check_orders(database(), game_id, power, body.text).model_dump(mode="json"))
+
+
+@bp.post("/orders")
+def save(game_id: str, token: str) -> BaseResponse:
+    power = require(game_id, token, "power")
+    out = actions.save_orders(database(), game_id, power, form_model(OrdersIn).text)
+    _flash_saved(out)
+    return _back(game_id, token)
+
+
+@bp.post("/bid")
+def bid(game_id: str, token: str) -> BaseResponse:
+    power = require(game_id, token, "power")
+    out = actions.place_bid(database(), game_id, power, form_model(BidIn))
+    if out.problem:
+        flash(f"DP order refused: {out.problem}", "error")
+    else:
+        flash(f"DP order saved: {out.order}", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/bid/withdraw")
+def withdraw(game_id: str, token: str) -> BaseResponse:
+    power = require(game_id, token, "power")
+    if actions.withdraw_bid(database(), game_id, power, request.form.get("unit", "")) is None:
+        abort(404, "There is no DP order for that unit to withdraw.")
+    flash("DP order withdrawn.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/draw")
+def draw(game_id: str, token: str) -> BaseResponse:
+    power = require(game_id, token, "power")
+    powers = None if "withdraw" in request.form else request.form.getlist("powers")
+    flash(f"Draw vote {'withdrawn' if powers is None else 'recorded'}. "
+          f"{actions.vote_draw(database(), game_id, power, powers).describe()}", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/concede")
+def concede(game_id: str, token: str) -> BaseResponse:
+    power = require(game_id, token, "power")
+    result = actions.concede(database(), game_id, power, form_model(ConcedeIn).to)
+    flash(f"Concession recorded. {result.describe()}", "ok")
+    return _back(game_id, token)
+
+
+def _flash_saved(out: OrdersOut) -> None:
+    flash(f"Saved {out.accepted} order{'s' if out.accepted != 1 else ''}.", "ok")
+    for line in out.lines:
+        if not line.ok:
+            flash(f"Line {line.number} not saved ('{line.text.strip()}'): {line.problem}", "error")
+
+
+def _back(game_id: str, token: str) -> BaseResponse:
+    return redirect(url_for("player.page", game_id=game_id, token=token), code=303)
