@@ -14,7 +14,7 @@ Three questions, all about chains of fleets at sea (DATC 4.A.1, 4.E.1, 6.G.19):
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection
 
 from maps.board import Board
 
@@ -49,32 +49,28 @@ def necessary_fleets(board: Board, fleets: Collection[str], origin: str, destina
     its convoy order is illegal (DATC 6.G.19).
     """
     needed: set[str] = set()
-    for route in _induced_routes(board, list(fleets), origin, destination):
-        needed.update(route)
+    _extend_routes(board, frozenset(fleets), destination, [origin], frozenset(), needed)
     return needed
 
 
-def _touches(board: Board, a: str, b: str) -> bool:
-    """Whether two links of a chain are adjacent (a fleet's sea touches the other)."""
-    return (a in board.provinces and board.provinces[a].is_sea and b in board.shores(a)) or (
-        b in board.provinces and board.provinces[b].is_sea and a in board.shores(b)
-    )
+def _extend_routes(
+    board: Board, fleets: frozenset[str], destination: str, path: list[str], shortcuts: frozenset[str], needed: set[str]
+) -> None:
+    """Grow chordless chains from ``path``, adding every completed one's fleets to ``needed``.
 
-
-def _induced_routes(board: Board, fleets: list[str], origin: str, destination: str) -> Iterator[list[str]]:
-    """Every chain origin -> fleets -> destination in which only consecutive links touch."""
-
-    def extend(path: list[str]) -> Iterator[list[str]]:
-        last = path[-1]
-        earlier = path[:-1]
-        if len(path) > 1 and destination in board.shores(last):
-            if not any(_touches(board, node, destination) for node in earlier):
-                yield path[1:]
-        for sea in fleets:
-            if sea in path or not _touches(board, last, sea):
-                continue
-            if any(_touches(board, node, sea) for node in earlier):
-                continue
-            yield from extend([*path, sea])
-
-    yield from extend([origin])
+    ``shortcuts`` holds every province an earlier link (all but the last)
+    touches: a chain may not step there, since it would then have a chord.
+    A chain stops as soon as it touches the destination: any longer chain
+    through it would have the destination as a chord.
+    """
+    last = path[-1]
+    links = board.convoy_links(last)
+    if len(path) > 1 and destination in links:
+        needed.update(path[1:])
+        return
+    further = shortcuts | links
+    for sea in links & fleets:
+        if sea not in shortcuts and sea not in path:
+            path.append(sea)
+            _extend_routes(board, fleets, destination, path, further, needed)
+            path.pop()

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from adjudicator.battle import Battle, Entry, Kind
+from adjudicator.battle import CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, Battle, Entry
 from adjudicator.explain import explain_movement
-from adjudicator.legality import Checked, check_movement_orders
+from adjudicator.legality import Checked, Piece, check_movement_orders, pieces
 from adjudicator.outcomes import OrderOutcome
 from adjudicator.position import Dislodged, Position, Unit
 from adjudicator.retreats import retreat_options
 from maps.board import Board
-from maps.terms import Location, province_of
+from maps.terms import Location, UnitType
 from orders.model import Convoy, Hold, Move, Order, SupportHold, SupportMove
 
 __all__ = ["MovementResult", "adjudicate_movement"]
@@ -40,67 +41,76 @@ class MovementResult:
 
     def position(self, before: Position) -> Position:
         """The board after this phase, still at ``before``'s phase (the caller advances it)."""
-        return before.model_copy(
-            update={"units": self.units, "dislodged": self.dislodged, "contested": self.contested}
-        )
+        return before.model_copy(update={"units": self.units, "dislodged": self.dislodged, "contested": self.contested})
 
 
 def adjudicate_movement(
     board: Board, position: Position, orders: Mapping[str | None, Sequence[Order]]
 ) -> MovementResult:
     """Resolve one movement phase. ``orders[None]`` holds the orders chosen for neutral units."""
-    checked = check_movement_orders(board, position, orders)
-    entries = _entries(position, checked)
-    battle = Battle(board, entries)
+    facts = pieces(board, position)
+    checked = check_movement_orders(board, position, orders, facts)
+    battle = Battle(board, _entries(facts, checked))
     battle.resolve_all()
-    moved = {i for i, e in enumerate(battle.entries) if e.kind is Kind.MOVE and battle.succeeded(i)}
+    moved = battle.moved()
     units, dislodged = _after(battle, moved)
-    contested = _contested(battle, moved, units)
-    occupied = {u.province for u in units}
-    retreats = {
-        d.unit.location: retreat_options(board, d, occupied, set(contested)) for d in dislodged
-    }
-    outcomes = explain_movement(battle, checked, position, moved)
+    contested = _contested(battle, moved)
+    retreats: dict[Location, tuple[Location, ...]] = {}
+    if dislodged:
+        occupied, barred = _occupied(battle, moved), set(contested)
+        retreats = {d.unit.location: retreat_options(board, d, occupied, barred) for d in dislodged}
+    outcomes = explain_movement(battle, checked, moved)
     return MovementResult(tuple(outcomes), tuple(units), tuple(dislodged), tuple(contested), retreats)
 
 
-def _entries(position: Position, checked: Sequence[Checked]) -> list[Entry]:
+def _entries(facts: Sequence[Piece], checked: Sequence[Checked]) -> list[Entry]:
+    """One entry per unit, in the position's order; a unit without a legal order holds."""
     nations: dict[str | None, int] = {}
-    entries = []
-    legal = {c.unit.province: c for c in checked if c.problem is None and c.unit is not None}
-    for unit in position.units:
-        nation = nations.setdefault(unit.power, len(nations)) if unit.power is not None else -1 - len(entries)
-        entries.append(_entry(unit, nation, legal.get(unit.province)))
+    legal = {c.province: c for c in checked if c.problem is None}
+    entries: list[Entry] = []
+    for piece in facts:
+        power = piece.power
+        nation = nations.setdefault(power, len(nations)) if power is not None else -1 - len(entries)
+        c = legal.get(piece.province)
+        if c is None:
+            entries.append(Entry(piece.unit, piece.province, piece.location, nation))
+        else:
+            entries.append(_entry(piece, nation, c))
     return entries
 
 
-def _entry(unit: Unit, nation: int, checked: Checked | None) -> Entry:
-    order = checked.order if checked is not None else None
-    if checked is None or isinstance(order, Hold) or order is None:
-        return Entry(unit, nation)
-    if isinstance(order, Move):
-        assert checked.destination is not None
-        target = province_of(checked.destination)
-        return Entry(unit, nation, Kind.MOVE, target, location_to=checked.destination, convoyed=checked.convoyed)
-    if isinstance(order, SupportHold):
-        return Entry(unit, nation, Kind.SUPPORT_HOLD, order.supported.province, order.supported.province)
-    if isinstance(order, SupportMove):
-        coast = order.destination if order.destination != province_of(order.destination) else None
-        target = province_of(order.destination)
-        return Entry(unit, nation, Kind.SUPPORT_MOVE, target, order.supported.province, target_coast=coast)
-    assert isinstance(order, Convoy)
-    return Entry(unit, nation, Kind.CONVOY, province_of(order.destination), order.convoyed.province)
+def _entry(piece: Piece, nation: int, c: Checked) -> Entry:
+    kind = _KINDS[type(c.order)]
+    if kind is MOVE:
+        return Entry(
+            piece.unit, piece.province, piece.location, nation, MOVE, c.target, None, c.destination, None, c.convoyed
+        )
+    if kind is SUPPORT_MOVE:
+        coast = c.destination if c.destination != c.target else None  # a support may name the coast (DATC 4.B.4)
+        return Entry(piece.unit, piece.province, piece.location, nation, kind, c.target, c.subject, None, coast)
+    return Entry(piece.unit, piece.province, piece.location, nation, kind, c.target, c.subject)
+
+
+_KINDS = {Hold: HOLD, Move: MOVE, SupportHold: SUPPORT_HOLD, SupportMove: SUPPORT_MOVE, Convoy: CONVOY}
+
+
+@lru_cache(maxsize=4096)
+def _unit(unit_type: UnitType, location: Location, power: str | None) -> Unit:
+    """A unit after its move. Units are immutable and recur phase after phase, so they are
+    built (and validated) once and shared, not copied per move."""
+    return Unit(type=unit_type, location=location, power=power)
 
 
 def _after(battle: Battle, moved: set[int]) -> tuple[list[Unit], list[Dislodged]]:
     units: list[Unit] = []
     dislodged: list[Dislodged] = []
+    arrivals = battle.arrivals(moved)
     for i, e in enumerate(battle.entries):
         if i in moved:
             assert e.location_to is not None
-            units.append(e.unit.model_copy(update={"location": e.location_to}))
+            units.append(_unit(e.unit.type, e.location_to, e.unit.power))
             continue
-        winner = next((j for j in battle.moves_into.get(e.province, ()) if j in moved), None)
+        winner = arrivals.get(e.province)
         if winner is None:
             units.append(e.unit)
         else:
@@ -109,16 +119,25 @@ def _after(battle: Battle, moved: set[int]) -> tuple[list[Unit], list[Dislodged]
     return units, dislodged
 
 
-def _contested(battle: Battle, moved: set[int], units: list[Unit]) -> list[str]:
+def _occupied(battle: Battle, moved: set[int]) -> set[str]:
+    """The provinces with a unit in them after the moves (a dislodged unit's is its dislodger's)."""
+    return {e.target if i in moved else e.province for i, e in enumerate(battle.entries)}  # type: ignore[misc]
+
+
+def _contested(battle: Battle, moved: set[int]) -> list[str]:
     """Empty provinces where a standoff happened: no retreat may go there.
 
     A move that lost a head-to-head battle, or had no convoy, prevents nothing
     (prevent strength 0), so it does not make its target contested (DATC 6.H.9).
     """
-    occupied = {u.province for u in units}
     contested = []
+    occupied: set[str] | None = None
     for province, movers in battle.moves_into.items():
-        if province in occupied or any(j in moved for j in movers):
+        if any(j in moved for j in movers):
+            continue
+        if occupied is None:
+            occupied = _occupied(battle, moved)
+        if province in occupied:
             continue
         if any(battle.prevent_strength(j) > 0 for j in movers):
             contested.append(province)

@@ -43,7 +43,7 @@ class Resolver:
     def resolve(self, n: int) -> bool:
         if self.resolved[n]:
             return self.resolution[n]
-        if n in self.cycle:
+        if self.cycle and n in self.cycle:
             # Part of a cycle not yet settled: its last answer stands for now.
             self._guess_based = True
             return self.resolution[n]

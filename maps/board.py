@@ -22,6 +22,12 @@ from maps.terms import Location, ProvinceType, Season, UnitType, province_of
 
 __all__ = ["Board", "PowerSetup", "Province", "StartUnit"]
 
+# The queries below run thousands of times a phase. Enum members cost a
+# metaclass lookup each in Python 3.11, and ``frozenset()`` a call, so both
+# are bound once here.
+_ARMY = UnitType.ARMY
+_NOWHERE: frozenset[str] = frozenset()
+
 
 @dataclass(frozen=True, slots=True)
 class Province:
@@ -58,7 +64,13 @@ class PowerSetup:
 
 @dataclass(frozen=True, eq=False)
 class Board:
-    """A loaded map. Immutable; build it with :func:`maps.load_board`."""
+    """A loaded map. Immutable; build it with :func:`maps.load_board`.
+
+    Two lookups are public attributes because the adjudicator reads them
+    thousands of times a phase, where a method call would cost more than the
+    lookup: ``seas`` (the sea provinces) and ``location_provinces`` (every
+    province id and every place a fleet can stand, to its province id).
+    """
 
     name: str
     title: str
@@ -74,6 +86,11 @@ class Board:
     _army: dict[str, frozenset[str]] = field(init=False, repr=False)
     _fleet: dict[Location, frozenset[Location]] = field(init=False, repr=False)
     _shores: dict[str, frozenset[str]] = field(init=False, repr=False)
+    _locations: dict[str, tuple[Location, ...]] = field(init=False, repr=False)
+    _fleet_reach: dict[Location, frozenset[str]] = field(init=False, repr=False)
+    _links: dict[str, frozenset[str]] = field(init=False, repr=False)
+    seas: frozenset[str] = field(init=False, repr=False)
+    location_provinces: Mapping[Location, str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         army: dict[str, set[str]] = {p: set() for p in self.provinces}
@@ -94,6 +111,24 @@ class Board:
             if sea.is_sea
         }
         object.__setattr__(self, "_shores", shores)
+        self._cache_queries(fleet, shores)
+
+    def _cache_queries(self, fleet: dict[Location, set[Location]], shores: dict[str, frozenset[str]]) -> None:
+        """Precompute what the adjudicator asks thousands of times a phase (the board never changes)."""
+        locations = {province: self._fleet_locations(province) for province in self.provinces}
+        reach = {loc: frozenset(province_of(other) for other in others) for loc, others in fleet.items()}
+        links: dict[str, set[str]] = {province: set() for province in self.provinces}
+        for sea, touched in shores.items():
+            for other in touched:
+                links[sea].add(other)
+                links[other].add(sea)
+        object.__setattr__(self, "_locations", locations)
+        object.__setattr__(self, "_fleet_reach", reach)
+        object.__setattr__(self, "_links", {k: frozenset(v) for k, v in links.items()})
+        object.__setattr__(self, "seas", frozenset(shores))
+        every = {province: province for province in self.provinces}
+        every.update((loc, province) for province, locs in locations.items() for loc in locs)
+        object.__setattr__(self, "location_provinces", every)
 
     # --- provinces -------------------------------------------------------------
 
@@ -122,6 +157,9 @@ class Board:
 
     def fleet_locations(self, province: str) -> tuple[Location, ...]:
         """Where a fleet can stand in a province: its coasts, itself, or nowhere (land)."""
+        return self._locations[province]
+
+    def _fleet_locations(self, province: str) -> tuple[Location, ...]:
         info = self.provinces[province]
         if info.is_land:
             return ()
@@ -141,14 +179,14 @@ class Board:
     # --- movement --------------------------------------------------------------
 
     def army_neighbours(self, province: str) -> frozenset[str]:
-        return self._army.get(province, frozenset())
+        return self._army.get(province, _NOWHERE)
 
     def fleet_neighbours(self, location: Location) -> frozenset[Location]:
-        return self._fleet.get(location, frozenset())
+        return self._fleet.get(location, _NOWHERE)
 
     def can_move(self, unit_type: UnitType, origin: Location, destination: Location) -> bool:
         """Whether the unit can move in one step to exactly this location."""
-        if unit_type is UnitType.ARMY:
+        if unit_type is _ARMY:
             return province_of(destination) in self.army_neighbours(province_of(origin))
         return destination in self.fleet_neighbours(origin)
 
@@ -158,9 +196,13 @@ class Board:
         This is the test for supports: a fleet may support into a split-coast
         province through either coast (DATC 6.B.4).
         """
-        if unit_type is UnitType.ARMY:
-            return province in self.army_neighbours(province_of(origin))
-        return bool(self.reachable_coasts(origin, province))
+        if unit_type is _ARMY:
+            return province in self._army.get(self.location_provinces.get(origin) or province_of(origin), _NOWHERE)
+        return province in self._fleet_reach.get(origin, _NOWHERE)
+
+    def fleet_reach(self, location: Location) -> frozenset[str]:
+        """The provinces a fleet at ``location`` can move to (through some coast)."""
+        return self._fleet_reach.get(location, _NOWHERE)
 
     def reachable_coasts(self, origin: Location, province: str) -> tuple[Location, ...]:
         """The locations of a province a fleet at ``origin`` can move to."""
@@ -169,7 +211,11 @@ class Board:
 
     def shores(self, sea: str) -> frozenset[str]:
         """The provinces (coasts and seas) a fleet in this sea touches: the links of a convoy chain."""
-        return self._shores.get(sea, frozenset())
+        return self._shores.get(sea, _NOWHERE)
+
+    def convoy_links(self, province: str) -> frozenset[str]:
+        """The provinces next to this one in a convoy chain: a sea's shores, or the seas touching a coast."""
+        return self._links.get(province, _NOWHERE)
 
     @property
     def bridges(self) -> tuple[tuple[str, str], ...]:

@@ -1,0 +1,65 @@
+"""Where a movement phase's time goes: each step of :func:`adjudicate_movement` timed alone.
+
+The steps are the ones ``adjudicate_movement`` runs, called one by one
+(this module reaches into :mod:`adjudicator.movement`'s private helpers, so
+it must follow that function when it changes). Each phase is run several
+times and the fastest run of each step kept, which filters out a busy
+machine's interruptions better than one run would.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable, Sequence
+
+from adjudicator import movement
+from adjudicator.battle import Battle
+from adjudicator.explain import explain_movement
+from adjudicator.legality import check_movement_orders, pieces
+from bench.random_phases import RandomPhase
+from maps import Board
+
+__all__ = ["STAGES", "stage_breakdown"]
+
+STAGES = ("read units", "legality", "battle entries", "resolve", "new board", "explain", "whole phase")
+
+
+def _run_once(board: Board, phase: RandomPhase) -> list[int]:
+    clock = time.perf_counter_ns
+    marks = [clock()]
+    facts = pieces(board, phase.position)
+    marks.append(clock())
+    checked = check_movement_orders(board, phase.position, phase.orders, facts)
+    marks.append(clock())
+    entries = movement._entries(facts, checked)
+    marks.append(clock())
+    battle = Battle(board, entries)
+    battle.resolve_all()
+    moved = battle.moved()
+    marks.append(clock())
+    movement._after(battle, moved)
+    movement._contested(battle, moved)
+    marks.append(clock())
+    explain_movement(battle, checked, moved)
+    marks.append(clock())
+    steps = [b - a for a, b in zip(marks, marks[1:], strict=False)]
+    return [*steps, marks[-1] - marks[0]]
+
+
+def _fastest(runs: Sequence[list[int]]) -> list[int]:
+    return [min(run[k] for run in runs) for k in range(len(runs[0]))]
+
+
+def stage_breakdown(board: Board, phases: Sequence[RandomPhase], repeat: int = 5) -> dict[str, float]:
+    """Median over phases of each step's fastest run, in microseconds."""
+    per_stage: list[list[int]] = [[] for _ in STAGES]
+    run: Callable[[Board, RandomPhase], list[int]] = _run_once
+    gc.disable()
+    try:
+        for phase in phases:
+            for stage, ns in enumerate(_fastest([run(board, phase) for _ in range(repeat)])):
+                per_stage[stage].append(ns)
+    finally:
+        gc.enable()
+    return {name: sorted(ns)[len(ns) // 2] / 1000 for name, ns in zip(STAGES, per_stage, strict=True)}
