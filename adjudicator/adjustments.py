@@ -82,7 +82,7 @@ class _Ledger:
             if self.due <= 0:
                 return self.outcome(order, Result.VOID, Reason.ILLEGAL, "no builds are due")
             if len(self.built) + self.waived >= self.due:
-                return self.outcome(order, Result.FAILS, Reason.TOO_MANY, f"only {self.due} build(s) due")
+                return self.outcome(order, Result.FAILS, Reason.TOO_MANY, f"only {_count(self.due, 'build')} due")
             if isinstance(order, Waive):
                 self.waived += 1
                 return self.outcome(order, Result.SUCCEEDS, Reason.WAIVED)
@@ -96,7 +96,9 @@ class _Ledger:
         if province not in self.board.provinces:
             return self.outcome(order, Result.VOID, Reason.ILLEGAL, f"there is no province {province} on this map")
         if any(u.province == province for u in self.built):
-            return self.outcome(order, Result.VOID, Reason.ILLEGAL, f"already building in {province}")
+            return self.outcome(
+                order, Result.VOID, Reason.ILLEGAL, f"already building in {self.board.display(province)}"
+            )
         if province not in self.sites:
             return self.outcome(order, Result.VOID, Reason.ILLEGAL, self._why_not_site(province))
         unit_type = order.unit.type or (UnitType.FLEET if coast_of(order.unit.location) else UnitType.ARMY)
@@ -134,10 +136,10 @@ class _Ledger:
 
     def _why_not_site(self, province: str) -> str:
         if province in self.position.unit_at:
-            return f"{province} is occupied"
+            return f"{self.board.display(province)} is occupied"
         if self.position.centres.get(province) != self.power:
-            return f"{self.power} does not own a supply centre in {province}"
-        return f"{province} is not a home centre of {self.power}"
+            return f"{self.power} does not own a supply centre in {self.board.display(province)}"
+        return f"{self.board.display(province)} is not a home centre of {self.power}"
 
     def _remove(self, order: Remove) -> OrderOutcome:
         unit = self.position.unit_at.get(order.unit.province)
@@ -145,23 +147,30 @@ class _Ledger:
             return self.outcome(order, Result.VOID, Reason.ILLEGAL, "no removals are due")
         if unit is None or unit.power != self.power:
             return self.outcome(
-                order, Result.VOID, Reason.ILLEGAL, f"{self.power} has no unit in {order.unit.province}"
+                order,
+                Result.VOID,
+                Reason.ILLEGAL,
+                f"{self.power} has no unit in {self.board.display(order.unit.province)}",
             )
         if unit.province in self.removed:
             return self.outcome(order, Result.VOID, Reason.ILLEGAL, "this unit is already removed")
         if len(self.removed) >= -self.due:
-            return self.outcome(order, Result.FAILS, Reason.TOO_MANY, f"only {-self.due} removal(s) due")
+            return self.outcome(order, Result.FAILS, Reason.TOO_MANY, f"only {_count(-self.due, 'removal')} due")
         self.removed.add(unit.province)
         return self.outcome(order, Result.SUCCEEDS, Reason.REMOVED)
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" + ("" if n == 1 else "s")
 
 
 def _placement_problem(board: Board, unit_type: UnitType, location: str) -> str:
     province = board.provinces[province_of(location)]
     if unit_type is UnitType.FLEET and province.is_land:
-        return f"a fleet cannot be built inland in {province.id}"
+        return f"a fleet cannot be built inland in {province.name}"
     if unit_type is UnitType.FLEET and province.coasts:
-        return f"name the coast for a fleet in {province.id}"
-    return f"a {unit_type.word} cannot stand in {location}"
+        return f"name the coast for a fleet in {province.name}"
+    return f"a {unit_type.word} cannot stand in {board.display(location)}"
 
 
 def _civil_disorder(board: Board, position: Position, power: str, count: int, removed: set[str]) -> list[Unit]:

@@ -70,11 +70,11 @@ def _dp_problem(
         return "this variant has no Diplomacy Points"
     unit = position.unit_at.get(order.unit.province)
     if unit is None or not unit.is_neutral:
-        return f"DP orders are only for neutral units, and {order.unit.province} has none"
+        return f"DP orders are only for neutral units, and {board.display(order.unit.province)} has none"
     if order.points > rules.max_dp_per_order:
         return f"a DP order carries at most {rules.max_dp_per_order} DP"
     if order.unit.province in taken:
-        return f"only one DP order per neutral unit ({order.unit.province} already has one)"
+        return f"only one DP order per neutral unit ({board.display(order.unit.province)} already has one)"
     if len(taken) >= rules.max_dp_orders:
         return f"at most {rules.max_dp_orders} DP orders a phase"
     if spent + order.points > allowance:

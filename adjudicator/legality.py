@@ -109,9 +109,9 @@ class _Checker:
         province = self.where.get(location) or province_of(location)
         piece = self.at.get(province)
         if piece is None:
-            return Checked(power, order, None, f"there is no unit in {province}")
+            return Checked(power, order, None, f"there is no unit in {self.board.display(province)}")
         if piece.power != power:
-            return Checked(power, order, piece.unit, _not_yours(power, piece))
+            return Checked(power, order, piece.unit, _not_yours(self.board, power, piece))
         return rule(power, order, piece)
 
     @staticmethod
@@ -150,7 +150,7 @@ class _Checker:
         if via_convoy or not adjacent:
             if not self.route(origin, target):
                 why = "no fleets stand where they could convoy it" if adjacent else "not adjacent, and no convoy route"
-                return Checked(power, order, piece.unit, f"{origin} to {target}: {why}")
+                return Checked(power, order, piece.unit, f"{board.display(origin)} to {board.display(target)}: {why}")
             return Checked(power, order, piece.unit, None, target, True, origin, target)
         return Checked(power, order, piece.unit, None, target, False, origin, target)
 
@@ -163,13 +163,16 @@ class _Checker:
         if self.board.provinces[target].is_land:
             return destination, "a fleet cannot move inland"
         if destination != target:  # a coast was named, and it cannot be reached
-            return destination, f"a fleet in {piece.location} cannot reach {destination}"
+            return (
+                destination,
+                f"a fleet in {self.board.display(piece.location)} cannot reach {self.board.display(destination)}",
+            )
         reachable = self.board.reachable_coasts(piece.location, target)
         if len(reachable) == 1:
             return reachable[0], None
         if reachable:
-            return destination, f"{target} has several coasts this fleet can reach: name one"
-        return destination, f"a fleet in {piece.location} cannot reach {target}"
+            return destination, f"{self.board.display(target)} has several coasts this fleet can reach: name one"
+        return destination, f"a fleet in {self.board.display(piece.location)} cannot reach {self.board.display(target)}"
 
     # --- supports -----------------------------------------------------------------------
 
@@ -177,7 +180,7 @@ class _Checker:
         supported = self.province(order.supported.location)
         problem = self._supported_unit(piece.province, supported)
         if problem is None and not self.board.reaches(piece.type, piece.location, supported):
-            problem = f"the unit in {piece.location} cannot reach {supported}, so it cannot support there"
+            problem = self._unreachable(piece, supported)
         if problem:
             return Checked(power, order, piece.unit, problem)
         return Checked(power, order, piece.unit, None, None, False, piece.province, supported, supported)
@@ -201,16 +204,20 @@ class _Checker:
         if target == supported:
             return "a unit cannot move to its own province"
         if not self.board.reaches(piece.type, piece.location, target):
-            return f"the unit in {piece.location} cannot reach {target}, so it cannot support there"
+            return self._unreachable(piece, target)
         if not self._could_move(self.at[supported], target, helper=piece.province):
-            return f"the unit in {supported} could not move to {target}"
+            return f"the unit in {self.board.display(supported)} could not move to {self.board.display(target)}"
         return None
+
+    def _unreachable(self, piece: Piece, target: str) -> str:
+        where, there = self.board.display(piece.location), self.board.display(target)
+        return f"the unit in {where} cannot reach {there}, so it cannot support there"
 
     def _supported_unit(self, origin: str, supported: str) -> str | None:
         if supported == origin:
             return "a unit cannot support itself"
         if supported not in self.at:
-            return f"there is no unit in {supported} to support"
+            return f"there is no unit in {self.board.display(supported)} to support"
         return None
 
     def _could_move(self, mover: Piece, target: str, helper: str) -> bool:
@@ -239,13 +246,13 @@ class _Checker:
             return "only a fleet at sea can convoy"
         army = self.at.get(origin)
         if army is None:
-            return f"there is no unit in {origin} to convoy"
+            return f"there is no unit in {self.board.display(origin)} to convoy"
         if army.type is not ARMY:
             return "only armies can be convoyed"
         if origin == target:
             return "a unit cannot move to its own province"
         if piece.province not in self.needed(origin, target):
-            return f"this fleet is not needed for any convoy route from {origin} to {target}"
+            return f"this fleet is not needed for any convoy route from {self.board.display(origin)} to {self.board.display(target)}"
         return None
 
     def needed(self, origin: str, target: str) -> set[str]:
@@ -255,10 +262,11 @@ class _Checker:
         return self._needed[key]
 
 
-def _not_yours(power: str | None, piece: Piece) -> str:
+def _not_yours(board: Board, power: str | None, piece: Piece) -> str:
+    where = board.display(piece.province)
     if power is None:
-        return f"the unit in {piece.province} is not neutral"
-    return f"the unit in {piece.province} belongs to {piece.power or 'a neutral power'}"
+        return f"the unit in {where} is not neutral"
+    return f"the unit in {where} belongs to {piece.power or 'a neutral power'}"
 
 
 def _unknown(province: str) -> str:

@@ -97,7 +97,7 @@ def _check(
         return power, order, None, "only retreats and disbands are ordered in a retreat phase"
     entry = options.get(order.unit.province)
     if entry is None or entry[0].unit.power != power:
-        return power, order, None, f"there is no dislodged unit of {power} in {order.unit.province}"
+        return power, order, None, f"there is no dislodged unit of {power} in {board.display(order.unit.province)}"
     if isinstance(order, Disband):
         return power, order, None, None
     dislodged, allowed = entry
@@ -110,16 +110,16 @@ def _check(
     if len(fits) == 1:
         return power, order, fits[0], None
     if len(fits) > 1:
-        return power, order, None, f"{target} has several coasts this fleet can reach: name one"
+        return power, order, None, f"{board.display(target)} has several coasts this fleet can reach: name one"
     return power, order, None, _why_not(board, dislodged, order.destination, allowed)
 
 
 def _why_not(board: Board, dislodged: Dislodged, destination: Location, allowed: Sequence[Location]) -> str:
     target = province_of(destination)
     if target == dislodged.attacker_from and not dislodged.via_convoy:
-        return f"cannot retreat to {target}, where the attacker came from"
-    shown = ", ".join(allowed) or "nowhere: it will be disbanded"
-    return f"cannot retreat to {destination}; it may retreat to {shown}"
+        return f"cannot retreat to {board.display(target)}, where the attacker came from"
+    shown = ", ".join(board.display(loc) for loc in allowed) or "nowhere: it will be disbanded"
+    return f"cannot retreat to {board.display(destination)}; it may retreat to {shown}"
 
 
 def _single_orders(checked: list[_Item]) -> list[_Item]:

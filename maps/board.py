@@ -138,6 +138,13 @@ class Board:
     def province(self, location: Location) -> Province:
         return self.provinces[province_of(location)]
 
+    def display(self, location: Location) -> str:
+        """A location as players write it: ``Kai``, ``Spain (nc)``; an unknown id as it is."""
+        province, _, coast = location.partition("/")
+        info = self.provinces.get(province)
+        name = info.name if info is not None else province
+        return f"{name} ({coast.lower()})" if coast else name
+
     def __iter__(self) -> Iterator[Province]:
         return iter(self.provinces.values())
 

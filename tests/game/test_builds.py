@@ -31,7 +31,7 @@ def test_a_fleet_is_built_on_a_coastal_centre(sengoku: Board) -> None:
 def test_no_build_on_an_occupied_centre(sengoku: Board) -> None:
     table = _oda(sengoku, "A ISE")
     verdict = table.orders("Oda:\nBuild A Ise\n")["Oda"][0]
-    assert "ISE is occupied" in (verdict.problem or "")
+    assert "Ise is occupied" in (verdict.problem or "")
 
 
 def test_a_fleet_build_is_refused_on_an_inland_centre(sengoku: Board) -> None:

@@ -30,7 +30,7 @@ def test_orders_of_one_power_do_not_touch_another_powers(table: Table) -> None:
 
 def test_an_order_for_another_powers_unit_is_refused(table: Table) -> None:
     verdict = table.orders("Oda:\nA Kai - Suruga\n")["Oda"][0]
-    assert verdict.problem == "the unit in KAI belongs to Takeda"
+    assert verdict.problem == "the unit in Kai belongs to Takeda"
 
 
 def test_an_unknown_power_is_an_error(table: Table) -> None:
