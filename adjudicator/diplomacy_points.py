@@ -52,7 +52,7 @@ def check_dp_orders(
     the accepted orders only, so a fourth order is refused, not the first.
     """
     allowance = dp_allowance(position, power, rules)
-    spent, taken = 0, set()
+    spent, taken = 0, set[str]()
     verdicts: list[str | None] = []
     for order in orders:
         problem = _dp_problem(board, position, rules, order, allowance, spent, taken)

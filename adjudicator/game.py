@@ -82,17 +82,18 @@ class Game:
         """Resolve the current phase with the stored orders and move the game on."""
         self._require_ongoing()
         before, orders = self.state.position, self.state.orders
+        given: dict[str | None, Sequence[Order]] = {power: list(o) for power, o in orders.items()}
         kind = before.phase.type
         if kind is PhaseType.MOVEMENT:
             report, transition = self._movement()
         elif kind is PhaseType.RETREATS:
-            result = adjudicate_retreats(self.board, before, dict(orders))
-            transition = after_retreats(self.board, self.rules, before, result.units)
-            report = self._report(result.outcomes, transition)
+            retreats = adjudicate_retreats(self.board, before, given)
+            transition = after_retreats(self.board, self.rules, before, retreats.units)
+            report = self._report(retreats.outcomes, transition)
         else:
-            result = adjudicate_adjustments(self.board, before, dict(orders), self.rules)
-            transition = after_adjustments(self.board, self.rules, before, result.units)
-            report = self._report(result.outcomes, transition)
+            adjustments = adjudicate_adjustments(self.board, before, given, self.rules)
+            transition = after_adjustments(self.board, self.rules, before, adjustments.units)
+            report = self._report(adjustments.outcomes, transition)
         entry = HistoryEntry(before=before, orders=orders, report=report)
         self.state = self.state.model_copy(
             update={

@@ -252,7 +252,8 @@ class _Checker:
         if origin == target:
             return "a unit cannot move to its own province"
         if piece.province not in self.needed(origin, target):
-            return f"this fleet is not needed for any convoy route from {self.board.display(origin)} to {self.board.display(target)}"
+            route = f"{self.board.display(origin)} to {self.board.display(target)}"
+            return f"this fleet is not needed for any convoy route from {route}"
         return None
 
     def needed(self, origin: str, target: str) -> set[str]:

@@ -17,7 +17,7 @@ from orders.model import Order
 
 __all__ = ["SCHEMA_VERSION", "GameState", "HistoryEntry"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION: Literal[1] = 1
 
 
 class HistoryEntry(BaseModel):

@@ -43,11 +43,12 @@ def check_submission(
     kind = position.phase.type
     if kind is PhaseType.MOVEMENT:
         return _movement(board, position, rules, power, orders)
+    alone: dict[str | None, Sequence[Order]] = {power: orders}
     if kind is PhaseType.RETREATS:
-        result = adjudicate_retreats(board, position, {power: list(orders)})
+        outcomes = adjudicate_retreats(board, position, alone).outcomes
     else:
-        result = adjudicate_adjustments(board, position, {power: list(orders)}, rules)
-    given = [o for o in result.outcomes if not o.implicit]
+        outcomes = adjudicate_adjustments(board, position, alone, rules).outcomes
+    given = [o for o in outcomes if not o.implicit]
     return [
         OrderVerdict(
             o.order,

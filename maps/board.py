@@ -81,7 +81,7 @@ class Board:
     powers: tuple[PowerSetup, ...]
     neutral_units: tuple[StartUnit, ...]
     impassable: tuple[tuple[str, tuple[float, float] | None], ...]
-    graph: nx.Graph
+    graph: nx.Graph[str]
     names: NameIndex = field(init=False)
     _army: dict[str, frozenset[str]] = field(init=False, repr=False)
     _fleet: dict[Location, frozenset[Location]] = field(init=False, repr=False)
@@ -226,15 +226,16 @@ class Board:
 
     @property
     def bridges(self) -> tuple[tuple[str, str], ...]:
-        return tuple(sorted(tuple(sorted((a, b))) for a, b, d in self.graph.edges(data=True) if d.get("bridge")))  # type: ignore[misc]
+        pairs = {(min(a, b), max(a, b)) for a, b, d in self.graph.edges(data=True) if d.get("bridge")}
+        return tuple(sorted(pairs))
 
     def is_bridge(self, a: str, b: str) -> bool:
         data = self.graph.get_edge_data(a, b)
         return bool(data and data.get("bridge"))
 
-    def province_graph(self) -> nx.Graph:
+    def province_graph(self) -> nx.Graph[str]:
         """Provinces joined wherever any unit could cross: for distances (2023 civil disorder)."""
-        graph = nx.Graph()
+        graph: nx.Graph[str] = nx.Graph()
         graph.add_nodes_from(self.provinces)
         graph.add_edges_from((province_of(a), province_of(b)) for a, b in self.graph.edges)
         return graph

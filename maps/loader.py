@@ -123,8 +123,8 @@ def _build(data: MapFile) -> Board:
     )
 
 
-def _graph(data: MapFile) -> nx.Graph:
-    graph = nx.Graph()
+def _graph(data: MapFile) -> nx.Graph[str]:
+    graph: nx.Graph[str] = nx.Graph()
     for p in data.provinces:
         graph.add_node(p.id, kind="province")
         for coast in p.coasts:
@@ -141,7 +141,7 @@ def _graph(data: MapFile) -> nx.Graph:
     return graph
 
 
-def _mark(graph: nx.Graph, a: str, b: str, *flags: str) -> None:
+def _mark(graph: nx.Graph[str], a: str, b: str, *flags: str) -> None:
     if not graph.has_edge(a, b):
         graph.add_edge(a, b, army=False, fleet=False, bridge=False)
     for flag in flags:

@@ -58,9 +58,7 @@ class ProvinceEntry(_Entry):
     aliases: list[Annotated[str, StringConstraints(min_length=1)]] = []
     type: ProvinceType
     supply_centre: bool = False
-    at: tuple[float, float] | None = Field(
-        default=None, description="approximate latitude and longitude, for drawing"
-    )
+    at: tuple[float, float] | None = Field(default=None, description="approximate latitude and longitude, for drawing")
     army: list[ProvinceId] = []
     fleet: list[LocationRef] = []
     coasts: dict[CoastId, list[LocationRef]] = {}

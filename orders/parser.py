@@ -59,9 +59,7 @@ class _Refusal(Exception):
         self.suggestions = tuple(suggestions)
 
 
-def parse_orders(
-    text: str, board: Board, *, phase: PhaseType | None = None, power: str | None = None
-) -> ParsedOrders:
+def parse_orders(text: str, board: Board, *, phase: PhaseType | None = None, power: str | None = None) -> ParsedOrders:
     """Every line of a pasted text, with its verdict.
 
     ``power`` is the power for lines before any header (a player's own page);

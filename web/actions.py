@@ -15,8 +15,17 @@ from web.schemas import BidIn, BidOut, DeadlineIn, NewGameIn, OrdersOut
 from web.store import Handle, utcnow
 
 __all__ = [
-    "adjudicate", "adjudicate_if_due", "check_orders", "concede", "create_game", "place_bid", "rollback",
-    "save_orders", "set_deadline", "vote_draw", "withdraw_bid",
+    "adjudicate",
+    "adjudicate_if_due",
+    "check_orders",
+    "concede",
+    "create_game",
+    "place_bid",
+    "rollback",
+    "save_orders",
+    "set_deadline",
+    "vote_draw",
+    "withdraw_bid",
 ]
 
 

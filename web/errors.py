@@ -43,8 +43,9 @@ def describe_validation(error: ValidationError) -> str:
 def register(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf(error: CSRFError) -> tuple[Response | str, int]:
-        return error_response(400, "The form was sent without its security token, or it has expired. "
-                                   "Reload the page and try again.")
+        return error_response(
+            400, "The form was sent without its security token, or it has expired. Reload the page and try again."
+        )
 
     @app.errorhandler(HTTPException)
     def http(error: HTTPException) -> tuple[Response | str, int]:

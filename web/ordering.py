@@ -37,8 +37,14 @@ def check_text(game: Game, power: str, text: str) -> tuple[OrdersOut, list[Order
     for (index, _), engine in zip(candidates, checked, strict=True):
         raw = parsed.verdicts[index]
         text_out = order_text(engine.order, board)
-        lines[index] = LineOut(number=raw.number, text=raw.text, kind="order" if engine.accepted else "refused",
-                               ok=engine.accepted, order=text_out, problem=engine.problem)
+        lines[index] = LineOut(
+            number=raw.number,
+            text=raw.text,
+            kind="order" if engine.accepted else "refused",
+            ok=engine.accepted,
+            order=text_out,
+            problem=engine.problem,
+        )
     done = [line for line in lines if line is not None]
     refused = sum(1 for line in done if not line.ok)
     saved = list(game.state.orders.get(power, []))
@@ -51,8 +57,14 @@ def _line(verdict: LineVerdict, power: str) -> LineOut:
         problem = f"this link gives orders for {power} only, not for {verdict.power}"
         return LineOut(number=number, text=text, kind="refused", ok=False, problem=problem)
     if verdict.kind is VerdictKind.ERROR:
-        return LineOut(number=number, text=text, kind="error", ok=False, problem=verdict.problem,
-                       suggestions=list(verdict.suggestions))
+        return LineOut(
+            number=number,
+            text=text,
+            kind="error",
+            ok=False,
+            problem=verdict.problem,
+            suggestions=list(verdict.suggestions),
+        )
     if verdict.kind is VerdictKind.HEADER:
         return LineOut(number=number, text=text, kind="header", ok=True)
     if verdict.kind is VerdictKind.IGNORED:

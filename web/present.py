@@ -85,8 +85,9 @@ def player_out(snapshot: Snapshot, power: str) -> PlayerOut:
         dp_spent=spent,
         dp_left=max(dp - spent, 0),
         orders=order_texts(board, orders),
-        bids=[UnitOut(location=o.unit.location, text=order_texts(board, [o])[0])
-              for o in orders if isinstance(o, DPOrder)],
+        bids=[
+            UnitOut(location=o.unit.location, text=order_texts(board, [o])[0]) for o in orders if isinstance(o, DPOrder)
+        ],
         neutral_units=[UnitOut(location=u.location, text=unit_text(board, u)) for u in position.units if u.is_neutral],
         survivors=game.survivors(),
         draw_vote=list(vote) if vote is not None else None,

@@ -10,9 +10,30 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.records import PhaseReport, ResultKind
 
 __all__ = [
-    "BidIn", "BidOut", "ConcedeIn", "Created", "DeadlineIn", "DrawIn", "ErrorOut", "GameOut", "GmOut",
-    "HistoryItem", "LineOut", "OrdersIn", "OrdersOut", "PhaseOut", "PlayerOut", "PowerRow", "ResultOut",
-    "SubmissionOut", "UnitOut", "VersionIn", "VotesOut", "NewGameIn", "NewLinkIn", "LinkOut",
+    "BidIn",
+    "BidOut",
+    "ConcedeIn",
+    "Created",
+    "DeadlineIn",
+    "DrawIn",
+    "ErrorOut",
+    "GameOut",
+    "GmOut",
+    "HistoryItem",
+    "LineOut",
+    "OrdersIn",
+    "OrdersOut",
+    "PhaseOut",
+    "PlayerOut",
+    "PowerRow",
+    "ResultOut",
+    "SubmissionOut",
+    "UnitOut",
+    "VersionIn",
+    "VotesOut",
+    "NewGameIn",
+    "NewLinkIn",
+    "LinkOut",
 ]
 
 Hours = Field(default=None, ge=1, le=24 * 60)

@@ -15,9 +15,7 @@ from web.views.home import links
 __all__ = ["run"]
 
 
-def run(
-    host: str, port: int, *, database: str | None, demo: bool, threads: int, echo: Callable[[str], None]
-) -> None:
+def run(host: str, port: int, *, database: str | None, demo: bool, threads: int, echo: Callable[[str], None]) -> None:
     """Serve until stopped; raises OSError when the port cannot be had."""
     config: dict[str, object] = {"DEADLINE_CHECK_SECONDS": 30}
     if database:

@@ -23,7 +23,9 @@ def demo() -> None:
     board = load_board("sengoku")
     click.echo(f"{board.title}: {len(board.provinces)} provinces, {len(board.supply_centres)} supply centres,")
     click.echo(f"{len(board.powers)} powers, {len(board.neutral_units)} neutral armies, {len(board.bridges)} bridges.")
-    click.echo(f"First phase: {board.start_season.value.title()} {board.start_year}; {board.victory_centres} centres win.\n")
+    click.echo(
+        f"First phase: {board.start_season.value.title()} {board.start_year}; {board.victory_centres} centres win.\n"
+    )
     click.echo("Pasted orders:\n" + _SAMPLE)
     for verdict in parse_orders(_SAMPLE, board).verdicts:
         if verdict.kind is VerdictKind.ORDER and verdict.order is not None:

@@ -47,5 +47,3 @@ def _table(provinces: list[Province], board: Board) -> None:
         aliases = ", ".join(a for a in p.aliases) or "-"
         click.echo(f"{p.id:<5} {p.name:<{width}}  {p.type.value:<5}  {centre:<{centre_width}}  {aliases}")
     click.echo(f"({len(provinces)} province{'s' if len(provinces) != 1 else ''} of {board.title})")
-
-

@@ -20,15 +20,15 @@ def test_a_game_through_the_api(client) -> None:
     assert set(data["power_tokens"]) == {"Asakura", "Chosokabe", "Hojo", "Mori", "Oda", "Shimazu", "Takeda", "Uesugi"}
     assert data["links"]["public"] == f"http://localhost/games/{game_id}"
 
-    checked = client.post(f"/api/games/{game_id}/orders/check", json={"text": "A Owari - Mino\nA Owari - Xyz"},
-                          headers=oda).get_json()
+    checked = client.post(
+        f"/api/games/{game_id}/orders/check", json={"text": "A Owari - Mino\nA Owari - Xyz"}, headers=oda
+    ).get_json()
     assert [line["ok"] for line in checked["lines"]] == [True, False] and checked["phase"] == "Spring 1570 movement"
     saved = client.put(f"/api/games/{game_id}/orders", json={"text": "A Owari - Mino"}, headers=oda).get_json()
     assert saved["saved"] == ["A Owari - Mino"]
     bid = client.post(f"/api/games/{game_id}/bids", json={"unit": "Bizen", "kind": "hold", "points": 1}, headers=oda)
     assert bid.status_code == 200 and bid.get_json()["order"] == "1 : A Bizen H"
-    too_much = client.post(f"/api/games/{game_id}/bids", json={"unit": "HIZ", "kind": "hold", "points": 2},
-                           headers=oda)
+    too_much = client.post(f"/api/games/{game_id}/bids", json={"unit": "HIZ", "kind": "hold", "points": 2}, headers=oda)
     assert too_much.status_code == 422 and "not enough DP" in too_much.get_json()["problem"]
     me = client.get(f"/api/games/{game_id}/me", headers=oda).get_json()
     assert me["orders"] == ["A Owari - Mino", "1 : A Bizen H"] and me["dp_left"] == 1
@@ -55,8 +55,9 @@ def test_a_game_through_the_api(client) -> None:
 
 
 def test_withdrawing_a_bid(client, game: GameLinks) -> None:
-    client.post(f"/api/games/{game.id}/bids", json={"unit": "BIZ", "kind": "hold", "points": 2},
-                headers=game.bearer("Oda"))
+    client.post(
+        f"/api/games/{game.id}/bids", json={"unit": "BIZ", "kind": "hold", "points": 2}, headers=game.bearer("Oda")
+    )
     assert client.delete(f"/api/games/{game.id}/bids/biz", headers=game.bearer("Oda")).get_json()["saved"] == []
     assert client.delete(f"/api/games/{game.id}/bids/BIZ", headers=game.bearer("Oda")).status_code == 404
 
@@ -92,7 +93,8 @@ def test_gm_calls_need_the_gm_token(client, game: GameLinks, path: str) -> None:
 def test_the_gm_sees_every_order_and_a_player_only_their_own(client, game: GameLinks) -> None:
     client.put(f"/api/games/{game.id}/orders", json={"text": "A Kai - Musashi"}, headers=game.bearer("Takeda"))
     assert "A Kai - Musashi" not in client.get(f"/api/games/{game.id}/me", headers=game.bearer("Oda")).get_data(
-        as_text=True)
+        as_text=True
+    )
     assert "A Kai - Musashi" not in client.get(f"/api/games/{game.id}").get_data(as_text=True)
     assert "A Kai - Musashi" in client.get(f"/api/games/{game.id}/gm", headers=game.bearer("gm")).get_data(as_text=True)
 
@@ -105,8 +107,11 @@ def test_openapi_document_is_valid(client) -> None:
 
 
 def test_every_documented_path_exists_and_every_api_route_is_documented(app, client) -> None:
-    documented = {(method.upper(), path) for path, item in client.get("/api/openapi.json").get_json()["paths"].items()
-                  for method in item}
+    documented = {
+        (method.upper(), path)
+        for path, item in client.get("/api/openapi.json").get_json()["paths"].items()
+        for method in item
+    }
     routes = set()
     for rule in app.url_map.iter_rules():
         if rule.rule.startswith("/api/games"):

@@ -18,7 +18,11 @@ def test_check_gives_a_verdict_per_line_and_saves_nothing(client, site: Site, ga
     assert answer.status_code == 200
     lines = answer.get_json()["lines"]
     assert [(line["number"], line["kind"], line["ok"]) for line in lines] == [
-        (1, "order", True), (2, "order", True), (3, "error", False), (4, "ignored", True), (5, "order", True)
+        (1, "order", True),
+        (2, "order", True),
+        (3, "error", False),
+        (4, "ignored", True),
+        (5, "order", True),
     ]
     assert lines[0]["order"] == "A Owari - Mino" and lines[4]["order"] == "2 : A Mino H"
     assert "Xyz" in lines[2]["problem"]
@@ -58,8 +62,14 @@ def test_orders_for_another_power_are_refused(client, site: Site, game: GameLink
     text = "A Owari - Mino\nTakeda:\nA Kai - Suruga\nTakeda: A South Shinano - Mino\nOda:\nF Mikawa H"
     lines = site.check(game, "Oda", text).get_json()["lines"]
     kinds = [(line["kind"], line["ok"]) for line in lines]
-    assert kinds == [("order", True), ("refused", False), ("refused", False), ("refused", False),
-                     ("header", True), ("order", True)]
+    assert kinds == [
+        ("order", True),
+        ("refused", False),
+        ("refused", False),
+        ("refused", False),
+        ("header", True),
+        ("order", True),
+    ]
     assert "for Oda only" in lines[2]["problem"]
     site.save(game, "Oda", text)
     takeda = client.get(f"/api/games/{game.id}/me", headers=game.bearer("Takeda")).get_json()
@@ -78,12 +88,18 @@ def test_a_player_sees_only_their_own_orders(client, site: Site, game: GameLinks
 def test_dp_bid_form(client, site: Site, game: GameLinks) -> None:
     page = game.player("Oda")
     site.save(game, "Oda", "A Owari - Ise")
-    site.post(page + "/bid", {"unit": "MIN", "kind": "support_move", "supported": "OWA", "destination": "ISE",
-                              "points": "1"}, page=page)
+    site.post(
+        page + "/bid",
+        {"unit": "MIN", "kind": "support_move", "supported": "OWA", "destination": "ISE", "points": "1"},
+        page=page,
+    )
     site.post(page + "/bid", {"unit": "BIZ", "kind": "hold", "points": "1"}, page=page)
     html = client.get(page).get_data(as_text=True)
-    assert flashes(html) == ["Saved 1 order.", "DP order saved: 1 : A Mino S A Owari - Ise",
-                             "DP order saved: 1 : A Bizen H"]
+    assert flashes(html) == [
+        "Saved 1 order.",
+        "DP order saved: 1 : A Mino S A Owari - Ise",
+        "DP order saved: 1 : A Bizen H",
+    ]
     me = client.get(f"/api/games/{game.id}/me", headers=game.bearer("Oda")).get_json()
     assert me["orders"][0] == "A Owari - Ise"  # the bids keep the unit orders
     assert me["dp_spent"] == sum(int(o.split(" : ")[0]) for o in me["orders"] if " : " in o)
@@ -94,8 +110,10 @@ def test_dp_limits_are_enforced_with_reasons(client, site: Site, game: GameLinks
     site.post(page + "/bid", {"unit": "BIZ", "kind": "hold", "points": "2"}, page=page)
     site.post(page + "/bid", {"unit": "YAS", "kind": "hold", "points": "1"}, page=page)
     messages = flashes(client.get(page).get_data(as_text=True))
-    assert messages == ["DP order saved: 2 : A Bizen H",
-                        "DP order refused: not enough DP: 2 this phase, 2 already spent"]
+    assert messages == [
+        "DP order saved: 2 : A Bizen H",
+        "DP order refused: not enough DP: 2 this phase, 2 already spent",
+    ]
     site.post(page + "/bid", {"unit": "BIZ", "kind": "hold", "points": "3"}, page=page)
     assert "at most 2 DP" in flashes(client.get(page).get_data(as_text=True))[0]
     me = client.get(f"/api/games/{game.id}/me", headers=game.bearer("Oda")).get_json()

@@ -66,8 +66,12 @@ def test_history_phase_by_phase(client, site: Site, game: GameLinks) -> None:
 
 def test_maps_are_svg(client, site: Site, game: GameLinks) -> None:
     site.adjudicate(game)
-    for path in (f"/games/{game.id}/map.svg", f"/games/{game.id}/phases/0/map.svg",
-                 f"{game.player('Oda')}/map.svg", f"/api/games/{game.id}/map.svg"):
+    for path in (
+        f"/games/{game.id}/map.svg",
+        f"/games/{game.id}/phases/0/map.svg",
+        f"{game.player('Oda')}/map.svg",
+        f"/api/games/{game.id}/map.svg",
+    ):
         answer = client.get(path)
         assert answer.status_code == 200, path
         assert answer.mimetype == "image/svg+xml"

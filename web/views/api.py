@@ -42,8 +42,15 @@ def docs() -> str:
     return render_template("api_docs.html", operations=OPERATIONS)
 
 
-@operation(bp, "/games", "post", "Create a game; the answer holds the GM's and each power's token",
-           body=NewGameIn, response=Created, status=201)
+@operation(
+    bp,
+    "/games",
+    "post",
+    "Create a game; the answer holds the GM's and each power's token",
+    body=NewGameIn,
+    response=Created,
+    status=201,
+)
 def create() -> tuple[Response, int]:
     request_ = body(NewGameIn)
     game_id, issued = actions.create_game(database(), request_)
@@ -56,8 +63,9 @@ def game(game_id: str) -> tuple[Response, int]:
     return reply(present.game_out(store.load(database(), game_id)))
 
 
-@operation(bp, "/games/<game_id>/phases/<int:index>", "get", "One adjudicated phase and its results post",
-           response=PhaseOut)
+@operation(
+    bp, "/games/<game_id>/phases/<int:index>", "get", "One adjudicated phase and its results post", response=PhaseOut
+)
 def phase(game_id: str, index: int) -> tuple[Response, int]:
     try:
         return reply(present.phase_out(store.load(database(), game_id), index))

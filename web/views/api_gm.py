@@ -22,15 +22,23 @@ def _gm(game_id: str) -> None:
     require(game_id, bearer_token(), "gm")
 
 
-@operation(bp, "/gm", "get", "Everything the GM sees: every power's orders, votes, the last report",
-           response=GmOut, auth="gm")
+@operation(
+    bp, "/gm", "get", "Everything the GM sees: every power's orders, votes, the last report", response=GmOut, auth="gm"
+)
 def overview(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     return reply(present.gm_out(store.load(database(), game_id)))
 
 
-@operation(bp, "/adjudicate", "post", "Adjudicate the open phase now; the answer is its report",
-           body=VersionIn, response=PhaseOut, auth="gm")
+@operation(
+    bp,
+    "/adjudicate",
+    "post",
+    "Adjudicate the open phase now; the answer is its report",
+    body=VersionIn,
+    response=PhaseOut,
+    auth="gm",
+)
 def adjudicate(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     index = actions.adjudicate(database(), game_id, body(VersionIn).version)
@@ -44,16 +52,30 @@ def rollback(game_id: str) -> tuple[Response, int]:
     return reply(present.game_out(store.load(database(), game_id)))
 
 
-@operation(bp, "/deadline", "put", "Set or clear the deadline and the deadline rule", body=DeadlineIn,
-           response=GameOut, auth="gm")
+@operation(
+    bp,
+    "/deadline",
+    "put",
+    "Set or clear the deadline and the deadline rule",
+    body=DeadlineIn,
+    response=GameOut,
+    auth="gm",
+)
 def deadline(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     actions.set_deadline(database(), game_id, body(DeadlineIn))
     return reply(present.game_out(store.load(database(), game_id)))
 
 
-@operation(bp, "/links", "post", "A new secret link for a power (or the GM); the old one stops working",
-           body=NewLinkIn, response=LinkOut, auth="gm")
+@operation(
+    bp,
+    "/links",
+    "post",
+    "A new secret link for a power (or the GM); the old one stops working",
+    body=NewLinkIn,
+    response=LinkOut,
+    auth="gm",
+)
 def new_link(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     role = body(NewLinkIn).role

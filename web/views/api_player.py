@@ -20,29 +20,56 @@ def _power(game_id: str) -> str:
     return require(game_id, bearer_token(), "power")
 
 
-@operation(bp, "/me", "get", "The power's view: units, centres, DP, its own orders, its votes",
-           response=PlayerOut, auth="power")
+@operation(
+    bp,
+    "/me",
+    "get",
+    "The power's view: units, centres, DP, its own orders, its votes",
+    response=PlayerOut,
+    auth="power",
+)
 def me(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
     return reply(present.player_out(store.load(database(), game_id), power))
 
 
-@operation(bp, "/orders/check", "post", "The verdict on each line of an order text, without saving",
-           body=OrdersIn, response=OrdersOut, auth="power")
+@operation(
+    bp,
+    "/orders/check",
+    "post",
+    "The verdict on each line of an order text, without saving",
+    body=OrdersIn,
+    response=OrdersOut,
+    auth="power",
+)
 def check(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
     return reply(actions.check_orders(database(), game_id, power, body(OrdersIn).text))
 
 
-@operation(bp, "/orders", "put", "Replace the power's orders with the text's accepted lines",
-           body=OrdersIn, response=OrdersOut, auth="power")
+@operation(
+    bp,
+    "/orders",
+    "put",
+    "Replace the power's orders with the text's accepted lines",
+    body=OrdersIn,
+    response=OrdersOut,
+    auth="power",
+)
 def save(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
     return reply(actions.save_orders(database(), game_id, power, body(OrdersIn).text))
 
 
-@operation(bp, "/bids", "post", "Add a DP order for a neutral unit (replaces an earlier one for that unit)",
-           body=BidIn, response=BidOut, auth="power")
+@operation(
+    bp,
+    "/bids",
+    "post",
+    "Add a DP order for a neutral unit (replaces an earlier one for that unit)",
+    body=BidIn,
+    response=BidOut,
+    auth="power",
+)
 def bid(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
     out = actions.place_bid(database(), game_id, power, body(BidIn))
@@ -58,15 +85,23 @@ def withdraw(game_id: str, unit: str) -> tuple[Response, int]:
     return reply(BidOut(saved=saved))
 
 
-@operation(bp, "/draw", "post", "Vote for a draw between the given powers (null withdraws the vote)",
-           body=DrawIn, response=ResultOut, auth="power")
+@operation(
+    bp,
+    "/draw",
+    "post",
+    "Vote for a draw between the given powers (null withdraws the vote)",
+    body=DrawIn,
+    response=ResultOut,
+    auth="power",
+)
 def draw(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
     return reply(present.result_out(actions.vote_draw(database(), game_id, power, body(DrawIn).powers)))
 
 
-@operation(bp, "/concede", "post", "Concede the game to another power", body=ConcedeIn, response=ResultOut,
-           auth="power")
+@operation(
+    bp, "/concede", "post", "Concede the game to another power", body=ConcedeIn, response=ResultOut, auth="power"
+)
 def concede(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
     return reply(present.result_out(actions.concede(database(), game_id, power, body(ConcedeIn).to)))

@@ -61,10 +61,8 @@ def new_link(game_id: str, token: str) -> str:
         abort(400, f"no power '{role}' in this game")
     fresh = store.reset_token(database(), game_id, role)
     link = links(game_id, {role: fresh})[role]
-    return render_template("gm/link.html", role=role, link=link, back=url_for("gm.page", game_id=game_id,
-                                                                                  token=token))
+    return render_template("gm/link.html", role=role, link=link, back=url_for("gm.page", game_id=game_id, token=token))
 
 
 def _back(game_id: str, token: str) -> BaseResponse:
     return redirect(url_for("gm.page", game_id=game_id, token=token), code=303)
-

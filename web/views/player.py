@@ -28,8 +28,16 @@ def page(game_id: str, token: str) -> str:
     provinces = sorted((p.name, p.id) for p in board if not p.is_sea or p.coasts)
     locations = sorted((u.text, u.location) for u in view.neutral_units)
     units = sorted((present.unit_text(board, u), u.location) for u in snapshot.state.position.units)
-    return render_template("player/page.html", view=view, token=token, orders_text=text, provinces=provinces,
-                           neutral=locations, units=units, game_name=snapshot.name)
+    return render_template(
+        "player/page.html",
+        view=view,
+        token=token,
+        orders_text=text,
+        provinces=provinces,
+        neutral=locations,
+        units=units,
+        game_name=snapshot.name,
+    )
 
 
 @bp.get("/map.svg")
@@ -40,8 +48,9 @@ def map_svg(game_id: str, token: str) -> Response:
     orders = [(power, order) for order in snapshot.state.orders.get(power, [])]
 
     def draw() -> str:
-        return mapview.position_svg(snapshot.board, position, orders=orders, dp=dp_of(snapshot),
-                                    title=f"{snapshot.name}: {power}")
+        return mapview.position_svg(
+            snapshot.board, position, orders=orders, dp=dp_of(snapshot), title=f"{snapshot.name}: {power}"
+        )
 
     key = (game_id, snapshot.version, f"{power} {snapshot.submitted.get(power)}")
     return svg_response(mapview.cached(key, draw))
@@ -53,7 +62,7 @@ def check(game_id: str, token: str) -> Response:
     power = require(game_id, token, "power")
     data = request.get_json(silent=True) if request.is_json else {"text": request.form.get("text", "")}
     if not isinstance(data, dict):
-        abort(400, "send a JSON object such as {\"text\": \"A Kai - Suruga\"}")
+        abort(400, 'send a JSON object such as {"text": "A Kai - Suruga"}')
     body = OrdersIn.model_validate(data)
     return jsonify(actions.check_orders(database(), game_id, power, body.text).model_dump(mode="json"))
 
@@ -90,8 +99,11 @@ def withdraw(game_id: str, token: str) -> BaseResponse:
 def draw(game_id: str, token: str) -> BaseResponse:
     power = require(game_id, token, "power")
     powers = None if "withdraw" in request.form else request.form.getlist("powers")
-    flash(f"Draw vote {'withdrawn' if powers is None else 'recorded'}. "
-          f"{actions.vote_draw(database(), game_id, power, powers).describe()}", "ok")
+    flash(
+        f"Draw vote {'withdrawn' if powers is None else 'recorded'}. "
+        f"{actions.vote_draw(database(), game_id, power, powers).describe()}",
+        "ok",
+    )
     return _back(game_id, token)
 
 
