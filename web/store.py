@@ -1,0 +1,261 @@
+"""Games in the database, one transaction per action.
+
+Every change runs inside one transaction, so it is all or nothing: a crash
+half-way leaves the game as it was. Locks keep changes from crossing:
+
+* a player's save takes a *shared* lock on the game row (``FOR SHARE``):
+  eight players can save at once, each writing only its own submission row;
+* anything that changes the game itself (adjudication, rollback, votes,
+  deadlines) takes an *exclusive* lock (``FOR UPDATE``), so it waits for the
+  saves in flight and sees every one of them.
+
+On SQLite the database lock does the same (every write transaction starts
+with ``BEGIN IMMEDIATE``; see :mod:`web.db`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import TypeVar
+
+from pydantic import TypeAdapter
+from sqlalchemy import delete, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from adjudicator.game import Game
+from adjudicator.state import GameState
+from maps import Board, load_board
+from orders.model import Order
+from web import tokens
+from web.db import Database
+from web.models import GameRow, SubmissionRow, TokenRow
+
+__all__ = [
+    "Conflict",
+    "Handle",
+    "NotFound",
+    "Snapshot",
+    "change",
+    "create_game",
+    "due_games",
+    "load",
+    "recent_games",
+    "reset_token",
+    "role_of",
+    "submit",
+    "utcnow",
+]
+
+T = TypeVar("T")
+_ORDERS = TypeAdapter(list[Order])
+
+
+class NotFound(LookupError):
+    """No game with that id."""
+
+
+class Conflict(RuntimeError):
+    """The game changed since the page was shown (another adjudication, a rollback...)."""
+
+
+def utcnow() -> datetime:
+    """Now in UTC, without a time zone (how the tables keep times)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game as read: its state with this phase's saved orders in it, and its settings."""
+
+    id: str
+    name: str
+    version: int
+    state: GameState
+    submitted: dict[str, datetime]
+    deadline: datetime | None
+    movement_hours: int | None
+    other_hours: int | None
+
+    @property
+    def board(self) -> Board:
+        return load_board(self.state.variant)
+
+    def game(self) -> Game:
+        return Game(self.board, self.state)
+
+
+@dataclass
+class Handle:
+    """What an action may change under the exclusive lock: the game, and the row's deadline settings."""
+
+    game: Game
+    row: GameRow
+
+
+def create_game(
+    db: Database, board: Board, name: str, hours: tuple[int | None, int | None]
+) -> tuple[str, dict[str, str]]:
+    """A new game; returns its id and a fresh token per role (the GM and each power).
+
+    ``hours`` is the deadline rule (movement phases, other phases); the first phase's deadline follows from it.
+    """
+    game = Game.new(board, name)
+    deadline = utcnow() + timedelta(hours=hours[0]) if hours[0] else None
+    game_id = tokens.new_game_id()
+    issued = {role: tokens.new_token() for role in (tokens.GM, *board.power_names)}
+    with db.write() as session:
+        session.add(
+            GameRow(
+                id=game_id,
+                name=name,
+                variant=board.name,
+                state=game.state.model_dump_json(),
+                version=1,
+                created=utcnow(),
+                deadline=deadline,
+                movement_hours=hours[0],
+                other_hours=hours[1],
+            )
+        )
+        session.flush()
+        session.add_all(TokenRow(game_id=game_id, role=role, digest=tokens.digest(t)) for role, t in issued.items())
+    return game_id, issued
+
+
+def load(db: Database, game_id: str) -> Snapshot:
+    with db.read() as session:
+        row = _row(session, game_id)
+        return _snapshot(session, row)
+
+
+def recent_games(db: Database, limit: int = 20) -> list[Snapshot]:
+    with db.read() as session:
+        rows = session.scalars(select(GameRow).order_by(GameRow.created.desc()).limit(limit)).all()
+        return [_snapshot(session, row) for row in rows]
+
+
+def role_of(db: Database, game_id: str, token: str) -> str | None:
+    """The role of a link's token in this game (``gm`` or a power), or None."""
+    with db.read() as session:
+        _row(session, game_id)
+        stored = session.execute(select(TokenRow.role, TokenRow.digest).where(TokenRow.game_id == game_id)).all()
+    return tokens.match(token, [(role, stored_digest) for role, stored_digest in stored])
+
+
+def reset_token(db: Database, game_id: str, role: str) -> str:
+    """A new link for a role; the old one stops working."""
+    token = tokens.new_token()
+    with db.write() as session:
+        _row(session, game_id, lock=True)
+        row = session.scalars(select(TokenRow).where(TokenRow.game_id == game_id, TokenRow.role == role)).one()
+        row.digest = tokens.digest(token)
+    return token
+
+
+def submit(db: Database, game_id: str, power: str, act: Callable[[Game], T]) -> T:
+    """Run ``act`` on the game and keep the power's orders it leaves: one row, written alone."""
+    with db.write() as session:
+        row = _row(session, game_id, lock=True, shared=True)
+        snapshot = _snapshot(session, row)
+        game = snapshot.game()
+        result = act(game)
+        phase_index = len(game.state.history)
+        _upsert(session, game_id, phase_index, power, game.state.orders.get(power, []))
+    return result
+
+
+def change(db: Database, game_id: str, act: Callable[[Handle], T], expected_version: int | None = None) -> T:
+    """Run ``act`` under the exclusive lock and keep the game it leaves (a new version)."""
+    with db.write() as session:
+        row = _row(session, game_id, lock=True)
+        if expected_version is not None and expected_version != row.version:
+            raise Conflict("the game has changed since this page was shown: reload it and try again")
+        snapshot = _snapshot(session, row)
+        handle = Handle(Game(snapshot.board, snapshot.state), row)
+        result = act(handle)
+        state = handle.game.state
+        row.state = state.model_copy(update={"orders": {}}).model_dump_json()
+        row.version += 1
+        _replace_submissions(session, game_id, len(state.history), snapshot, state.orders)
+    return result
+
+
+def due_games(db: Database, now: datetime, game_id: str | None = None) -> list[str]:
+    """Games whose deadline has passed (only ``game_id``, if given)."""
+    query = select(GameRow.id).where(GameRow.deadline.is_not(None), GameRow.deadline <= now)
+    if game_id is not None:
+        query = query.where(GameRow.id == game_id)
+    with db.read() as session:
+        return list(session.scalars(query))
+
+
+# --- rows ----------------------------------------------------------------------------
+
+
+def _row(session: Session, game_id: str, lock: bool = False, shared: bool = False) -> GameRow:
+    query = select(GameRow).where(GameRow.id == game_id)
+    if lock:
+        query = query.with_for_update(read=shared)
+    row = session.scalars(query).one_or_none()
+    if row is None:
+        raise NotFound(f"no game '{game_id}'")
+    return row
+
+
+def _snapshot(session: Session, row: GameRow) -> Snapshot:
+    state = GameState.model_validate_json(row.state)
+    phase_index = len(state.history)
+    rows = session.scalars(
+        select(SubmissionRow).where(SubmissionRow.game_id == row.id, SubmissionRow.phase_index == phase_index)
+    ).all()
+    orders = {r.power: _ORDERS.validate_json(r.orders) for r in rows}
+    return Snapshot(
+        id=row.id,
+        name=row.name,
+        version=row.version,
+        state=state.model_copy(update={"orders": orders}),
+        submitted={r.power: r.updated for r in rows},
+        deadline=row.deadline,
+        movement_hours=row.movement_hours,
+        other_hours=row.other_hours,
+    )
+
+
+def _upsert(session: Session, game_id: str, phase_index: int, power: str, orders: list[Order]) -> None:
+    """Insert or replace one power's row; two saves of the same power at once both succeed (last one stays)."""
+    values = {
+        "game_id": game_id,
+        "phase_index": phase_index,
+        "power": power,
+        "orders": _ORDERS.dump_json(orders).decode(),
+        "updated": utcnow(),
+    }
+    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+    statement = insert(SubmissionRow).values(**values)
+    statement = statement.on_conflict_do_update(
+        index_elements=["game_id", "phase_index", "power"],
+        set_={"orders": statement.excluded.orders, "updated": statement.excluded.updated},
+    )
+    session.execute(statement)
+
+
+def _replace_submissions(
+    session: Session, game_id: str, phase_index: int, before: Snapshot, orders: dict[str, list[Order]]
+) -> None:
+    """Make the rows say ``orders`` for the phase now open; unchanged rows keep their time."""
+    kept = before.state.orders if phase_index == len(before.state.history) else {}
+    session.execute(delete(SubmissionRow).where(SubmissionRow.game_id == game_id))
+    for power, given in orders.items():
+        updated = before.submitted[power] if kept.get(power) == given else utcnow()
+        session.add(
+            SubmissionRow(
+                game_id=game_id,
+                phase_index=phase_index,
+                power=power,
+                orders=_ORDERS.dump_json(given).decode(),
+                updated=updated,
+            )
+        )
