@@ -73,11 +73,6 @@ def test_a_glyph_per_unit_in_its_powers_colour(name: str, request: pytest.Fixtur
         assert glyph.get("data-colour") == (colours[unit.power] if unit.power else NEUTRAL)
 
 
-def test_power_colours_are_distinct(sengoku: Board) -> None:
-    colours = power_colours(sengoku.power_names)
-    assert len(set(colours.values())) == len(sengoku.powers) == 8
-
-
 def test_supply_centres_and_neutral_centres_are_marked(sengoku: Board, sengoku_start: Position) -> None:
     labels = group(parse(render_svg(sengoku, sengoku_start)), "labels")
     marks = [g for g in labels if g.get("class") == "centre"]

@@ -36,8 +36,8 @@ from orders.model import (
 )
 from web.render.glyphs import unit_glyph
 from web.render.palette import FAILED, INK
+from web.render.plane import XY
 from web.render.svg import element, num, text, tooltip
-from web.render.voronoi import XY
 
 __all__ = ["Status", "order_mark"]
 

@@ -5,14 +5,14 @@
 1. project each province's approximate latitude and longitude, and spread
    the points so the dense parts of the board have room
    (:mod:`web.render.projection`);
-2. nudge them until their Voronoi cells border as the board says
-   (:mod:`web.render.settle`), then add seed points where they still do not
+2. cut the regions so that they border exactly as the board says
    (:mod:`web.render.regions`);
-3. cut the regions; a ring of open water round the land keeps coast
-   provinces at the edge of the board from running to the frame.
+3. place each unit where its region has most room, and each land bridge
+   across the water it spans.
 
 A layout depends on the board alone, so it is cached per board: drawing a
-position only places units and arrows on it.
+position only places units and arrows on it. It takes a fraction of a
+second, so nothing is stored on disk.
 """
 
 from __future__ import annotations
@@ -24,17 +24,19 @@ from functools import lru_cache
 
 import shapely
 import shapely.affinity
-from shapely.geometry import MultiPoint, Point, Polygon, box
+from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, polylabel
 
 from maps import Board
+from web.render.plane import XY, Frame
 from web.render.projection import fit, project, spread
-from web.render.regions import CONTACT, VOID, Judge, polygons, repair
-from web.render.settle import STYLES, settle
-from web.render.voronoi import XY, Frame
+from web.render.regions import cut_regions, largest
 
-__all__ = ["Layout", "layout"]
+__all__ = ["CONTACT", "Layout", "layout"]
+
+CONTACT = 6.0
+"""A shared border shorter than this (in pixels) is too short to see, so it is no border."""
 
 MAP_WIDTH = 1000.0
 """Width of the map part of the picture, in SVG user units (the legend comes beside it)."""
@@ -46,10 +48,14 @@ _FRAME = 70.0
 class Layout:
     """Where everything of a board goes on the picture, in SVG user units from the top left.
 
+    ``positions`` are the provinces' places in the drawing (their map
+    positions, moved a little so that the borders can be drawn);
     ``anchors`` maps each location (province, and ``"SPA/NC"`` for each coast
     of a split-coast province) to where its unit stands; ``bridges`` gives the
-    ends of each land bridge's dashed line; ``false_borders`` and
-    ``missing_borders`` say where the regions still disagree with the board.
+    ends of each land bridge's dashed line. ``false_borders`` and
+    ``missing_borders`` say where the regions disagree with the board, as
+    measured on the final shapes: never, unless the map file asks for
+    borders no flat map can have.
     """
 
     width: float
@@ -67,7 +73,7 @@ class Layout:
 
 @lru_cache(maxsize=8)
 def layout(board: Board) -> Layout:
-    """The layout of a board (cached: boards are immutable, and this takes a second or two)."""
+    """The layout of a board (cached: boards are immutable)."""
     places = {p.id: p.at for p in board if p.at is not None}
     missing = sorted(set(board.provinces) - set(places))
     if missing:
@@ -76,39 +82,24 @@ def layout(board: Board) -> Layout:
     fitted, _ = fit(project({**places, **walls}), MAP_WIDTH, _MARGIN)
     spacing = _spacing(len(places), fitted)
     spread_out = spread(fitted, spacing)
-    positions = {key: spread_out[key] for key in places}
     frame = _frame(spread_out.values())
-    borders = [(a, b) for a, b in board.province_graph().edges if a != b]
-    seas = {p.id for p in board if p.is_sea}
-    judge = Judge(positions, borders, board.bridges, seas, 1.4 * spacing)
-    tries = []
-    for rounds, pull, part in STYLES:
-        settled = settle(positions, frame, judge, spacing, rounds=rounds, pull=pull, part=part)
-        tries.append((settled, *repair(settled, frame, judge)))
-    positions, seeds, _ = min(tries, key=lambda attempt: attempt[2].score)
-    regions = polygons(judge.complete(seeds, frame)[0], frame)
-    regions.pop(VOID, None)
-    stamps = tuple(
-        (name, _stamp(spread_out[f"#{i}"], spacing, seeds))
-        for i, (name, at) in enumerate(board.impassable)
-        if at is not None
-    )
-    if stamps:
-        walls_shape = shapely.union_all([s for _, s in stamps])
-        regions = {key: _largest(geom.difference(walls_shape)) for key, geom in regions.items()}
-    land = shapely.union_all([geom for key, geom in regions.items() if key not in seas], grid_size=0.01)
-    false, missing_borders = _disagreements(regions, judge)
+    wanted = _wanted(board)
+    seas = frozenset(p.id for p in board if p.is_sea)
+    named_walls = {name: spread_out[f"#{i}"] for i, (name, at) in enumerate(board.impassable) if at is not None}
+    cut = cut_regions({key: spread_out[key] for key in places}, named_walls, wanted, seas, spacing, frame)
+    land = shapely.union_all([geom for key, geom in cut.shapes.items() if key not in seas], grid_size=0.01)
+    false, missing_borders = _disagreements(cut.shapes, wanted)
     shift = (-frame[0], -frame[1])
-    regions = {k: shapely.affinity.translate(g, *shift) for k, g in regions.items()}
+    regions = {k: shapely.affinity.translate(g, *shift) for k, g in cut.shapes.items()}
     anchors = _anchors(board, regions, spacing)
     return Layout(
         width=frame[2] - frame[0],
         height=frame[3] - frame[1],
         spacing=spacing,
-        positions={k: (x + shift[0], y + shift[1]) for k, (x, y) in positions.items()},
+        positions={k: (x + shift[0], y + shift[1]) for k, (x, y) in cut.positions.items()},
         regions=regions,
         land=shapely.affinity.translate(land, *shift),
-        impassable=tuple((n, shapely.affinity.translate(g, *shift)) for n, g in stamps),
+        impassable=tuple((n, shapely.affinity.translate(g, *shift)) for n, g in cut.walls),
         anchors=anchors,
         bridges=tuple(_bridge(a, b, regions, anchors, spacing) for a, b in board.bridges),
         false_borders=false,
@@ -116,11 +107,18 @@ def layout(board: Board) -> Layout:
     )
 
 
+def _wanted(board: Board) -> frozenset[tuple[str, str]]:
+    """The pairs of provinces that border (a < b): the board's neighbours, less the land bridges."""
+    bridges = {tuple(sorted(pair)) for pair in board.bridges}
+    pairs = {(min(a, b), max(a, b)) for a, b in board.province_graph().edges if a != b}
+    return frozenset(pair for pair in pairs if pair not in bridges)
+
+
 def _anchors(board: Board, regions: Mapping[str, BaseGeometry], spacing: float) -> dict[str, XY]:
     """Where units stand: the point of each region furthest inside it; a coast's, towards its waters."""
     anchors: dict[str, XY] = {}
     for key, geom in sorted(regions.items()):
-        spot = polylabel(_largest(geom), tolerance=0.5)
+        spot = polylabel(largest(geom), tolerance=0.5)
         anchors[key] = (spot.x, spot.y)
     for province in board:
         for coast in province.coasts:
@@ -133,10 +131,20 @@ def _anchors(board: Board, regions: Mapping[str, BaseGeometry], spacing: float) 
             if shore.is_empty:
                 anchors[location] = centre
                 continue
-            edge = shore.interpolate(shore.project(shore.centroid))
-            inward = 0.4 * spacing / max(1.0, Point(centre).distance(edge))
-            anchors[location] = (edge.x + (centre[0] - edge.x) * inward, edge.y + (centre[1] - edge.y) * inward)
+            anchors[location] = _coast_anchor(regions[province.id], shore, centre, spacing)
     return anchors
+
+
+def _coast_anchor(region: BaseGeometry, shore: BaseGeometry, centre: XY, spacing: float) -> XY:
+    """A little inland from the middle of the shore, towards the centre; in a bent region, where the
+    part of it along the shore has most room."""
+    edge = shore.interpolate(shore.project(shore.centroid))
+    inward = 0.4 * spacing / max(1.0, Point(centre).distance(edge))
+    spot = (edge.x + (centre[0] - edge.x) * inward, edge.y + (centre[1] - edge.y) * inward)
+    if region.contains(Point(spot)):
+        return spot
+    inland = polylabel(largest(region.intersection(shore.buffer(0.6 * spacing))), tolerance=0.5)
+    return (inland.x, inland.y)
 
 
 def _bridge(
@@ -153,10 +161,16 @@ def _bridge(
 
 
 def _spacing(count: int, points: Mapping[str, XY]) -> float:
-    """How far apart positions must stay: a share of the space each province would get if spread evenly."""
+    """How far apart positions must stay: a share of the space each province would get if spread evenly.
+
+    The space is the positions' bounding box, made at least a quarter as
+    tall as wide (or the other way), so that a tiny board in a row still
+    gets room.
+    """
     xs = [x for x, _ in points.values()]
     ys = [y for _, y in points.values()]
-    area = (max(xs) - min(xs)) * (max(ys) - min(ys))
+    width, height = max(xs) - min(xs), max(ys) - min(ys)
+    area = max(width * height, max(width, height) ** 2 / 4)
     return 0.55 * math.sqrt(area / count)
 
 
@@ -168,26 +182,14 @@ def _frame(points: Iterable[XY]) -> Frame:
     return (min(xs) - _FRAME, min(ys) - _FRAME, max(xs) + _FRAME, max(ys) + _FRAME)
 
 
-def _stamp(at: XY, spacing: float, seeds: list[tuple[str, XY]]) -> Polygon:
-    """An impassable area: a small box, trimmed to the Voronoi cell its position would have."""
-    x, y = at
-    cell = shapely.voronoi_polygons(MultiPoint([at] + [xy for _, xy in seeds]), ordered=True).geoms[0]
-    plate = box(x - 1.6 * spacing, y - 0.4 * spacing, x + 1.6 * spacing, y + 0.4 * spacing)
-    return _largest(plate.intersection(cell))
-
-
-def _largest(geom: BaseGeometry) -> BaseGeometry:
-    """The biggest piece of a geometry (trimming can leave slivers)."""
-    if geom.geom_type in ("MultiPolygon", "GeometryCollection"):
-        pieces = [g for g in geom.geoms if g.geom_type == "Polygon"]
-        return max(pieces, key=lambda g: g.area) if pieces else geom
-    return geom
-
-
 def _disagreements(
-    regions: Mapping[str, BaseGeometry], judge: Judge
+    regions: Mapping[str, BaseGeometry], wanted: frozenset[tuple[str, str]]
 ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
-    """Pairs that touch but should not, and neighbours that do not touch, on the final shapes."""
+    """Pairs that touch but should not, and neighbours that do not touch, on the final shapes.
+
+    Two regions touch when their outlines run together for at least
+    :data:`CONTACT` pixels: a shorter stretch is too short to see.
+    """
     keys = sorted(regions)
     geoms = [regions[k] for k in keys]
     grown = shapely.buffer(geoms, 0.5)
@@ -196,5 +198,4 @@ def _disagreements(
     for i, j in zip(left.tolist(), right.tolist(), strict=True):
         if i < j and shapely.length(shapely.intersection(shapely.boundary(geoms[j]), grown[i])) >= CONTACT:
             touching.add((keys[i], keys[j]))
-    false = tuple(sorted(p for p in touching - judge.wanted))
-    return false, tuple(sorted(judge.wanted - touching))
+    return tuple(sorted(touching - wanted)), tuple(sorted(wanted - touching))

@@ -18,7 +18,7 @@ from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 
 from web.render.glyphs import GLYPH_HALF_HEIGHT, GLYPH_HALF_WIDTH
-from web.render.voronoi import XY
+from web.render.plane import XY
 
 __all__ = ["FONT_SIZE", "Box", "LabelSpot", "place_labels"]
 

@@ -48,7 +48,7 @@ def legend(left: float, title: str, phase: str, rows: Sequence[PowerLine], key: 
                 "stroke-width": 1,
             },
         ),
-        text(title, {"x": x, "y": 30, "font-size": 17, "font-weight": "bold", "fill": INK}),
+        text(title, {"x": x, "y": 30, "font-size": _title_size(title), "font-weight": "bold", "fill": INK}),
         text(phase, {"x": x, "y": 52, "font-size": 14, "fill": INK, "class": "phase"}),
     ]
     y = 84.0
@@ -62,6 +62,12 @@ def legend(left: float, title: str, phase: str, rows: Sequence[PowerLine], key: 
         parts.append(entry(y))
         y += _KEY_ROW
     return element("g", {"class": "legend"}, parts)
+
+
+def _title_size(title: str) -> float:
+    """17 units, or smaller for a long title (a game's name after the board's), so it stays in the legend."""
+    room = LEGEND_WIDTH - 28  # the margins
+    return round(min(17.0, max(10.0, room / (0.66 * max(len(title), 1)))), 1)
 
 
 def _row(x: float, y: float, row: PowerLine) -> str:

@@ -1,12 +1,23 @@
 """Colours: one per power, told apart by colour-blind players too.
 
-The power colours are the Okabe-Ito palette (Okabe and Ito, "Color Universal
-Design", 2008), chosen so that the common forms of colour blindness still
-tell them apart; it has eight colours, enough for Sengoku's eight powers. A
-board with more powers repeats them (never the case with the shipped maps).
-Land is tinted with a pale mix of its owner's colour so that labels stay
-readable on it. Two power colours are blue, so seas are not told by colour
-alone: they are a greyed blue with a pattern of waves.
+The power colours start from the Okabe-Ito palette (Okabe and Ito, "Color
+Universal Design", 2008), built so that the common colour-vision
+deficiencies still tell its colours apart, in hue and in lightness. Its two
+blues (sky blue and blue) were the weakest pair for naming a power at the
+table ("the blue one"), so the sky blue gives way to the wine of Paul Tol's
+qualitative "muted" scheme (Tol, "Colour Schemes", SRON/EPS/TN/09-002): a
+dark red-purple, a lightness step away from the vermillion and the reddish
+purple. Simulated for protanopia, deuteranopia and tritanopia (Machado et
+al. 2009), no two of the eight colours come closer than the original
+palette's closest pair (the test pins this).
+
+There are eight colours, enough for Sengoku's eight powers; the standard
+board's seven take the first seven. A board with more powers repeats them
+(never the case with the shipped maps). Land is tinted with a pale mix of
+its owner's colour so that labels stay readable on it; the plain land is a
+neutral cream, so that even the yellow's tint stands out from it. Seas are
+a greyed blue with a pattern of waves, so they are not told by colour alone.
+Neutral units are white with a dark outline.
 """
 
 from __future__ import annotations
@@ -20,6 +31,7 @@ __all__ = [
     "INK",
     "LAND",
     "NEUTRAL",
+    "POWERS",
     "SEA",
     "VOID",
     "WALL",
@@ -29,19 +41,19 @@ __all__ = [
     "tint",
 ]
 
-OKABE_ITO = (
-    "#E69F00",  # orange
-    "#56B4E9",  # sky blue
-    "#009E73",  # bluish green
-    "#F0E442",  # yellow
-    "#0072B2",  # blue
-    "#D55E00",  # vermillion
-    "#CC79A7",  # reddish purple
-    "#000000",  # black
+POWERS = (
+    "#E69F00",  # orange (Okabe-Ito)
+    "#882255",  # wine (Tol muted)
+    "#009E73",  # bluish green (Okabe-Ito)
+    "#F0E442",  # yellow (Okabe-Ito)
+    "#0072B2",  # blue (Okabe-Ito)
+    "#D55E00",  # vermillion (Okabe-Ito)
+    "#CC79A7",  # reddish purple (Okabe-Ito)
+    "#000000",  # black (Okabe-Ito)
 )
 
 NEUTRAL = "#FFFFFF"  # neutral units: white pieces with a dark outline
-LAND = "#F3ECD8"
+LAND = "#F4F1EA"
 SEA = "#BFD0DC"
 WAVES = "#93AFC3"
 VOID = "#E6E6E6"
@@ -54,7 +66,7 @@ FAILED = "#B00020"
 
 def power_colours(powers: Sequence[str]) -> dict[str, str]:
     """Each power's colour, in the board's order of powers."""
-    return {power: OKABE_ITO[i % len(OKABE_ITO)] for i, power in enumerate(powers)}
+    return {power: POWERS[i % len(POWERS)] for i, power in enumerate(powers)}
 
 
 def tint(colour: str, share: float) -> str:

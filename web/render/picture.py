@@ -20,8 +20,8 @@ from web.render.glyphs import DISLODGED_OFFSET, centre_mark, unit_glyph
 from web.render.labels import FONT_SIZE, place_labels
 from web.render.legend import LEGEND_WIDTH, PowerLine, legend
 from web.render.palette import BRIDGE, COAST, INK, LAND, NEUTRAL, SEA, VOID, WALL, WAVES, power_colours, tint
+from web.render.plane import XY
 from web.render.svg import element, path_data, text, tooltip
-from web.render.voronoi import XY
 
 __all__ = ["Judged", "render_svg"]
 

@@ -1,250 +1,269 @@
-"""Province shapes: a Voronoi partition of the province positions, repaired to follow the board.
+"""Province shapes that border exactly as the board says, and the impassable areas among them.
 
-A plain Voronoi partition of approximate positions gets most borders right
-but not all: two provinces across a strait may touch, two neighbours may
-meet at a point or not at all. A player reads borders off the picture, so a
-wrong border is a wrong map. The repair gives provinces extra seed points,
-a few at a time, and keeps them only if the picture then disagrees with the
-board in fewer places:
+A player reads borders off the picture, so a wrong border is a wrong map.
+Cutting regions around approximate positions (a Voronoi partition, say)
+and then searching for seed points that mend the wrong borders is slow and
+may not end with none. Here the borders come first:
 
-* where two provinces touch that the board keeps apart, a seed of a province
-  bordering both (a sea, usually) goes on their shared edge and parts them;
-* where two neighbours do not touch, a line of seeds from one to the other
-  (each owning its half) opens a border between them.
+1. the positions move until the board's borders, drawn as straight lines
+   between neighbours, cross nowhere (:mod:`web.render.untangle`);
+2. the regions are the dual of that drawing (:mod:`web.render.dual`): two
+   provinces share a border exactly where a line joins them;
+3. the provinces on the outer edge of the drawing get the plane beyond it
+   (:mod:`web.render.outskirts`).
 
-Land bridges count as "kept apart": the water between them is drawn, and the
-bridge as a dashed line over it. Everything is clipped to a frame, so the
-cells at the edge do not run off to infinity. The search is greedy and in a
-fixed order, so a board always gets the same shapes.
+Land bridges are no border here: the water between the two provinces is
+drawn, and the bridge as a dashed line over it. An impassable area (the
+standard board's Switzerland) that lies among provinces becomes a region
+of its own, bordering the provinces around it; one beyond the edge of the
+drawing (Sengoku's nameplate) is a plate cut out of the open sea.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+import numpy as np
 import shapely
-from shapely.geometry import MultiPoint, Polygon, box
-from shapely.ops import nearest_points
+from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import polylabel
 
-from web.render.voronoi import XY, Frame, length, ridges
+from web.render.dual import Embedding, cells, embed
+from web.render.outskirts import outskirts
+from web.render.plane import XY, Floats, Frame, Ints, segment_distance
+from web.render.untangle import untangle
 
-__all__ = ["CONTACT", "VOID", "Judge", "Verdict", "polygons", "repair"]
+__all__ = ["COAST_REACH", "Regions", "cut_regions", "largest"]
 
-CONTACT = 6.0
-"""A shared border shorter than this (in pixels) is too short to see, so it is no border."""
-
-VOID = "~"
-"""The key of open water beyond the board's edge, which is no province."""
-
-_ROUNDS = 12
-_OPEN_SEA = 5.0  # how many reaches away open water may be from its sea
-_CORRIDOR_STEP = 7.0
-_REACH = 90.0
+COAST_REACH = 0.55
+"""How far, in spacings, a land region reaches from its position towards a sea."""
+_PLATE = (1.6, 0.4)  # half the width and height of a nameplate beyond the drawing, in spacings
+_GRID = 0.01
+_WALL = "#"  # marks a wall's key among the provinces' (which are map ids)
+_ASHORE = 0.4  # how far a sea's position moves towards the middle of its coast provinces
 Pair = tuple[str, str]
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """Where a partition disagrees with the board; ``shared`` has the longest border piece of each touching pair."""
+class Regions:
+    """Each province's shape, the positions the shapes were cut around, and the impassable areas."""
 
-    score: int
-    false: list[Pair]
-    missing: list[Pair]
-    shared: dict[Pair, tuple[XY, XY]]
+    positions: dict[str, XY]
+    shapes: dict[str, BaseGeometry]
+    walls: tuple[tuple[str, BaseGeometry], ...]
 
 
-class Judge:
-    """What the regions should look like (which pairs touch), and the open water that bounds the land.
+def cut_regions(
+    positions: Mapping[str, XY],
+    walls: Mapping[str, XY],
+    borders: Iterable[Pair],
+    seas: frozenset[str],
+    spacing: float,
+    frame: Frame,
+) -> Regions:
+    """The shapes of the provinces (keys of ``positions``) bordering along ``borders`` (pairs of keys)."""
+    keys = sorted(positions)
+    index = {key: i for i, key in enumerate(keys)}
+    pairs = {(min(index[a], index[b]), max(index[a], index[b])) for a, b in borders}
+    lines = np.array(sorted(pairs), dtype=np.int64).reshape(-1, 2)
+    start = _ashore(np.array([positions[k] for k in keys], dtype=np.float64), lines, [k in seas for k in keys])
+    points, lines, _ = untangle(start, lines, spacing)
+    moved = {key: (float(x), float(y)) for key, (x, y) in zip(keys, points.tolist(), strict=True)}
+    if not len(lines):  # no borders at all: nothing to draw but the positions' Voronoi cells
+        return Regions(moved, _voronoi(moved, frame), ())
+    plan = _Plan(points, lines, list(range(len(keys))))
+    names = [*keys, *(_WALL + name for name in sorted(walls))]
+    plates = [(name, at) for name, at in sorted(walls.items()) if not plan.add_hub(at, names.index(_WALL + name))]
+    plan.fill_faces(pairs, len(keys))
+    reach = np.array([np.inf if names[label] in seas else COAST_REACH * spacing for label in plan.labels])
+    shapes, inside = _shapes(plan, names, reach, frame)
+    shapes = _place_the_lost(shapes, moved, spacing)
+    stamps = [(name, shapes.pop(_WALL + name)) for name in sorted(walls) if _WALL + name in shapes]
+    for name, spot in plates:
+        plate = largest(_plate(spot, spacing).difference(inside.buffer(0.2 * spacing)))
+        stamps.append((name, plate))
+        shapes = {key: largest(shape.difference(plate)) for key, shape in shapes.items()}
+    return Regions(moved, shapes, tuple(stamps))
 
-    Without open water, a coast province at the edge of the board would
-    stretch to the frame and cut the seas around it apart. So every
-    partition gets a ring of extra sea seeds at ``reach`` beyond the land's
-    hull, each belonging to the nearest sea.
+
+def _shapes(plan: _Plan, names: list[str], reach: Floats, frame: Frame) -> tuple[dict[str, BaseGeometry], BaseGeometry]:
+    """Each region's shape (its vertices' cells, and its share beyond the drawing), and the drawing's area."""
+    drawing = plan.drawing()
+    inner, bends = cells(drawing, reach)
+    inside = shapely.coverage_union_all([cell for cell in inner if cell is not None])
+    beyond = outskirts(drawing, inside, bends, frame, reach)
+    pieces: dict[int, list[BaseGeometry]] = {}
+    for v, label in enumerate(plan.labels):
+        for geom in (inner[v], beyond.get(v)):
+            if geom is not None and not geom.is_empty:
+                pieces.setdefault(label, []).append(geom)
+    return {names[label]: largest(_union(geoms)) for label, geoms in pieces.items()}, inside
+
+
+def _place_the_lost(
+    shapes: dict[str, BaseGeometry], positions: Mapping[str, XY], spacing: float
+) -> dict[str, BaseGeometry]:
+    """Shapes for provinces the drawing left without one: a disc at the position, cut out of the others.
+
+    Only a map whose borders cannot be drawn flat loses a province (one
+    left with a single line, say); it is drawn all the same, and the
+    borders it lacks are reported.
+    """
+    for key in sorted(positions):
+        if key in shapes and not shapes[key].is_empty and shapes[key].area > 1.0:
+            continue
+        disc = Point(positions[key]).buffer(0.3 * spacing)
+        shapes = {other: largest(shape.difference(disc)) for other, shape in shapes.items() if other != key}
+        shapes[key] = disc
+    return shapes
+
+
+def _voronoi(positions: Mapping[str, XY], frame: Frame) -> dict[str, BaseGeometry]:
+    clip = box(*frame)
+    keys = sorted(positions)
+    cells = shapely.voronoi_polygons(MultiPoint([positions[k] for k in keys]), extend_to=clip, ordered=True)
+    return {key: cell.intersection(clip) for key, cell in zip(keys, cells.geoms, strict=True)}
+
+
+def _ashore(points: Floats, lines: Ints, sea: list[bool]) -> Floats:
+    """The positions with each sea's moved part of the way towards the land it borders.
+
+    A sea's position is the middle of open water, often far from the coasts;
+    the lines from it to the coast provinces would make long thin faces.
+    Nearer its coasts, the sea still gets the open water (the plane beyond
+    the drawing, :mod:`web.render.outskirts`).
+    """
+    moved = points.copy()
+    for v in np.flatnonzero(sea).tolist():
+        near = np.concatenate([lines[lines[:, 0] == v, 1], lines[lines[:, 1] == v, 0]])
+        shore = [u for u in near.tolist() if not sea[u]]
+        if shore:
+            moved[v] = (1 - _ASHORE) * points[v] + _ASHORE * points[shore].mean(axis=0)
+    return moved
+
+
+class _Plan:
+    """A drawing being refined: vertices, lines, and the region each vertex belongs to.
+
+    A region may own several vertices. A vertex added inside a face and
+    joined to all its corners leaves the borders right if its region
+    borders each of them (or is one of them): every new line joins regions
+    that border anyway.
     """
 
-    def __init__(
-        self, keys: Iterable[str], borders: Iterable[Pair], apart: Iterable[Pair], seas: Iterable[str], reach: float
-    ) -> None:
-        self.wanted = {_pair(*p) for p in borders} - {_pair(*p) for p in apart}
-        self.seas = frozenset(seas)
-        self.reach = reach
-        self.neighbours: dict[str, set[str]] = {key: set() for key in keys}
-        for a, b in self.wanted:
-            self.neighbours[a].add(b)
-            self.neighbours[b].add(a)
+    def __init__(self, points: Floats, lines: Ints, labels: list[int]) -> None:
+        self.points, self.lines, self.labels = points, lines, labels
+        self._drawing: Embedding | None = None
 
-    def with_open_water(self, seeds: list[tuple[str, XY]]) -> list[tuple[str, XY]]:
-        """The seeds and the ring of open water around their land.
+    def drawing(self) -> Embedding:
+        if self._drawing is None:
+            self._drawing = embed(self.points, self.lines)
+        return self._drawing
 
-        A ring point belongs to the nearest sea, if one is near; else it is
-        :data:`VOID`, drawn as nothing (beyond land at the edge of the board,
-        like the Sahara south of North Africa). :meth:`complete` voids the
-        ones that end up cut off from their sea as well.
+    def add_hub(self, at: XY, label: int) -> bool:
+        """Add a vertex of region ``label`` in the face at ``at``, if a spot there fits one (see :func:`_hub_spot`)."""
+        drawing = self.drawing()
+        face = _face_at(drawing, at)
+        spot = _hub_spot(drawing, face, at) if face is not None else None
+        if face is None or spot is None:
+            return False
+        self._insert(face, spot, label)
+        return True
+
+    def fill_faces(self, pairs: set[tuple[int, int]], provinces: int) -> None:
+        """Give each face of four or more provinces a vertex of one of them that borders all the others.
+
+        Else the provinces of such a face all meet at one point, and one
+        whose only neighbours are two of them (Portugal) is a sliver. Of
+        those that fit, the one whose position is nearest the new vertex
+        takes it, as a Voronoi partition would. Labels from ``provinces`` on
+        are walls, which take no such vertex.
         """
-        land = [xy for key, xy in seeds if key not in self.seas]
-        water = [(key, xy) for key, xy in seeds if key in self.seas]
-        if not land or not water:
-            return seeds
-        ring = shapely.multipoints(land).convex_hull.buffer(self.reach, quad_segs=8).exterior
-        count = max(8, math.ceil(ring.length / (0.5 * self.reach)))
-        spots = shapely.get_coordinates(
-            shapely.line_interpolate_point(ring, [k / count for k in range(count)], normalized=True)
-        ).tolist()
-        extra = []
-        for x, y in spots:
-            xy = (round(x, 6), round(y, 6))
-            extra.append((self._nearest_sea(xy, water), xy))
-        return seeds + extra
+        for _ in range(len(self.points)):
+            drawing = self.drawing()
+            for f, walk in enumerate(drawing.faces):
+                labels = {self.labels[v] for v in walk}
+                if f == drawing.outer or len(labels) < 4 or len(set(walk)) != len(walk):
+                    continue
+                fits = [v for v in walk if self.labels[v] < provinces and _borders_all(self.labels[v], labels, pairs)]
+                spot = _hub_spot(drawing, f, None)
+                if fits and spot is not None:
+                    owner = min(fits, key=lambda v: (float(((self.points[v] - spot) ** 2).sum()), v))
+                    self._insert(f, spot, self.labels[owner])
+                    break
+            else:
+                return
 
-    def _nearest_sea(self, xy: XY, water: list[tuple[str, XY]]) -> str:
-        key, sea = min(water, key=lambda seed: (length((xy, seed[1])), seed[0]))
-        return key if length((xy, sea)) <= _OPEN_SEA * self.reach else VOID
-
-    def parters(self, a: str, b: str) -> list[str]:
-        """The provinces that could come between a and b: those bordering both, else either."""
-        return sorted(self.neighbours[a] & self.neighbours[b]) or sorted(self.neighbours[a] | self.neighbours[b])
-
-    def complete(
-        self, seeds: list[tuple[str, XY]], frame: Frame
-    ) -> tuple[list[tuple[str, XY]], dict[tuple[int, int], tuple[XY, XY]]]:
-        """The seeds with their open water, and the partition's borders.
-
-        Open water cut off from its sea (a stretch of coast between two land
-        provinces, say) would draw the sea in two pieces; it becomes VOID.
-        """
-        full = self.with_open_water(seeds)
-        borders = ridges([xy for _, xy in full], frame)
-        parent = list(range(len(full)))
-        for (i, j), segment in borders.items():
-            if full[i][0] == full[j][0] and length(segment) >= 1.0:
-                parent[_root(parent, i)] = _root(parent, j)
-        anchored = {_root(parent, i) for i in range(len(seeds))}
-        for i in range(len(seeds), len(full)):
-            if _root(parent, i) not in anchored:
-                full[i] = (VOID, full[i][1])
-        return full, borders
-
-    def judge(self, seeds: list[tuple[str, XY]], frame: Frame) -> Verdict:
-        """Where these seeds' partition (with open water) disagrees with the board, scored (lower is better)."""
-        full, borders = self.complete(seeds, frame)
-        contact: dict[Pair, float] = {}
-        shared: dict[Pair, tuple[XY, XY]] = {}
-        parent = list(range(len(full)))
-        for (i, j), segment in borders.items():
-            a, b = full[i][0], full[j][0]
-            size = length(segment)
-            if VOID in (a, b):
-                continue
-            if a == b:
-                if size >= 1.0:
-                    parent[_root(parent, i)] = _root(parent, j)
-                continue
-            pair = _pair(a, b)
-            contact[pair] = contact.get(pair, 0.0) + size
-            if pair not in shared or size > length(shared[pair]):
-                shared[pair] = segment
-        pieces = len({(key, _root(parent, i)) for i, (key, _) in enumerate(seeds)}) - len({key for key, _ in seeds})
-        touching = {pair for pair, size in contact.items() if size >= CONTACT}
-        false = sorted(touching - self.wanted)
-        missing = sorted(self.wanted - touching)
-        return Verdict(len(false) + len(missing) + 10 * pieces, false, missing, shared)
+    def _insert(self, face: int, spot: Floats, label: int) -> None:
+        """A new vertex at ``spot``, joined to every corner of the face around it."""
+        hub = len(self.points)
+        spokes = np.array([(v, hub) for v in sorted(set(self.drawing().faces[face]))], dtype=np.int64)
+        self.points = np.vstack([self.points, spot[None]])
+        self.lines = np.vstack([self.lines, spokes])
+        self.labels.append(label)
+        self._drawing = None
 
 
-def repair(positions: Mapping[str, XY], frame: Frame, judge: Judge) -> tuple[list[tuple[str, XY]], Verdict]:
-    """Seeds (the positions and what the repair added) and how far their partition still disagrees."""
-    seeds = [(key, positions[key]) for key in sorted(positions)]
-    verdict = judge.judge(seeds, frame)
-    for _ in range(_ROUNDS):
-        improved = False
-        shapes = polygons(judge.complete(seeds, frame)[0], frame)
-        for pair in verdict.false + verdict.missing:
-            if pair not in verdict.false and pair not in verdict.missing:
-                continue  # mended on the way by an earlier fix
-            best: tuple[Verdict, list[tuple[str, XY]]] | None = None
-            for extra in _fixes(pair, seeds, verdict, judge, shapes):
-                trial = judge.judge(seeds + extra, frame)
-                if trial.score < (best[0].score if best else verdict.score):
-                    best = (trial, extra)
-            if best is not None:
-                verdict, seeds, improved = best[0], seeds + best[1], True
-                shapes = polygons(judge.complete(seeds, frame)[0], frame)
-        if not improved:
-            break
-    return seeds, verdict
+def _borders_all(label: int, others: set[int], pairs: set[tuple[int, int]]) -> bool:
+    return all(other == label or (min(other, label), max(other, label)) in pairs for other in others)
 
 
-def _fixes(
-    pair: Pair, seeds: list[tuple[str, XY]], verdict: Verdict, judge: Judge, shapes: Mapping[str, Polygon]
-) -> list[list[tuple[str, XY]]]:
-    """Seed sets that might mend the border between the pair, best guesses first."""
-    a, b = pair
-    if pair in verdict.false:
-        start, end = verdict.shared[pair]
-        spots = [_along(start, end, t) for t in (0.5, 0.25, 0.75)]
-        parters = judge.parters(a, b)
-        fixes = [[(c, spot)] for c in parters for spot in spots]
-        fixes += [[(c, spots[1]), (c, spots[0]), (c, spots[2])] for c in parters]
-        return fixes
-    fixes = []
-    # where the two come closest: a short pair of seeds across the gap
-    near_a, near_b = nearest_points(shapes[a], shapes[b])
-    middle = ((near_a.x + near_b.x) / 2, (near_a.y + near_b.y) / 2)
-    home_a, home_b = _nearest_seed(seeds, a, middle), _nearest_seed(seeds, b, middle)
-    across = (home_b[0] - home_a[0], home_b[1] - home_a[1])
-    size = math.hypot(*across) or 1.0
-    for gap in (4.0, 8.0, 14.0):
-        shift = (across[0] / size * gap, across[1] / size * gap)
-        fixes.append(
-            [(a, (middle[0] - shift[0], middle[1] - shift[1])), (b, (middle[0] + shift[0], middle[1] + shift[1]))]
-        )
-    for low, high in ((0.45, 0.55), (0.3, 0.7)):
-        fixes.append(
-            [
-                (a, _along(near_a.coords[0], near_b.coords[0], low)),
-                (b, _along(near_a.coords[0], near_b.coords[0], high)),
-            ]
-        )
-    if length((home_a, home_b)) <= _REACH:
-        fixes.append(_corridor(a, b, home_a, home_b, 0.0, 1.0))
-    return fixes
+def _face_at(drawing: Embedding, at: XY) -> int | None:
+    """The inner face containing a point, if any."""
+    for f, walk in enumerate(drawing.faces):
+        if f != drawing.outer and Polygon(drawing.points[walk].tolist()).contains(Point(at)):
+            return f
+    return None
 
 
-def _nearest_seed(seeds: list[tuple[str, XY]], key: str, spot: XY) -> XY:
-    return min((xy for k, xy in seeds if k == key), key=lambda xy: length((xy, spot)))
+def _hub_spot(drawing: Embedding, face: int, at: XY | None) -> Floats | None:
+    """A spot in the face that sees each of its corners, from which the lines to them pass far from the others.
+
+    ``at`` if it is nearly as good as the best of a grid of spots; None if no spot sees every corner.
+    """
+    corners = drawing.points[drawing.faces[face]]
+    outline = Polygon(corners.tolist())
+    inmost = polylabel(outline, tolerance=0.5)
+    low, high = corners.min(axis=0), corners.max(axis=0)
+    grid = [low + (high - low) * (i / 8, j / 8) for i in range(1, 8) for j in range(1, 8)]
+    spots: list[Floats] = [np.array([inmost.x, inmost.y]), *grid]
+    scores = [_hub_score(outline, corners, spot) for spot in spots]
+    best = int(np.argmax(scores))
+    if scores[best] <= 0:
+        return None
+    if at is not None and _hub_score(outline, corners, np.array(at)) >= 0.6 * scores[best]:
+        return np.array(at)
+    return spots[best]
 
 
-def _corridor(a: str, b: str, start: XY, end: XY, low: float, high: float) -> list[tuple[str, XY]]:
-    """Seeds along a line between low and high, the first half a's and the second b's."""
-    steps = max(2, int(length((start, end)) * (high - low) / _CORRIDOR_STEP))
-    seeds = []
-    for k in range(1, steps):
-        t = low + (high - low) * k / steps
-        seeds.append((a if k < steps / 2 else b, _along(start, end, t)))
-    return seeds
+def _hub_score(outline: Polygon, corners: Floats, spot: Floats) -> float:
+    """How far the lines from ``spot`` to the corners pass from the other corners (0 if one leaves the face)."""
+    x, y = float(spot[0]), float(spot[1])
+    if not outline.contains(Point(x, y)):
+        return 0.0
+    if not all(outline.covers(LineString([(x, y), (cx, cy)])) for cx, cy in corners.tolist()):
+        return 0.0
+    gaps = segment_distance(corners[:, None], spot[None, None], corners[None, :])
+    np.fill_diagonal(gaps, np.inf)
+    return float(min(gaps.min(), outline.exterior.distance(Point(x, y))))
 
 
-def polygons(seeds: list[tuple[str, XY]], frame: Frame) -> dict[str, Polygon]:
-    """The union of each key's Voronoi cells, clipped to the frame."""
-    clip = box(*frame)
-    cells = shapely.voronoi_polygons(MultiPoint([xy for _, xy in seeds]), extend_to=clip, ordered=True)
-    parts: dict[str, list[Polygon]] = {}
-    for (key, _), cell in zip(seeds, cells.geoms, strict=True):
-        parts.setdefault(key, []).append(cell.intersection(clip))
-    return {key: shapely.union_all(geoms, grid_size=0.01) for key, geoms in sorted(parts.items())}
+def _union(geoms: list[BaseGeometry]) -> BaseGeometry:
+    """The union of a region's pieces, snapped to a fine grid so that pieces meeting along a line join."""
+    return geoms[0] if len(geoms) == 1 else shapely.union_all(geoms, grid_size=_GRID)
 
 
-def _along(start: XY, end: XY, t: float) -> XY:
-    return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+def _plate(at: XY, spacing: float) -> Polygon:
+    x, y = at
+    half_width, half_height = _PLATE[0] * spacing, _PLATE[1] * spacing
+    return box(x - half_width, y - half_height, x + half_width, y + half_height)
 
 
-def _pair(a: str, b: str) -> Pair:
-    return (a, b) if a < b else (b, a)
-
-
-def _root(parent: list[int], i: int) -> int:
-    while parent[i] != i:
-        parent[i] = parent[parent[i]]
-        i = parent[i]
-    return i
+def largest(geom: BaseGeometry) -> BaseGeometry:
+    """The biggest piece of a geometry (cutting can leave slivers)."""
+    if geom.geom_type in ("MultiPolygon", "GeometryCollection"):
+        pieces = [g for g in geom.geoms if g.geom_type == "Polygon"]
+        return max(pieces, key=lambda g: g.area) if pieces else geom
+    return geom
