@@ -38,7 +38,7 @@ def position_svg(
 
 
 def warm_up(variants: Sequence[str]) -> None:
-    """Lay out the boards in a background thread (seconds each), so the first picture asked for is quick."""
+    """Lay out the boards in a background thread at start, so even the first picture asked for is quick."""
 
     def run() -> None:
         from maps import load_board
