@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection
+from collections.abc import Set as AbstractSet
 
 from maps.board import Board
 
@@ -24,20 +25,48 @@ __all__ = ["has_route", "necessary_fleets"]
 def has_route(
     board: Board, fleets: Collection[str], origin: str, destination: str, works: Callable[[str], bool] | None = None
 ) -> bool:
-    """Whether fleets at sea (each passing ``works``, if given) chain ``origin`` to ``destination``."""
+    """Whether fleets at sea (each passing ``works``, if given) chain ``origin`` to ``destination``.
+
+    ``works`` is asked in breadth-first order, fleets in the order given: when
+    it resolves convoy decisions, that order is part of how a paradox is met.
+    """
+    if works is None:
+        return _could_chain(board, fleets, origin, destination)
     seen: set[str] = set()
-    queue = deque(sea for sea in fleets if origin in board.shores(sea))
+    shores = board.shores
+    queue = deque(sea for sea in fleets if origin in shores(sea))
     while queue:
         sea = queue.popleft()
         if sea in seen:
             continue
         seen.add(sea)
-        if works is not None and not works(sea):
+        if not works(sea):
             continue
-        shores = board.shores(sea)
-        if destination in shores:
+        near = shores(sea)
+        if destination in near:
             return True
-        queue.extend(other for other in fleets if other in shores and other not in seen)
+        queue.extend(other for other in fleets if other in near and other not in seen)
+    return False
+
+
+def _could_chain(board: Board, fleets: Collection[str], origin: str, destination: str) -> bool:
+    """:func:`has_route` with every fleet working: a flood through the fleets, a set at a time.
+
+    A sea's convoy links are exactly the provinces it shares a shore with
+    (sea borders go both ways), so the flood may step along them.
+    """
+    links = board.convoy_links
+    fleets = board.seas.intersection(fleets)
+    reached: AbstractSet[str] = links(origin) & fleets
+    frontier = reached
+    while frontier:
+        if not frontier.isdisjoint(links(destination)):
+            return True
+        near: set[str] = set()
+        for sea in frontier:
+            near |= links(sea)
+        frontier = (near & fleets) - reached
+        reached = reached | frontier
     return False
 
 

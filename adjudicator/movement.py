@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from adjudicator.battle import CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, Battle, Entry
+from adjudicator.battle import CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, Battle, Entry, unit_entries
 from adjudicator.explain import explain_movement
-from adjudicator.legality import Checked, Piece, check_movement_orders, pieces
+from adjudicator.legality import Checked, check_movement_orders
 from adjudicator.outcomes import OrderOutcome
 from adjudicator.position import Dislodged, Position, Unit
 from adjudicator.retreats import retreat_options
@@ -48,47 +48,37 @@ def adjudicate_movement(
     board: Board, position: Position, orders: Mapping[str | None, Sequence[Order]]
 ) -> MovementResult:
     """Resolve one movement phase. ``orders[None]`` holds the orders chosen for neutral units."""
-    facts = pieces(board, position)
-    checked = check_movement_orders(board, position, orders, facts)
-    battle = Battle(board, _entries(facts, checked))
+    entries = unit_entries(board, position.units)
+    checked = check_movement_orders(board, position, orders, entries)
+    _carry_out(entries, checked)
+    battle = Battle(board, entries)
     battle.resolve_all()
-    moved = battle.moved()
-    units, dislodged = _after(battle, moved)
-    contested = _contested(battle, moved)
+    units, dislodged = _after(battle)
+    contested = _contested(battle)
     retreats: dict[Location, tuple[Location, ...]] = {}
     if dislodged:
-        occupied, barred = _occupied(battle, moved), set(contested)
+        occupied, barred = _occupied(battle), set(contested)
         retreats = {d.unit.location: retreat_options(board, d, occupied, barred) for d in dislodged}
-    outcomes = explain_movement(battle, checked, moved)
+    outcomes = explain_movement(battle, checked)
     return MovementResult(tuple(outcomes), tuple(units), tuple(dislodged), tuple(contested), retreats)
 
 
-def _entries(facts: Sequence[Piece], checked: Sequence[Checked]) -> list[Entry]:
-    """One entry per unit, in the position's order; a unit without a legal order holds."""
-    nations: dict[str | None, int] = {}
-    legal = {c.province: c for c in checked if c.problem is None}
-    entries: list[Entry] = []
-    for piece in facts:
-        power = piece.power
-        nation = nations.setdefault(power, len(nations)) if power is not None else -1 - len(entries)
-        c = legal.get(piece.province)
-        if c is None:
-            entries.append(Entry(piece.unit, piece.province, piece.location, nation))
+def _carry_out(entries: Sequence[Entry], checked: Sequence[Checked]) -> None:
+    """Write each legal order into its unit's entry; a unit without one keeps holding."""
+    for c in checked:
+        if c.problem is not None:
+            continue
+        kind = _KINDS[type(c.order)]
+        if kind is HOLD:
+            continue
+        e = entries[c.unit_index]
+        e.kind, e.target = kind, c.target
+        if kind is MOVE:
+            e.location_to, e.convoyed = c.destination, c.convoyed
         else:
-            entries.append(_entry(piece, nation, c))
-    return entries
-
-
-def _entry(piece: Piece, nation: int, c: Checked) -> Entry:
-    kind = _KINDS[type(c.order)]
-    if kind is MOVE:
-        return Entry(
-            piece.unit, piece.province, piece.location, nation, MOVE, c.target, None, c.destination, None, c.convoyed
-        )
-    if kind is SUPPORT_MOVE:
-        coast = c.destination if c.destination != c.target else None  # a support may name the coast (DATC 4.B.4)
-        return Entry(piece.unit, piece.province, piece.location, nation, kind, c.target, c.subject, None, coast)
-    return Entry(piece.unit, piece.province, piece.location, nation, kind, c.target, c.subject)
+            e.subject = c.subject
+            if kind is SUPPORT_MOVE and c.destination != c.target:
+                e.target_coast = c.destination  # a support may name the coast (DATC 4.B.4)
 
 
 _KINDS = {Hold: HOLD, Move: MOVE, SupportHold: SUPPORT_HOLD, SupportMove: SUPPORT_MOVE, Convoy: CONVOY}
@@ -101,14 +91,14 @@ def _unit(unit_type: UnitType, location: Location, power: str | None) -> Unit:
     return Unit(type=unit_type, location=location, power=power)
 
 
-def _after(battle: Battle, moved: set[int]) -> tuple[list[Unit], list[Dislodged]]:
+def _after(battle: Battle) -> tuple[list[Unit], list[Dislodged]]:
     units: list[Unit] = []
     dislodged: list[Dislodged] = []
-    arrivals = battle.arrivals(moved)
+    moved, arrivals = battle.moved, battle.arrivals
     for i, e in enumerate(battle.entries):
         if i in moved:
             assert e.location_to is not None
-            units.append(_unit(e.unit.type, e.location_to, e.unit.power))
+            units.append(_unit(e.type, e.location_to, e.power))
             continue
         winner = arrivals.get(e.province)
         if winner is None:
@@ -119,12 +109,13 @@ def _after(battle: Battle, moved: set[int]) -> tuple[list[Unit], list[Dislodged]
     return units, dislodged
 
 
-def _occupied(battle: Battle, moved: set[int]) -> set[str]:
+def _occupied(battle: Battle) -> set[str]:
     """The provinces with a unit in them after the moves (a dislodged unit's is its dislodger's)."""
-    return {e.target if i in moved else e.province for i, e in enumerate(battle.entries)}  # type: ignore[misc]
+    moved = battle.moved
+    return {e.target if i in moved else e.province for i, e in enumerate(battle.entries)}
 
 
-def _contested(battle: Battle, moved: set[int]) -> list[str]:
+def _contested(battle: Battle) -> list[str]:
     """Empty provinces where a standoff happened: no retreat may go there.
 
     A move that lost a head-to-head battle, or had no convoy, prevents nothing
@@ -133,10 +124,10 @@ def _contested(battle: Battle, moved: set[int]) -> list[str]:
     contested = []
     occupied: set[str] | None = None
     for province, movers in battle.moves_into.items():
-        if any(j in moved for j in movers):
+        if province in battle.arrivals:  # some move into it succeeded
             continue
         if occupied is None:
-            occupied = _occupied(battle, moved)
+            occupied = _occupied(battle)
         if province in occupied:
             continue
         if any(battle.prevent_strength(j) > 0 for j in movers):

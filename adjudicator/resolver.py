@@ -13,7 +13,7 @@ paradox are handled as one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 __all__ = ["BackupRule", "Resolver"]
 
@@ -40,32 +40,45 @@ class Resolver:
         self.resolution[decision] = value
         self.resolved[decision] = True
 
+    def settle_all(self, decisions: Iterable[int], value: bool) -> None:
+        """Fix several decisions' results at once."""
+        resolution, resolved = self.resolution, self.resolved
+        for decision in decisions:
+            resolution[decision] = value
+            resolved[decision] = True
+
     def resolve(self, n: int) -> bool:
         if self.resolved[n]:
             return self.resolution[n]
-        if self.cycle and n in self.cycle:
-            # Part of a cycle not yet settled: its last answer stands for now.
-            self._guess_based = True
-            return self.resolution[n]
-        if self.visited[n]:
+        cycle = self.cycle
+        if self.visited[n] or (cycle and n in cycle):
+            return self._revisit(n)
+        # The first visit, inline: resolving is mostly this, and mostly without a cycle.
+        visited, resolution = self.visited, self.resolution
+        visited[n] = True
+        old_cycle, old_guess_based, old_hits = len(cycle), self._guess_based, self._hits
+        self._guess_based = False
+        resolution[n] = False  # the guess seen deeper in the recursion
+        first = self._adjudicate(n)
+        if self._guess_based:
+            return self._after_guess(n, first, old_cycle, old_guess_based, old_hits)
+        self._guess_based = old_guess_based  # no cycle below: the answer stands
+        visited[n] = False
+        resolution[n] = first
+        self.resolved[n] = True
+        return first
+
+    def _revisit(self, n: int) -> bool:
+        self._guess_based = True
+        if n not in self.cycle:
             # We came back to a decision we are working on: a cycle.
             self.cycle.append(n)
-            self._guess_based = True
             self._hits += 1
-            return self.resolution[n]
-        return self._first_visit(n)
+        # Otherwise it is part of a cycle not yet settled: its last answer stands for now.
+        return self.resolution[n]
 
-    def _first_visit(self, n: int) -> bool:
-        self.visited[n] = True
-        old_cycle, old_guess_based, old_hits = len(self.cycle), self._guess_based, self._hits
-        self._guess_based = False
-        self.resolution[n] = False  # the guess seen deeper in the recursion
-        first = self._adjudicate(n)
-        if not self._guess_based:
-            self._guess_based = old_guess_based
-            self.visited[n] = False
-            self.settle(n, first)
-            return first
+    def _after_guess(self, n: int, first: bool, old_cycle: int, old_guess_based: bool, old_hits: int) -> bool:
+        """The answer rested on a guess somewhere below: settle the cycle here, or leave it to an ancestor."""
         if n in self.cycle:
             self._hits -= 1
         if self._hits == old_hits:

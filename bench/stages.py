@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from adjudicator import movement
-from adjudicator.battle import Battle
+from adjudicator.battle import Battle, unit_entries
 from adjudicator.explain import explain_movement
-from adjudicator.legality import check_movement_orders, pieces
+from adjudicator.legality import check_movement_orders
 from bench.random_phases import RandomPhase
 from maps import Board
 
@@ -28,20 +28,19 @@ STAGES = ("read units", "legality", "battle entries", "resolve", "new board", "e
 def _run_once(board: Board, phase: RandomPhase) -> list[int]:
     clock = time.perf_counter_ns
     marks = [clock()]
-    facts = pieces(board, phase.position)
+    entries = unit_entries(board, phase.position.units)
     marks.append(clock())
-    checked = check_movement_orders(board, phase.position, phase.orders, facts)
+    checked = check_movement_orders(board, phase.position, phase.orders, entries)
     marks.append(clock())
-    entries = movement._entries(facts, checked)
+    movement._carry_out(entries, checked)
     marks.append(clock())
     battle = Battle(board, entries)
     battle.resolve_all()
-    moved = battle.moved()
     marks.append(clock())
-    movement._after(battle, moved)
-    movement._contested(battle, moved)
+    movement._after(battle)
+    movement._contested(battle)
     marks.append(clock())
-    explain_movement(battle, checked, moved)
+    explain_movement(battle, checked)
     marks.append(clock())
     steps = [b - a for a, b in zip(marks, marks[1:], strict=False)]
     return [*steps, marks[-1] - marks[0]]
