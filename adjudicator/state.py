@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from adjudicator.position import Position
 from adjudicator.records import GameResult, PhaseReport
+from adjudicator.rules import rules_for
+from maps.terms import PhaseType
 from orders.model import Order
 
 __all__ = ["SCHEMA_VERSION", "GameState", "HistoryEntry"]
@@ -44,3 +46,17 @@ class GameState(BaseModel):
     concessions: dict[str, str] = Field(default_factory=dict, description="conceding power -> power conceded to")
     result: GameResult = Field(default_factory=GameResult)
     history: list[HistoryEntry] = Field(default_factory=list)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def dp(self) -> dict[str, int]:
+        """Each power's Diplomacy Points this phase (written to the JSON for readers; never read back).
+
+        Derived, not stored: DP follow from the centres owned, so a saved number
+        could only ever disagree with them.
+        """
+        rules = rules_for(self.variant)
+        if self.position.phase.type is not PhaseType.MOVEMENT or not rules.max_dp:
+            return {}
+        owners = sorted(set(self.position.centres.values()))
+        return {power: min(len(self.position.centres_of(power)), rules.max_dp) for power in owners}

@@ -79,3 +79,11 @@ def test_every_past_phase_can_be_reported_again(table: Table, sengoku: Board) ->
     assert "A Omi - Ise  bounced, 1 against 2 from A Owari" in first
     assert "Mino: Oda 1 DP for A Mino S A Owari - Ise -> carried out" in first
     assert "Next phase: Fall 1570 movement" in first
+
+
+def test_the_saved_state_shows_each_powers_dp_for_the_phase(table: Table) -> None:
+    data = json.loads(table.game.state.model_dump_json())
+    assert data["dp"] == {power: 2 for power in table.game.powers()}
+    table.play("")
+    table.play("")  # winter is skipped; a new spring
+    assert json.loads(table.game.state.model_dump_json())["dp"]["Oda"] == 2
