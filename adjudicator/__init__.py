@@ -1,5 +1,5 @@
 """The adjudicator: rules, resolution and the game cycle.
 
 Pure: no I/O, no web or CLI framework. The click shell lives in
-:mod:`adjudicator.cli`, which nothing else in the engine imports.
+:mod:`cli`, which nothing else in the engine imports.
 """

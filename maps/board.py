@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from maps.names import NameIndex
-from maps.terms import Location, ProvinceType, Season, UnitType, province_of
+from maps.province import PowerSetup, Province, StartUnit
+from maps.terms import Location, Season, UnitType, province_of
 
 __all__ = ["Board", "PowerSetup", "Province", "StartUnit"]
 
@@ -27,39 +28,6 @@ __all__ = ["Board", "PowerSetup", "Province", "StartUnit"]
 # are bound once here.
 _ARMY = UnitType.ARMY
 _NOWHERE: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True, slots=True)
-class Province:
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    type: ProvinceType
-    supply_centre: bool
-    home: str | None
-    coasts: tuple[str, ...] = ()
-    at: tuple[float, float] | None = None
-
-    @property
-    def is_sea(self) -> bool:
-        return self.type is ProvinceType.SEA
-
-    @property
-    def is_land(self) -> bool:
-        return self.type is ProvinceType.LAND
-
-
-@dataclass(frozen=True, slots=True)
-class StartUnit:
-    type: UnitType
-    location: Location
-
-
-@dataclass(frozen=True, slots=True)
-class PowerSetup:
-    name: str
-    home_centres: tuple[str, ...]
-    units: tuple[StartUnit, ...]
 
 
 @dataclass(frozen=True, eq=False)

@@ -14,10 +14,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from maps.board import Province
+from maps.province import Province
 
 __all__ = ["Lookup", "NameIndex", "normalise"]
 

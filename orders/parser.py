@@ -11,11 +11,12 @@ ignored line. Whether an order is legal in the position is not its business.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from maps.board import Board
 from maps.terms import Location, PhaseType, UnitType
 from orders import vocabulary as words
+from orders.kinds import KINDS, kind_table
 from orders.model import (
     Build,
     Convoy,
@@ -241,28 +242,33 @@ class _OrderReader:
     def _disband(self, unit: UnitRef) -> Order:
         return Remove(unit=unit) if self.phase is PhaseType.ADJUSTMENTS else Disband(unit=unit)
 
+    def _disband_unit(self, unit: UnitRef) -> Order:
+        return self.finish(self._disband(unit))
+
     def _unit_order(self, unit: UnitRef) -> Order:
-        if self.at_end() or self.take_if(words.HOLD):
+        if self.at_end():
             return self.finish(Hold(unit=unit))
-        if self.take_if(words.MOVE) or self.take_if(words.TO):
-            self.take_if(words.TO)
-            return self._move(unit)
-        if self.take_if(words.SUPPORT):
-            return self._support(unit)
-        if self.take_if(words.CONVOY):
-            return self._convoy(unit)
-        if self.take_if(words.RETREAT):
-            self.take_if(words.TO)
-            return self.finish(Retreat(unit=unit, destination=self.location()))
-        if self.take_if(words.DISBAND):
-            return self.finish(self._disband(unit))
-        if self.take_if(words.REMOVE):
-            return self.finish(Remove(unit=unit))
-        if self.take_if(words.BUILD):
-            return self.finish(Build(unit=unit))
-        raise _Refusal(f"'{self.tokens[self.pos]}' is not an order word (expected H, -, S, C, R or D)")
+        kind = _KIND_OF_WORD.get(self.peek())
+        if kind is None:
+            raise _Refusal(f"'{self.tokens[self.pos]}' is not an order word (expected H, -, S, C, R or D)")
+        self.pos += 1
+        return _AFTER_UNIT[kind](self, unit)
+
+    def _hold(self, unit: UnitRef) -> Order:
+        return self.finish(Hold(unit=unit))
+
+    def _retreat(self, unit: UnitRef) -> Order:
+        self.take_if(words.TO)
+        return self.finish(Retreat(unit=unit, destination=self.location()))
+
+    def _remove(self, unit: UnitRef) -> Order:
+        return self.finish(Remove(unit=unit))
+
+    def _build(self, unit: UnitRef) -> Order:
+        return self.finish(Build(unit=unit))
 
     def _move(self, unit: UnitRef) -> Order:
+        self.take_if(words.TO)  # "moves to", "- to"
         destination = self.location()
         while self.take_if(words.MOVE):  # a written convoy path is ignored (DATC 4.A.6)
             self.take_if(words.TO)
@@ -350,6 +356,23 @@ class _OrderReader:
             if first.province is not None and second.province is not None:
                 return f" (a '-' missing? '{first.province.name} - {second.province.name}')"
         return ""
+
+
+# What follows a unit: its order word picks the reader (the words come from the one table of kinds).
+_AFTER_UNIT: dict[str, Callable[[_OrderReader, UnitRef], Order]] = kind_table(
+    {
+        "hold": _OrderReader._hold,
+        "move": _OrderReader._move,
+        "support_hold": _OrderReader._support,  # the reader tells a supported hold from a supported move
+        "convoy": _OrderReader._convoy,
+        "retreat": _OrderReader._retreat,
+        "disband": _OrderReader._disband_unit,
+        "remove": _OrderReader._remove,
+        "build": _OrderReader._build,
+    },
+    not_handled=("support_move", "waive", "dp"),  # support: as above; waive and DP orders come before any unit
+)
+_KIND_OF_WORD = {word: kind for kind in _AFTER_UNIT for word in KINDS[kind].words}
 
 
 def _is_number(token: str) -> bool:

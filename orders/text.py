@@ -6,24 +6,12 @@ one it uses ids (``A KAI - SUR``). Either form parses back to the same order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from maps.terms import Location, coast_of, province_of
-from orders.model import (
-    Build,
-    Convoy,
-    Disband,
-    DPOrder,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitRef,
-    Waive,
-)
+from orders.kinds import KINDS, kind_table
+from orders.model import DPOrder, Order, UnitRef
 
 if TYPE_CHECKING:
     from maps.board import Board
@@ -45,29 +33,53 @@ def unit_text(unit: UnitRef, board: Board | None = None) -> str:
 
 def order_text(order: Order, board: Board | None = None) -> str:
     """The canonical text of an order."""
-    if isinstance(order, Waive):
-        return "Waive"
-    if isinstance(order, DPOrder):
-        return f"{order.points} : {order_text(order.order, board)}"
-    if isinstance(order, Build):
-        return f"Build {unit_text(order.unit, board)}"
-    if isinstance(order, Remove):
-        return f"Remove {unit_text(order.unit, board)}"
-    unit = unit_text(order.unit, board)
-    if isinstance(order, Hold):
-        return f"{unit} H"
-    if isinstance(order, Move):
-        suffix = " via convoy" if order.via_convoy else ""
-        return f"{unit} - {location_text(order.destination, board)}{suffix}"
-    if isinstance(order, SupportHold):
-        return f"{unit} S {unit_text(order.supported, board)}"
-    if isinstance(order, SupportMove):
-        target = location_text(order.destination, board)
-        return f"{unit} S {unit_text(order.supported, board)} - {target}"
-    if isinstance(order, Convoy):
-        target = location_text(order.destination, board)
-        return f"{unit} C {unit_text(order.convoyed, board)} - {target}"
-    if isinstance(order, Retreat):
-        return f"{unit} R {location_text(order.destination, board)}"
-    assert isinstance(order, Disband)
-    return f"{unit} disband"
+    return _TEXT[order.kind](order, board)
+
+
+def _unit_then(word: str) -> Callable[[Any, Board | None], str]:
+    """``A Kai H``, ``A Kai disband``: the unit, then the kind's word."""
+    return lambda order, board: f"{unit_text(order.unit, board)} {word}"
+
+
+def _word_then(word: str) -> Callable[[Any, Board | None], str]:
+    """``Build A Kai``, ``Remove F Iyo``: the kind's word, then the unit."""
+    return lambda order, board: f"{word} {unit_text(order.unit, board)}"
+
+
+def _to(word: str, suffix: Callable[[Any], str] = lambda order: "") -> Callable[[Any, Board | None], str]:
+    """``A Kai - Suruga``, ``F Iyo R Tosa Bay``: the unit, the word, the destination."""
+    return lambda order, board: (
+        f"{unit_text(order.unit, board)} {word} {location_text(order.destination, board)}{suffix(order)}"
+    )
+
+
+def _for_unit(word: str, field: str) -> Callable[[Any, Board | None], str]:
+    """``F Mikawa S A Owari``, ``... S A Owari - Mino``, ``F Ise C A Owari - Shima``."""
+
+    def text(order: Any, board: Board | None) -> str:
+        head = f"{unit_text(order.unit, board)} {word} {unit_text(getattr(order, field), board)}"
+        destination = getattr(order, "destination", None)
+        return head if destination is None else f"{head} - {location_text(destination, board)}"
+
+    return text
+
+
+def _dp(order: DPOrder, board: Board | None) -> str:
+    return f"{order.points} {KINDS['dp'].word} {order_text(order.order, board)}"
+
+
+_TEXT: dict[str, Callable[[Any, Board | None], str]] = kind_table(
+    {
+        "hold": _unit_then(KINDS["hold"].word),
+        "move": _to(KINDS["move"].word, lambda order: " via convoy" if order.via_convoy else ""),
+        "support_hold": _for_unit(KINDS["support_hold"].word, "supported"),
+        "support_move": _for_unit(KINDS["support_move"].word, "supported"),
+        "convoy": _for_unit(KINDS["convoy"].word, "convoyed"),
+        "retreat": _to(KINDS["retreat"].word),
+        "disband": _unit_then(KINDS["disband"].word),
+        "build": _word_then(KINDS["build"].word),
+        "remove": _word_then(KINDS["remove"].word),
+        "waive": lambda order, board: KINDS["waive"].word,
+        "dp": _dp,
+    }
+)

@@ -5,8 +5,8 @@ database (web/db.py), CSRF protection on every form, the deadline check, and
 one blueprint per audience (web/views/). The JSON API (web/views/api*.py) is
 documented at ``/api/openapi.json``.
 
-Imports happen inside :func:`create_app`, so that ``import web.render`` (the
-map picture, used by the CLI too) does not load Flask or the database.
+Imports happen inside :func:`create_app`, so that importing ``web`` costs
+nothing until an app is built.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The map pictures: SVG from :mod:`web.render`, kept in a small cache per game version.
+"""The map pictures: SVG from :mod:`render`, kept in a small cache per game version.
 
 A game's pictures only change when its version does, so the cache key is
 (game, version, which picture) and a stale entry is simply never asked for.
@@ -32,7 +32,7 @@ def position_svg(
     title: str | None = None,
 ) -> str:
     """The position as SVG: with a power's pending orders, or with a past phase's outcomes."""
-    from web.render import render_svg  # the renderer is heavy (shapely): load it when a picture is first asked for
+    from render import render_svg  # the renderer is heavy (shapely): load it when a picture is first asked for
 
     return render_svg(board, position, orders=orders, outcomes=outcomes, dp=dp, title=title)
 
@@ -42,7 +42,7 @@ def warm_up(variants: Sequence[str]) -> None:
 
     def run() -> None:
         from maps import load_board
-        from web.render import layout
+        from render import layout
 
         for variant in variants:
             layout(load_board(variant))

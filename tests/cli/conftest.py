@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from adjudicator.cli import main
+from cli import main
 
 HERE = Path(__file__).parent
 GAMES = HERE / "games"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli.gamefile import load_game
+from cli.gamefile import load_game
 from tests.cli.conftest import EXPECTED, GAMES, Cli
 
 ENDINGS = EXPECTED / "endings"

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import gamefile
-from adjudicator.cli.gamefile import load_game, write_state
 from adjudicator.game import Game
+from cli import gamefile
+from cli.gamefile import load_game, write_state
 from maps import load_board
 from tests.cli.conftest import Cli
 
@@ -83,7 +83,7 @@ def test_a_killed_writer_leaves_the_old_game_intact(tmp_path: Path) -> None:
 _PAUSING_WRITER = textwrap.dedent(
     """
     import sys, time
-    from adjudicator.cli import gamefile, main
+    from cli import gamefile, main
 
     write = gamefile._write_chunk
     written = 0

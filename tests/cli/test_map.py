@@ -1,4 +1,4 @@
-"""``sengoku map``: the board as an SVG file, now or at a past phase (the picture itself is web/render's)."""
+"""``sengoku map``: the board as an SVG file, now or at a past phase (the picture itself is render's)."""
 
 from __future__ import annotations
 

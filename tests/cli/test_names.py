@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from adjudicator.cli import main
+from cli import main
 
 BROKEN_MAP = str(Path(__file__).parents[1] / "maps" / "broken" / "one_way_bridge.yaml")
 

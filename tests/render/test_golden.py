@@ -14,7 +14,7 @@ from pathlib import Path
 
 from adjudicator.position import Position
 from maps import Board
-from web.render import render_svg
+from render import render_svg
 
 GOLDEN = Path(__file__).parent / "golden" / "sengoku-start.svg"
 

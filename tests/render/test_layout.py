@@ -11,11 +11,11 @@ import yaml
 from shapely.geometry import Point, Polygon
 
 from maps import Board, parse_board
-from web.render import layout
-from web.render.geometry import CONTACT
-from web.render.labels import _glyph_box, place_labels
-from web.render.regions import _place_the_lost
-from web.render.untangle import crossings, untangle
+from render import layout
+from render.geometry import CONTACT
+from render.labels import _glyph_box, place_labels
+from render.regions import _place_the_lost
+from render.untangle import crossings, untangle
 
 MAPS = Path(__file__).resolve().parents[2] / "maps" / "data"
 

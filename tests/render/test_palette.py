@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from maps import Board
-from web.render.palette import LAND, NEUTRAL, POWERS, power_colours, tint
+from render.palette import LAND, NEUTRAL, POWERS, power_colours, tint
 
 SIMULATIONS = {
     "normal": np.eye(3),

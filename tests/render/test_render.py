@@ -10,11 +10,11 @@ from adjudicator.outcomes import OrderOutcome, Reason, Result
 from adjudicator.position import Dislodged, Phase, Position, Unit
 from maps import Board, UnitType
 from orders.model import Convoy, DPOrder, Hold, Move, SupportHold, SupportMove, UnitRef
+from render import layout, render_svg
+from render.glyphs import DISLODGED_OFFSET
+from render.palette import NEUTRAL, power_colours
+from render.svg import num
 from tests.render.conftest import start_position
-from web.render import layout, render_svg
-from web.render.glyphs import DISLODGED_OFFSET
-from web.render.palette import NEUTRAL, power_colours
-from web.render.svg import num
 
 SVG = "{http://www.w3.org/2000/svg}"
 

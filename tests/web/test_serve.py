@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator.cli import main
+from cli import main
 from web import create_app
 from web.demo import demo_game
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 
-from web.render.glyphs import GLYPH_HALF_HEIGHT, GLYPH_HALF_WIDTH
-from web.render.plane import XY
+from render.glyphs import GLYPH_HALF_HEIGHT, GLYPH_HALF_WIDTH
+from render.plane import XY
 
 __all__ = ["FONT_SIZE", "Box", "LabelSpot", "place_labels"]
 

@@ -14,14 +14,14 @@ from typing import Protocol
 from adjudicator.position import Position
 from maps import Board, UnitType, province_of
 from orders.model import DPOrder, Order, Waive
-from web.render.arrows import Status, order_mark
-from web.render.geometry import Layout, layout
-from web.render.glyphs import DISLODGED_OFFSET, centre_mark, unit_glyph
-from web.render.labels import FONT_SIZE, place_labels
-from web.render.legend import LEGEND_WIDTH, PowerLine, legend
-from web.render.palette import BRIDGE, COAST, INK, LAND, NEUTRAL, SEA, VOID, WALL, WAVES, power_colours, tint
-from web.render.plane import XY
-from web.render.svg import element, path_data, text, tooltip
+from render.arrows import Status, order_mark
+from render.geometry import Layout, layout
+from render.glyphs import DISLODGED_OFFSET, centre_mark, unit_glyph
+from render.labels import FONT_SIZE, place_labels
+from render.legend import LEGEND_WIDTH, PowerLine, legend
+from render.palette import BRIDGE, COAST, INK, LAND, NEUTRAL, SEA, VOID, WALL, WAVES, power_colours, tint
+from render.plane import XY
+from render.svg import element, path_data, text, tooltip
 
 __all__ = ["Judged", "render_svg"]
 

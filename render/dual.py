@@ -1,7 +1,7 @@
 """Province regions as the dual of a plane drawing: they border exactly where the drawing has a line.
 
 Given positions where the board's borders, drawn as straight lines, cross
-nowhere (:mod:`web.render.untangle`), the lines cut the plane into faces,
+nowhere (:mod:`render.untangle`), the lines cut the plane into faces,
 mostly triangles of three provinces that meet at a corner. Each face gets
 a *corner point* inside it, and the border between two neighbours runs
 from the corner of the face on one side of their line to the corner of the
@@ -25,7 +25,7 @@ cross its line near where it should (the middle, or a land province's
 reach) bends at a point of the line, so each region stays around its own
 position. Faces of more than three provinces get an inner point as their
 corner. The unbounded face has none: the regions of the provinces on it
-end at their positions, and :mod:`web.render.outskirts` extends them.
+end at their positions, and :mod:`render.outskirts` extends them.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ import numpy as np
 from shapely.geometry import Point, Polygon
 from shapely.ops import polylabel
 
-from web.render.plane import XY, Floats, Ints, length, orientation, pseudo_angle
+from render.plane import XY, Floats, Ints, length, orientation, pseudo_angle
 
 __all__ = ["Embedding", "cells", "embed"]
 

@@ -10,8 +10,8 @@ place, on a red dashed ring.
 from __future__ import annotations
 
 from maps import UnitType
-from web.render.palette import FAILED, INK, is_light
-from web.render.svg import element, num, tooltip
+from render.palette import FAILED, INK, is_light
+from render.svg import element, num, tooltip
 
 __all__ = ["DISLODGED_OFFSET", "GLYPH_HALF_HEIGHT", "GLYPH_HALF_WIDTH", "centre_mark", "unit_glyph"]
 

@@ -15,10 +15,10 @@ from typing import TextIO
 
 import click
 
-from adjudicator.cli.common import game_argument, power_name
-from adjudicator.cli.errors import ExitCode, cli_errors
-from adjudicator.cli.gamefile import load_game, save_game
 from adjudicator.game import Game
+from cli.common import game_argument, power_name
+from cli.errors import ExitCode, cli_errors
+from cli.gamefile import load_game, save_game
 from orders import LineVerdict, VerdictKind, order_text, parse_orders
 from orders.model import Order
 

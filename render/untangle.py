@@ -2,7 +2,7 @@
 
 Draw a line from each province's position to each neighbour's: if no two
 lines cross, the drawing is a plane graph, and its dual (see
-:mod:`web.render.dual`) gives regions that border exactly as the board
+:mod:`render.dual`) gives regions that border exactly as the board
 says. Real-world positions come close: a handful of lines cross where a
 game board bends geography (Sengoku's Kozuke reaches Dewa; a sea's centre
 sits behind a cape). So each position in trouble tries a few small steps
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from web.render.plane import Bools, Floats, Ints, compass, crossing, segment_distance
+from render.plane import Bools, Floats, Ints, compass, crossing, segment_distance
 
 __all__ = ["crossings", "untangle"]
 

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from adjudicator.cli.common import game_argument
-from adjudicator.cli.errors import cli_errors
-from adjudicator.cli.gamefile import write_state
-from adjudicator.cli.positionfile import read_document, read_position, variant_of
 from adjudicator.game import Game
+from cli.common import game_argument
+from cli.errors import cli_errors
+from cli.gamefile import write_state
+from cli.positionfile import read_document, read_position, variant_of
 from maps import available_maps, load_board
 
 

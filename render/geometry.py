@@ -4,9 +4,9 @@
 
 1. project each province's approximate latitude and longitude, and spread
    the points so the dense parts of the board have room
-   (:mod:`web.render.projection`);
+   (:mod:`render.projection`);
 2. cut the regions so that they border exactly as the board says
-   (:mod:`web.render.regions`);
+   (:mod:`render.regions`);
 3. place each unit where its region has most room, and each land bridge
    across the water it spans.
 
@@ -29,9 +29,9 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, polylabel
 
 from maps import Board
-from web.render.plane import XY, Frame
-from web.render.projection import fit, project, spread
-from web.render.regions import cut_regions, largest
+from render.plane import XY, Frame
+from render.projection import fit, project, spread
+from render.regions import cut_regions, largest
 
 __all__ = ["CONTACT", "Layout", "layout"]
 

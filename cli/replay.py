@@ -14,14 +14,14 @@ from pathlib import Path
 
 import click
 
-from adjudicator.cli.common import game_argument
-from adjudicator.cli.errors import ExitCode, cli_errors
-from adjudicator.cli.gamefile import load_game
-from adjudicator.cli.report_json import position_after
 from adjudicator.game import Game
 from adjudicator.records import GameResult
 from adjudicator.report import render_report
 from adjudicator.state import GameState, HistoryEntry
+from cli.common import game_argument
+from cli.errors import ExitCode, cli_errors
+from cli.gamefile import load_game
+from cli.report_json import position_after
 
 
 @click.command(short_help="Re-adjudicate the whole game to check it.")

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import click
 
-from adjudicator.cli.common import game_argument
-from adjudicator.cli.errors import cli_errors
-from adjudicator.cli.gamefile import load_game
-from adjudicator.cli.history import find_phase
 from adjudicator.diplomacy_points import dp_allowance
 from adjudicator.game import Game
 from adjudicator.position import Position
+from cli.common import game_argument
+from cli.errors import cli_errors
+from cli.gamefile import load_game
+from cli.history import find_phase
 from maps.terms import PhaseType
 
 
@@ -37,7 +37,7 @@ def map_command(game: Path, output: Path, phase: str | None, show_orders: bool) 
     phase such as 'fall 1570'): the position that phase started from, with
     every order drawn as it succeeded or failed.
     """
-    from web.render import render_svg  # the picture code loads only for this command
+    from render import render_svg  # the picture code loads only for this command
 
     loaded = load_game(game)
     state = loaded.state

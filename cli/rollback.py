@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from adjudicator.cli.common import game_argument
-from adjudicator.cli.errors import cli_errors
-from adjudicator.cli.gamefile import load_game, save_game
+from cli.common import game_argument
+from cli.errors import cli_errors
+from cli.gamefile import load_game, save_game
 
 
 @click.command(short_help="Undo the last adjudication.")

@@ -9,7 +9,7 @@ file, the web site sends it to a browser. The engine never imports this.
   bridges), computed once per board and cached.
 """
 
-from web.render.geometry import Layout, layout
-from web.render.picture import Judged, render_svg
+from render.geometry import Layout, layout
+from render.picture import Judged, render_svg
 
 __all__ = ["Judged", "Layout", "layout", "render_svg"]

@@ -3,26 +3,26 @@
 Each command lives in its own module; this one only assembles the group.
 Every command that changes a game reads the game file, asks the pure
 :class:`~adjudicator.game.Game` to act, and writes the file back atomically
-(:mod:`adjudicator.cli.gamefile`).
+(:mod:`cli.gamefile`).
 """
 
 from __future__ import annotations
 
 import click
 
-from adjudicator.cli.adjudicate import adjudicate
-from adjudicator.cli.demo import demo
-from adjudicator.cli.draw import concede, draw
-from adjudicator.cli.errors import EXIT_CODES_HELP
-from adjudicator.cli.history import history
-from adjudicator.cli.map import map_command
-from adjudicator.cli.names import names
-from adjudicator.cli.new import new
-from adjudicator.cli.orders_cmd import orders
-from adjudicator.cli.replay import replay
-from adjudicator.cli.rollback import rollback
-from adjudicator.cli.serve import serve
-from adjudicator.cli.status import status
+from cli.adjudicate import adjudicate
+from cli.demo import demo
+from cli.draw import concede, draw
+from cli.errors import EXIT_CODES_HELP
+from cli.history import history
+from cli.map import map_command
+from cli.names import names
+from cli.new import new
+from cli.orders_cmd import orders
+from cli.replay import replay
+from cli.rollback import rollback
+from cli.serve import serve
+from cli.status import status
 
 _EPILOG = f"""\b
 A game from the command line:

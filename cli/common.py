@@ -48,7 +48,7 @@ def fail_on_map_error(command: F) -> F:
 
 
 def game_argument(command: F) -> F:
-    """The ``GAME`` argument: the path of a game file (read and written by :mod:`adjudicator.cli.gamefile`)."""
+    """The ``GAME`` argument: the path of a game file (read and written by :mod:`cli.gamefile`)."""
     return click.argument("game", metavar="GAME.json", type=click.Path(path_type=Path))(command)
 
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import click
 
-from adjudicator.cli.common import game_argument
-from adjudicator.cli.errors import cli_errors
-from adjudicator.cli.gamefile import load_game, save_game
-from adjudicator.cli.report_json import report_document
 from adjudicator.report import render_report
+from cli.common import game_argument
+from cli.errors import cli_errors
+from cli.gamefile import load_game, save_game
+from cli.report_json import report_document
 
 
 @click.command(short_help="Resolve the phase and print the results post.")

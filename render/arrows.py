@@ -18,8 +18,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from enum import StrEnum
+from typing import Any
 
 from maps import UnitType
+from orders.kinds import kind_table
 from orders.model import (
     Build,
     Convoy,
@@ -34,10 +36,10 @@ from orders.model import (
     SupportMove,
     Waive,
 )
-from web.render.glyphs import unit_glyph
-from web.render.palette import FAILED, INK
-from web.render.plane import XY
-from web.render.svg import element, num, text, tooltip
+from render.glyphs import unit_glyph
+from render.palette import FAILED, INK
+from render.plane import XY
+from render.svg import element, num, text, tooltip
 
 __all__ = ["Status", "order_mark"]
 
@@ -81,49 +83,85 @@ def order_mark(order: Order, colour: str, status: Status, where: Where, retreat_
     )
 
 
-def _marks(order: Order, colour: str, where: Where, retreat_from: Where) -> tuple[list[str], XY | None]:
+Marks = tuple[list[str], XY | None]
+
+
+def _marks(order: Order, colour: str, where: Where, retreat_from: Where) -> Marks:
     """The drawing of an order, and the point where a failure cross goes."""
-    if isinstance(order, Move | Retreat):
-        start = retreat_from(order.unit.location) if isinstance(order, Retreat) else where(order.unit.location)
-        return _arrow(start, where(order.destination), colour)
-    if isinstance(order, SupportHold):
-        target = where(order.supported.location)
-        line = _line(where(order.unit.location), target, colour, dash="5 3", end_gap=13.0)
-        ring = _ring(target, colour, dash="4 3")
-        return [line, ring], (target[0] + 9, target[1] - 9)
-    if isinstance(order, SupportMove):
-        origin, destination = where(order.supported.location), where(order.destination)
-        point = _between(origin, destination, 0.7)
-        line = _line(where(order.unit.location), point, colour, dash="5 3", end_gap=0.0)
-        return [
-            line,
-            element(
-                "circle", {"cx": point[0], "cy": point[1], "r": 3.5, "fill": colour, "stroke": INK, "stroke-width": 1}
-            ),
-        ], point
-    if isinstance(order, Convoy):
-        point = _between(where(order.convoyed.location), where(order.destination), 0.5)
-        line = _line(where(order.unit.location), point, colour, dash="0.1 5", end_gap=0.0, cap="round", width=3.2)
-        size = 5.0
-        diamond = (
-            f"M{num(point[0])},{num(point[1] - size)}L{num(point[0] + size)},{num(point[1])}"
-            f"L{num(point[0])},{num(point[1] + size)}L{num(point[0] - size)},{num(point[1])}Z"
-        )
-        return [line, element("path", {"d": diamond, "fill": colour, "stroke": INK, "stroke-width": 1})], point
-    if isinstance(order, Hold):
-        spot = where(order.unit.location)
-        return [_ring(spot, colour)], (spot[0] + 9, spot[1] - 9)
-    if isinstance(order, Build):
-        spot = where(order.unit.location)
-        kind = order.unit.type or UnitType.ARMY
-        ghost = unit_glyph(
-            kind, spot[0], spot[1], colour, label=f"build {kind.value} {order.unit.location}", power="", ghost=True
-        )
-        return [_ring(spot, colour, dash="4 3"), ghost], spot
-    if isinstance(order, Remove | Disband):
-        spot = retreat_from(order.unit.location) if isinstance(order, Disband) else where(order.unit.location)
-        return [_cross(spot, 9.0, "#FFFFFF", 5.0), _cross(spot, 9.0, colour, 2.6)], None
+    return _DRAW[order.kind](order, colour, where, retreat_from)
+
+
+def _move(order: Move | Retreat, colour: str, where: Where, retreat_from: Where) -> Marks:
+    start = retreat_from(order.unit.location) if isinstance(order, Retreat) else where(order.unit.location)
+    return _arrow(start, where(order.destination), colour)
+
+
+def _support_hold(order: SupportHold, colour: str, where: Where, retreat_from: Where) -> Marks:
+    target = where(order.supported.location)
+    line = _line(where(order.unit.location), target, colour, dash="5 3", end_gap=13.0)
+    ring = _ring(target, colour, dash="4 3")
+    return [line, ring], (target[0] + 9, target[1] - 9)
+
+
+def _support_move(order: SupportMove, colour: str, where: Where, retreat_from: Where) -> Marks:
+    origin, destination = where(order.supported.location), where(order.destination)
+    point = _between(origin, destination, 0.7)
+    line = _line(where(order.unit.location), point, colour, dash="5 3", end_gap=0.0)
+    dot = element(
+        "circle", {"cx": point[0], "cy": point[1], "r": 3.5, "fill": colour, "stroke": INK, "stroke-width": 1}
+    )
+    return [line, dot], point
+
+
+def _convoy(order: Convoy, colour: str, where: Where, retreat_from: Where) -> Marks:
+    point = _between(where(order.convoyed.location), where(order.destination), 0.5)
+    line = _line(where(order.unit.location), point, colour, dash="0.1 5", end_gap=0.0, cap="round", width=3.2)
+    size = 5.0
+    diamond = (
+        f"M{num(point[0])},{num(point[1] - size)}L{num(point[0] + size)},{num(point[1])}"
+        f"L{num(point[0])},{num(point[1] + size)}L{num(point[0] - size)},{num(point[1])}Z"
+    )
+    return [line, element("path", {"d": diamond, "fill": colour, "stroke": INK, "stroke-width": 1})], point
+
+
+def _hold(order: Hold, colour: str, where: Where, retreat_from: Where) -> Marks:
+    spot = where(order.unit.location)
+    return [_ring(spot, colour)], (spot[0] + 9, spot[1] - 9)
+
+
+def _build(order: Build, colour: str, where: Where, retreat_from: Where) -> Marks:
+    spot = where(order.unit.location)
+    kind = order.unit.type or UnitType.ARMY
+    ghost = unit_glyph(
+        kind, spot[0], spot[1], colour, label=f"build {kind.value} {order.unit.location}", power="", ghost=True
+    )
+    return [_ring(spot, colour, dash="4 3"), ghost], spot
+
+
+def _remove(order: Remove | Disband, colour: str, where: Where, retreat_from: Where) -> Marks:
+    spot = retreat_from(order.unit.location) if isinstance(order, Disband) else where(order.unit.location)
+    return [_cross(spot, 9.0, "#FFFFFF", 5.0), _cross(spot, 9.0, colour, 2.6)], None
+
+
+def _nothing(order: Order, colour: str, where: Where, retreat_from: Where) -> Marks:
     return [], None
+
+
+_DRAW: dict[str, Callable[[Any, str, Where, Where], Marks]] = kind_table(
+    {
+        "hold": _hold,
+        "move": _move,
+        "support_hold": _support_hold,
+        "support_move": _support_move,
+        "convoy": _convoy,
+        "retreat": _move,
+        "disband": _remove,
+        "build": _build,
+        "remove": _remove,
+        "waive": _nothing,
+    },
+    not_handled=("dp",),  # drawn as the order it buys, with its points beside it (order_mark)
+)
 
 
 def _arrow(start: XY, end: XY, colour: str) -> tuple[list[str], XY]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from adjudicator.cli.common import board_option
+from cli.common import board_option
 from maps import Board, Province
 
 

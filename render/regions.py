@@ -6,11 +6,11 @@ and then searching for seed points that mend the wrong borders is slow and
 may not end with none. Here the borders come first:
 
 1. the positions move until the board's borders, drawn as straight lines
-   between neighbours, cross nowhere (:mod:`web.render.untangle`);
-2. the regions are the dual of that drawing (:mod:`web.render.dual`): two
+   between neighbours, cross nowhere (:mod:`render.untangle`);
+2. the regions are the dual of that drawing (:mod:`render.dual`): two
    provinces share a border exactly where a line joins them;
 3. the provinces on the outer edge of the drawing get the plane beyond it
-   (:mod:`web.render.outskirts`).
+   (:mod:`render.outskirts`).
 
 Land bridges are no border here: the water between the two provinces is
 drawn, and the bridge as a dashed line over it. An impassable area (the
@@ -30,10 +30,10 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
-from web.render.dual import Embedding, cells, embed
-from web.render.outskirts import outskirts
-from web.render.plane import XY, Floats, Frame, Ints, segment_distance
-from web.render.untangle import untangle
+from render.dual import Embedding, cells, embed
+from render.outskirts import outskirts
+from render.plane import XY, Floats, Frame, Ints, segment_distance
+from render.untangle import untangle
 
 __all__ = ["COAST_REACH", "Regions", "cut_regions", "largest"]
 
@@ -133,7 +133,7 @@ def _ashore(points: Floats, lines: Ints, sea: list[bool]) -> Floats:
     A sea's position is the middle of open water, often far from the coasts;
     the lines from it to the coast provinces would make long thin faces.
     Nearer its coasts, the sea still gets the open water (the plane beyond
-    the drawing, :mod:`web.render.outskirts`).
+    the drawing, :mod:`render.outskirts`).
     """
     moved = points.copy()
     for v in np.flatnonzero(sea).tolist():

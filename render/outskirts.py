@@ -1,6 +1,6 @@
 """The plane beyond the drawing: the open sea to the frame, and a strip of land at the board's edge.
 
-The dual of a drawing (:mod:`web.render.dual`) covers only the inside of
+The dual of a drawing (:mod:`render.dual`) covers only the inside of
 its outer cycle: the provinces whose positions lie on it are cut at their
 positions. Beyond that line each point goes to the province whose stretch
 of the line is nearest, so the stretches part exactly where the border
@@ -20,8 +20,8 @@ import shapely
 from shapely.geometry import LineString, MultiPoint, box
 from shapely.geometry.base import BaseGeometry
 
-from web.render.dual import Embedding
-from web.render.plane import XY, Floats, Frame
+from render.dual import Embedding
+from render.plane import XY, Floats, Frame
 
 __all__ = ["outskirts"]
 

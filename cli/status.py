@@ -7,12 +7,12 @@ from pathlib import Path
 import click
 
 from adjudicator.adjustments import adjustment_counts, build_sites
-from adjudicator.cli.common import game_argument
-from adjudicator.cli.errors import cli_errors
-from adjudicator.cli.gamefile import load_game
-from adjudicator.cli.positionfile import position_yaml
 from adjudicator.game import Game
 from adjudicator.retreats import retreat_options
+from cli.common import game_argument
+from cli.errors import cli_errors
+from cli.gamefile import load_game
+from cli.positionfile import position_yaml
 from maps.terms import PhaseType
 from orders.text import location_text, order_text
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import click
 
-from adjudicator.cli.common import game_argument
-from adjudicator.cli.errors import cli_errors
-from adjudicator.cli.gamefile import load_game
-from adjudicator.cli.report_json import position_after, report_document
 from adjudicator.position import Phase
 from adjudicator.report import render_report
 from adjudicator.state import GameState
+from cli.common import game_argument
+from cli.errors import cli_errors
+from cli.gamefile import load_game
+from cli.report_json import position_after, report_document
 
 
 @click.command(short_help="List past phases, or show one's results post again.")

@@ -9,9 +9,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from maps import UnitType
-from web.render.glyphs import centre_mark, unit_glyph
-from web.render.palette import BRIDGE, FAILED, INK, LAND, NEUTRAL
-from web.render.svg import element, text
+from render.glyphs import centre_mark, unit_glyph
+from render.palette import BRIDGE, FAILED, INK, LAND, NEUTRAL
+from render.svg import element, text
 
 __all__ = ["LEGEND_WIDTH", "PowerLine", "legend"]
 

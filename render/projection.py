@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from web.render.plane import Floats
+from render.plane import Floats
 
 __all__ = ["Point", "fit", "project", "spread"]
 

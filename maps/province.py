@@ -1,0 +1,46 @@
+"""The records a map file describes: provinces, and each power's start.
+
+Kept apart from the board and the name index, which both read them, so that
+neither of those modules needs the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from maps.terms import Location, ProvinceType, UnitType
+
+__all__ = ["PowerSetup", "Province", "StartUnit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    type: ProvinceType
+    supply_centre: bool
+    home: str | None
+    coasts: tuple[str, ...] = ()
+    at: tuple[float, float] | None = None
+
+    @property
+    def is_sea(self) -> bool:
+        return self.type is ProvinceType.SEA
+
+    @property
+    def is_land(self) -> bool:
+        return self.type is ProvinceType.LAND
+
+
+@dataclass(frozen=True, slots=True)
+class StartUnit:
+    type: UnitType
+    location: Location
+
+
+@dataclass(frozen=True, slots=True)
+class PowerSetup:
+    name: str
+    home_centres: tuple[str, ...]
+    units: tuple[StartUnit, ...]
