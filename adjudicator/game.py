@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.addresses import AddressError, owner_of, with_addresses
 from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.cycle import Transition, after_adjustments, after_movement, after_retreats, start_position
 from adjudicator.diplomacy_points import check_dp_orders, dp_allowance, run_auction
@@ -156,6 +157,20 @@ class Game:
             result = GameResult(kind=ResultKind.CONCEDED, powers=[to])
         self.state = self.state.model_copy(update={"concessions": concessions, "result": result})
         return result
+
+    def set_addresses(self, power: str, addresses: Sequence[str]) -> list[str]:
+        """Replace the power's email addresses (none: forget them). Returns them as stored."""
+        self._require_power(power)
+        try:
+            book = with_addresses(self.state.addresses, power, addresses)
+        except AddressError as error:
+            raise GameError(str(error)) from None
+        self.state = self.state.model_copy(update={"addresses": book})
+        return book.get(power, [])
+
+    def power_of_address(self, sender: str) -> str | None:
+        """The power a message's sender (``From:`` as written) speaks for, or None."""
+        return owner_of(self.state.addresses, sender)
 
     # --- the phases ------------------------------------------------------------------
 

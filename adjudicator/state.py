@@ -44,6 +44,9 @@ class GameState(BaseModel):
         default_factory=dict, description="power -> the powers its draw proposal includes"
     )
     concessions: dict[str, str] = Field(default_factory=dict, description="conceding power -> power conceded to")
+    addresses: dict[str, list[str]] = Field(
+        default_factory=dict, description="power -> the email addresses its orders come from and results go to"
+    )
     result: GameResult = Field(default_factory=GameResult)
     history: list[HistoryEntry] = Field(default_factory=list)
 

@@ -19,6 +19,7 @@ from cli.map import map_command
 from cli.names import names
 from cli.new import new
 from cli.orders_cmd import orders
+from cli.players import players
 from cli.replay import replay
 from cli.rollback import rollback
 from cli.serve import serve
@@ -27,6 +28,7 @@ from cli.status import status
 _EPILOG = f"""\b
 A game from the command line:
   sengoku new game.json            start at Spring 1570 (or --position FILE)
+  sengoku players set game.json Oda nobunaga@example.org
   sengoku orders game.json FILE    paste orders (several powers under headers)
   sengoku status game.json         who has sent orders; units, centres, DP
   sengoku adjudicate game.json     resolve the phase, print the results post
@@ -43,7 +45,21 @@ def main() -> None:
     """Sengoku Jidai (6DP) Diplomacy: adjudicate games from the command line."""
 
 
-for _command in (new, orders, status, adjudicate, history, rollback, draw, concede, replay, map_command, names, demo):
+for _command in (
+    new,
+    players,
+    orders,
+    status,
+    adjudicate,
+    history,
+    rollback,
+    draw,
+    concede,
+    replay,
+    map_command,
+    names,
+    demo,
+):
     main.add_command(_command)
 
 main.add_command(serve)  # `sengoku serve`: the web site

@@ -1,0 +1,61 @@
+"""The address book: ``sengoku players`` sets, lists and clears a power's email addresses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator.addresses import AddressError, normalise_address, owner_of, with_addresses
+
+
+def test_an_address_is_read_from_a_from_line_without_case() -> None:
+    assert normalise_address("Oda Nobunaga <Nobunaga@Example.ORG>") == "nobunaga@example.org"
+
+
+@pytest.mark.parametrize("text", ["nobunaga", "a b@example.org", "@example.org", "x@y", ""])
+def test_what_is_not_an_address_is_refused(text: str) -> None:
+    with pytest.raises(AddressError, match="not an email address"):
+        normalise_address(text)
+
+
+def test_an_address_belongs_to_one_power_only() -> None:
+    book = with_addresses({}, "Oda", ["nobunaga@example.org"])
+    with pytest.raises(AddressError, match="already Oda's address"):
+        with_addresses(book, "Takeda", ["Nobunaga@example.org"])
+
+
+def test_the_sender_of_a_message_finds_its_power() -> None:
+    book = with_addresses({}, "Oda", ["nobunaga@example.org", "oda@home.example"])
+    assert owner_of(book, '"Lord Oda" <ODA@home.example>') == "Oda"
+    assert owner_of(book, "stranger@example.org") is None
+    assert owner_of(book, "not an address") is None
+
+
+def test_players_set_list_and_clear(cli, game: Path) -> None:
+    assert cli.lines("players", game, "set", "oda", "Nobunaga@Example.org", "oda2@example.org") == [
+        "Oda: nobunaga@example.org, oda2@example.org"
+    ]
+    listed = cli.lines("players", game)
+    assert "Oda: nobunaga@example.org, oda2@example.org" in listed
+    assert "Takeda: (no address)" in listed
+    cli("players", game, "clear", "Oda")
+    assert "Oda: (no address)" in cli.lines("players", game)
+
+
+def test_a_bad_address_is_refused_and_the_game_unchanged(cli, game: Path) -> None:
+    before = game.read_bytes()
+    result = cli("players", game, "set", "Oda", "nobunaga", code=1)
+    assert "'nobunaga' is not an email address" in result.output
+    assert game.read_bytes() == before
+
+
+def test_an_address_taken_by_another_power_is_refused(cli, game: Path) -> None:
+    cli("players", game, "set", "Oda", "nobunaga@example.org")
+    result = cli("players", game, "set", "Takeda", "NOBUNAGA@example.org", code=1)
+    assert "nobunaga@example.org is already Oda's address" in result.output
+
+
+@pytest.mark.parametrize("words", [["set", "Oda"], ["clear"], ["clear", "Oda", "x@example.org"], ["Oda"]])
+def test_a_wrong_players_command_says_how(cli, game: Path, words: list[str]) -> None:
+    assert "usage: sengoku players" in cli("players", game, *words, code=2).output
