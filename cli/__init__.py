@@ -1,34 +1,44 @@
 """The ``sengoku`` command: a thin click shell over the engine.
 
-Each command lives in its own module; this one only assembles the group.
-Every command that changes a game reads the game file, asks the pure
-:class:`~adjudicator.game.Game` to act, and writes the file back atomically
-(:mod:`cli.gamefile`).
+Each command lives in its own module, imported only when that command runs
+(a GM waits for every command, and most need a fraction of the engine); this
+module only names them. Every command that changes a game reads the game
+file, asks the pure :class:`~adjudicator.game.Game` to act, and writes the
+file back atomically (:mod:`cli.gamefile`).
+
+To add a command: write its module, then add one line to ``_COMMANDS``.
 """
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
-from cli.adjudicate import adjudicate
-from cli.demo import demo
-from cli.draw import concede, draw
 from cli.errors import EXIT_CODES_HELP
-from cli.history import history
-from cli.map import map_command
-from cli.names import names
-from cli.new import new
-from cli.orders_cmd import orders
-from cli.players import players
-from cli.replay import replay
-from cli.rollback import rollback
-from cli.serve import serve
-from cli.status import status
+
+# name -> (module:attribute, the one line `sengoku --help` shows), in the order --help lists them.
+_COMMANDS: dict[str, tuple[str, str]] = {
+    "new": ("cli.new:new", "Start a game, at the start or at any position."),
+    "players": ("cli.players:players", "Show or set the players' email addresses."),
+    "orders": ("cli.orders_cmd:orders", "Read pasted orders; store the valid ones."),
+    "status": ("cli.status:status", "Phase, units, centres, DP and missing orders."),
+    "adjudicate": ("cli.adjudicate:adjudicate", "Resolve the phase and print the results post."),
+    "history": ("cli.history:history", "List past phases, or show one's results post again."),
+    "rollback": ("cli.rollback:rollback", "Undo the last adjudication."),
+    "draw": ("cli.draw:draw", "Record a power's vote for a draw."),
+    "concede": ("cli.draw:concede", "Record a power conceding the game to another."),
+    "replay": ("cli.replay:replay", "Re-adjudicate the whole game to check it."),
+    "map": ("cli.map:map_command", "Draw the board as an SVG picture."),
+    "names": ("cli.names:names", "List every province with its abbreviations, or the ones WORD could mean."),  # noqa: E501
+    "demo": ("cli.demo:demo", "Show the Sengoku board and how pasted orders are read."),
+    "serve": ("cli.serve:serve", "Start the web site for GMs and players (Ctrl-C stops it)."),
+}
 
 _EPILOG = f"""\b
 A game from the command line:
   sengoku new game.json            start at Spring 1570 (or --position FILE)
-  sengoku players set game.json Oda nobunaga@example.org
+  sengoku players game.json set Oda nobunaga@example.org
   sengoku orders game.json FILE    paste orders (several powers under headers)
   sengoku status game.json         who has sent orders; units, centres, DP
   sengoku adjudicate game.json     resolve the phase, print the results post
@@ -39,29 +49,30 @@ A game from the command line:
 {EXIT_CODES_HELP}"""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=_EPILOG)
+class _LazyGroup(click.Group):
+    """A group that imports a command's module only when that command is asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(_COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in _COMMANDS:
+            return None
+        module, _, attribute = _COMMANDS[cmd_name][0].partition(":")
+        command = getattr(importlib.import_module(module), attribute)
+        assert isinstance(command, click.Command)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list from the table, without importing every command for ``--help``."""
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, help) for name, (_, help) in _COMMANDS.items()])
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=_EPILOG)
 @click.version_option(package_name="sengoku")
 def main() -> None:
     """Sengoku Jidai (6DP) Diplomacy: adjudicate games from the command line."""
 
-
-for _command in (
-    new,
-    players,
-    orders,
-    status,
-    adjudicate,
-    history,
-    rollback,
-    draw,
-    concede,
-    replay,
-    map_command,
-    names,
-    demo,
-):
-    main.add_command(_command)
-
-main.add_command(serve)  # `sengoku serve`: the web site
 
 __all__ = ["main"]

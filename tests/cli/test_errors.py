@@ -86,4 +86,14 @@ def test_a_closed_pipe_ends_quietly(cli: Cli, game: Path, monkeypatch: pytest.Mo
 
 def test_the_script_entry_point_is_the_group() -> None:
     assert isinstance(main, click.Group)
-    assert {*COMMANDS, "names", "demo"} <= set(main.commands)
+    assert {*COMMANDS, "names", "demo"} <= set(main.list_commands(click.Context(main)))
+
+
+def test_help_lists_every_command_with_its_own_short_help() -> None:
+    """``sengoku --help`` reads the command table, not the commands; the two must never disagree."""
+    from cli import _COMMANDS
+
+    context = click.Context(main)
+    for name, (_, line) in _COMMANDS.items():
+        command = main.get_command(context, name)
+        assert command is not None and command.get_short_help_str(limit=200) == line, name
