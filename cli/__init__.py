@@ -33,6 +33,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "names": ("cli.names:names", "List every province with its abbreviations, or the ones WORD could mean."),  # noqa: E501
     "demo": ("cli.demo:demo", "Show the Sengoku board and how pasted orders are read."),
     "serve": ("cli.serve:serve", "Start the web site for GMs and players (Ctrl-C stops it)."),
+    "db": ("cli.db:db", "The web site's database: make or upgrade its tables."),
 }
 
 _EPILOG = f"""\b

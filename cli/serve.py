@@ -1,4 +1,8 @@
-"""``sengoku serve``: the web site, on SQLite by default (PostgreSQL with a ``postgresql://`` URL)."""
+"""``sengoku serve``: the web site, on SQLite by default (PostgreSQL with a ``postgresql://`` URL).
+
+One process by default (``./run start``); ``--workers N`` runs N processes
+under gunicorn, the production setup (README, "Running it in production").
+"""
 
 from __future__ import annotations
 
@@ -12,12 +16,44 @@ __all__ = ["serve"]
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--database", metavar="URL", help="SQLAlchemy URL [default: $DATABASE_URL, else instance/sengoku.db].")
 @click.option("--demo", is_flag=True, help="Open with a demo Sengoku game and print its links.")
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 64), help="Requests served at once.")
-def serve(host: str, port: int, database: str | None, demo: bool, threads: int) -> None:
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Processes; more than 1 runs gunicorn (about 2 per core, on PostgreSQL).",
+)
+@click.option(
+    "--threads", default=8, show_default=True, type=click.IntRange(1, 64), help="Requests served at once, each."
+)
+@click.option(
+    "--deadline-check",
+    "deadline_seconds",
+    default=2.0,
+    show_default=True,
+    type=click.FloatRange(0.1, 3600),
+    metavar="SECONDS",
+    help="How often the deadline job looks for passed deadlines.",
+)
+def serve(
+    host: str, port: int, database: str | None, demo: bool, workers: int, threads: int, deadline_seconds: float
+) -> None:
     """Start the web site for GMs and players (Ctrl-C stops it)."""
-    from web.server import run  # the web stack loads only for this command
+    from web.migrate import SchemaError  # the web stack loads only for this command
+    from web.server import Settings, run
 
+    settings = Settings(
+        host,
+        port,
+        database=database,
+        demo=demo,
+        threads=threads,
+        workers=workers,
+        deadline_seconds=deadline_seconds,
+    )
     try:
-        run(host, port, database=database, demo=demo, threads=threads, echo=click.echo)
+        run(settings, echo=click.echo)
+    except SchemaError as error:
+        raise click.ClickException(f"{error}; the site was not started") from None
     except OSError as error:
         raise click.ClickException(f"cannot listen on {host}:{port} ({error}); try another --port") from None

@@ -1,8 +1,9 @@
 """The web site (Flask): a thin shell over the engine, for a GM and players on any device.
 
 ``create_app(test_config)`` builds the app: settings (web/config.py), the
-database (web/db.py), CSRF protection on every form, the deadline check, and
-one blueprint per audience (web/views/). The JSON API (web/views/api*.py) is
+database (web/db.py; its schema by web/migrate.py), CSRF protection on every
+form, the deadline job (web/deadlines.py), health checks, and one blueprint
+per audience (web/views/). The JSON API (web/views/api*.py) is
 documented at ``/api/openapi.json``.
 
 Imports happen inside :func:`create_app`, so that importing ``web`` costs
@@ -42,9 +43,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def _register_views(app: Flask, csrf: Any) -> None:
-    from web.views import api, api_gm, api_player, gm, home, player, public
+    from web.views import api, api_gm, api_player, gm, health, home, player, public
 
-    for blueprint in (home.bp, public.bp, player.bp, gm.bp):
+    for blueprint in (home.bp, public.bp, player.bp, gm.bp, health.bp):
         app.register_blueprint(blueprint)
     for blueprint in (api.bp, api_player.bp, api_gm.bp):
         csrf.exempt(blueprint)  # the API authenticates with a bearer token, never a cookie

@@ -24,6 +24,7 @@ __all__ = [
     "rollback",
     "save_orders",
     "set_deadline",
+    "set_listed",
     "vote_draw",
     "withdraw_bid",
 ]
@@ -37,7 +38,8 @@ def create_game(db: Database, request: NewGameIn) -> tuple[str, dict[str, str]]:
     if request.variant not in available_maps():
         raise GameError(f"unknown variant '{request.variant}'; choose one of {', '.join(available_maps())}")
     board = load_board(request.variant)
-    return store.create_game(db, board, request.name, (request.movement_hours, request.other_hours))
+    hours = (request.movement_hours, request.other_hours)
+    return store.create_game(db, board, request.name, hours, listed=request.listed)
 
 
 def check_orders(db: Database, game_id: str, power: str, text: str) -> OrdersOut:
@@ -143,6 +145,16 @@ def set_deadline(db: Database, game_id: str, request: DeadlineIn) -> datetime | 
             row.deadline = None
         _clear_if_over(handle)
         return row.deadline
+
+    return store.change(db, game_id, act)
+
+
+def set_listed(db: Database, game_id: str, listed: bool) -> bool:
+    """List the game on the front page, or take it off (the GM's choice)."""
+
+    def act(handle: Handle) -> bool:
+        handle.row.listed = listed
+        return listed
 
     return store.change(db, game_id, act)
 

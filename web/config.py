@@ -13,24 +13,43 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-__all__ = ["defaults", "secret_key"]
+__all__ = ["database_url", "defaults", "secret_key"]
 
 MAX_BODY = 64 * 1024
 """No request body is larger than this: a whole pasted post of orders is a few KiB."""
 
 
+def database_url(instance_path: str | None = None) -> str:
+    """``$DATABASE_URL``, else the SQLite file in the instance folder (the site's own, by default)."""
+    given = os.environ.get("DATABASE_URL")
+    if given:
+        return given
+    if instance_path is None:
+        from flask import Flask
+
+        instance_path = Flask("web").instance_path  # where create_app() keeps it
+    return f"sqlite:///{Path(instance_path) / 'sengoku.db'}"
+
+
 def defaults(instance_path: str) -> dict[str, Any]:
     """The settings of a plain start, from the environment where it says so."""
-    database = os.environ.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'sengoku.db'}"
     return {
-        "DATABASE_URL": database,
+        "DATABASE_URL": database_url(instance_path),
         "MAX_CONTENT_LENGTH": MAX_BODY,
         "MAX_FORM_MEMORY_SIZE": MAX_BODY,
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "WTF_CSRF_TIME_LIMIT": None,  # a player may keep the page open for a day before saving
-        "DEADLINE_CHECK_SECONDS": 0,  # 0: deadlines are checked on requests only; `serve` starts a timer
+        "DEADLINE_CHECK_SECONDS": 0,  # 0: no deadline job in this process (tests); `sengoku serve` starts one
+        "MIGRATE_ON_START": None,  # None: SQLite is upgraded at start, other databases by `sengoku db upgrade`
+        "DATABASE_POOL_SIZE": _number("SENGOKU_DB_POOL_SIZE", 5),
+        "DATABASE_MAX_OVERFLOW": _number("SENGOKU_DB_MAX_OVERFLOW", 10),
     }
+
+
+def _number(variable: str, default: int) -> int:
+    value = os.environ.get(variable, "")
+    return int(value) if value.isdigit() else default
 
 
 def secret_key(instance_path: str) -> str:

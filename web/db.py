@@ -1,44 +1,60 @@
-"""The database: one SQLAlchemy engine per app, transactions, and the schema made on first start.
+"""The database: one SQLAlchemy engine per process, its connection pool, and transactions.
 
 SQLite (the default, a file in the instance folder) runs in WAL mode so that
 readers never wait for a writer, and every writing transaction starts with
 ``BEGIN IMMEDIATE``: writers queue for the lock (up to the busy timeout)
 instead of failing half-way. PostgreSQL needs nothing special; the store
 takes row locks where it must.
+
+Each process of the site has its own pool (``sengoku serve --workers 4``
+means 4 pools): ``pool_size`` connections kept open, ``max_overflow`` more
+at busy moments, each checked before use (``pool_pre_ping``: a database that
+restarted costs one retry, not an error page) and replaced after half an
+hour. Workers x (size + overflow) must stay under the server's
+``max_connections`` (100 by default).
+
+The schema is not made here: :mod:`web.migrate` keeps it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, current_app
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
-from web.models import Base
-
-__all__ = ["Database", "database", "init_app"]
+__all__ = ["Database", "Pool", "database", "init_app"]
 
 _READ_ONLY = "sengoku_read_only"
+
+
+@dataclass(frozen=True)
+class Pool:
+    """How many connections one process keeps (``size``) and may add at busy moments (``overflow``)."""
+
+    size: int = 5
+    overflow: int = 10
+    timeout: float = 10.0
+    """Seconds a request waits for a free connection before it fails (a 500, not a hang)."""
+    recycle: int = 1800
 
 
 class Database:
     """An engine and two kinds of transaction: ``write()`` and ``read()``."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pool: Pool | None = None) -> None:
         self.url = _normalise(url)
-        self.engine = _engine(self.url)
+        self.engine = _engine(self.url, pool or Pool())
         self._writer = sessionmaker(self.engine, expire_on_commit=False)
         self._reader = sessionmaker(self.engine.execution_options(**{_READ_ONLY: True}), expire_on_commit=False)
 
     @property
     def dialect(self) -> str:
         return self.engine.dialect.name
-
-    def create_schema(self) -> None:
-        Base.metadata.create_all(self.engine)
 
     @contextmanager
     def write(self) -> Iterator[Session]:
@@ -63,10 +79,17 @@ def _normalise(url: str) -> str:
     return url
 
 
-def _engine(url: str) -> Engine:
+def _engine(url: str, pool: Pool) -> Engine:
+    sizes: dict[str, Any] = {
+        "pool_size": pool.size,
+        "max_overflow": pool.overflow,
+        "pool_timeout": pool.timeout,
+        "pool_recycle": pool.recycle,
+    }
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
-    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        return create_engine(url, pool_pre_ping=True, **sizes)
+    memory = url in ("sqlite://", "sqlite:///:memory:")
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **({} if memory else sizes))
     event.listen(engine, "connect", _sqlite_connect)
     event.listen(engine, "begin", _sqlite_begin)
     return engine
@@ -88,9 +111,17 @@ def _sqlite_begin(connection: Any) -> None:
 
 
 def init_app(app: Flask) -> Database:
-    """Open the app's database and create the tables that are missing."""
-    db = Database(app.config["DATABASE_URL"])
-    db.create_schema()
+    """Open the app's database; bring its schema up to date when ``MIGRATE_ON_START`` says so (SQLite)."""
+    config = app.config
+    pool = Pool(size=int(config["DATABASE_POOL_SIZE"]), overflow=int(config["DATABASE_MAX_OVERFLOW"]))
+    db = Database(config["DATABASE_URL"], pool)
+    migrate_on_start = config.get("MIGRATE_ON_START")
+    if migrate_on_start is None:  # the default: the SQLite file the site owns, yes; a shared server, by hand
+        migrate_on_start = db.dialect == "sqlite"
+    if migrate_on_start:
+        from web.migrate import upgrade
+
+        upgrade(db.engine)
     app.extensions["sengoku_db"] = db
     return db
 

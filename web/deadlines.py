@@ -1,27 +1,52 @@
-"""Deadlines: a game is adjudicated once its deadline passes.
+"""The deadline job: every game whose deadline has passed is adjudicated, once, by one process at a time.
 
-Checked on every request for the game, and, when ``DEADLINE_CHECK_SECONDS``
-is set (``sengoku serve`` sets it), by a background thread over all games, so
-a game moves on even if nobody looks at it.
+Each process of the site (``sengoku serve``, with one worker or several)
+runs the job's loop in a daemon thread every ``DEADLINE_CHECK_SECONDS``. A
+pass runs only where it holds the job's lock: on PostgreSQL an advisory lock
+(the database drops it if the process dies, even by kill -9), on SQLite the
+database's own write lock, which every adjudication takes. *Exactly once* does
+not rest on that lock alone: each game is adjudicated under its row's
+exclusive lock and only if its deadline is still passed, and adjudicating
+moves the deadline on (or clears it), so a second pass finds nothing to do.
+
+Requests never run the job: a save that comes after the deadline is refused
+(:func:`web.store.submit`) until the job has adjudicated the phase, so no
+order is counted late and no page waits for an adjudication.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from datetime import datetime
 
 from flask import Flask
+from sqlalchemy import text
 
 from web import actions
-from web.db import Database, database
+from web.db import Database
 
-__all__ = ["adjudicate_if_due", "init_app", "start_timer"]
+__all__ = ["init_app", "run_due", "start_timer"]
 
 log = logging.getLogger(__name__)
 
+_LOCK = 0x73656E676F6B76  # the advisory lock key of the deadline job on PostgreSQL
 
-def adjudicate_if_due(game_id: str) -> None:
-    actions.adjudicate_if_due(database(), game_id)
+
+def run_due(db: Database, now: datetime | None = None) -> list[str] | None:
+    """One pass: adjudicate the games whose deadline has passed; their ids, or None if another process has the job."""
+    if db.dialect != "postgresql":
+        return actions.adjudicate_if_due(db, now=now)
+    with db.engine.connect() as connection:
+        held = connection.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": _LOCK}).scalar()
+        connection.commit()  # a session lock: it outlives this transaction, and the connection's death
+        if not held:
+            return None
+        try:
+            return actions.adjudicate_if_due(db, now=now)
+        finally:
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _LOCK})
+            connection.commit()
 
 
 def init_app(app: Flask) -> None:
@@ -31,16 +56,16 @@ def init_app(app: Flask) -> None:
 
 
 def start_timer(db: Database, seconds: float) -> threading.Event:
-    """Check every game each ``seconds`` in a daemon thread; set the returned event to stop it."""
+    """Run a pass every ``seconds`` in a daemon thread; set the returned event to stop it."""
     stop = threading.Event()
 
     def run() -> None:
         while not stop.wait(seconds):
             try:
-                for game_id in actions.adjudicate_if_due(db):
+                for game_id in run_due(db) or ():
                     log.info("deadline passed: game %s adjudicated", game_id)
-            except Exception:  # a bad moment for the database must not end the timer
-                log.exception("deadline check failed")
+            except Exception:  # a bad moment for the database must not end the job
+                log.exception("deadline pass failed")
 
     threading.Thread(target=run, name="sengoku-deadlines", daemon=True).start()
     return stop

@@ -1,10 +1,8 @@
-"""What runs around every request: the deadline check before, the security headers after."""
+"""What runs around every request: the security headers after it (deadlines are a job of their own)."""
 
 from __future__ import annotations
 
 from flask import Flask, Response, request
-
-from web import deadlines
 
 __all__ = ["register"]
 
@@ -15,15 +13,7 @@ POLICY = (
 
 
 def register(app: Flask) -> None:
-    app.before_request(deadline_due)
     app.after_request(security_headers)
-
-
-def deadline_due() -> None:
-    """A game whose deadline has passed is adjudicated before anyone looks at it."""
-    game_id = (request.view_args or {}).get("game_id")
-    if isinstance(game_id, str):
-        deadlines.adjudicate_if_due(game_id)
 
 
 def security_headers(response: Response) -> Response:

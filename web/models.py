@@ -1,5 +1,9 @@
 """The tables: games, the links' token hashes, and this phase's submissions.
 
+The schema is made and changed by migrations (``web/migrations/``, run by
+``sengoku db upgrade``), never by ``create_all``: a change here needs a new
+migration, and ``tests/web/test_migrations.py`` fails until it has one.
+
 A game's whole state (position, history, votes) is one JSON document, the
 engine's :class:`~adjudicator.state.GameState`, with a version that goes up
 on every change. Orders are *not* kept in it while a phase is open: each
@@ -12,7 +16,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = ["Base", "GameRow", "SubmissionRow", "TokenRow"]
@@ -31,9 +35,12 @@ class GameRow(Base):
     state: Mapped[str] = mapped_column(Text, doc="GameState JSON, with no orders in it")
     version: Mapped[int] = mapped_column(Integer, default=1)
     created: Mapped[datetime] = mapped_column(DateTime)
-    deadline: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, doc="UTC, naive")
+    deadline: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, index=True, doc="UTC, naive")
     movement_hours: Mapped[int | None] = mapped_column(Integer, nullable=True)
     other_hours: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    listed: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false(), doc="shown on the front page (the GM's choice)"
+    )
 
 
 class TokenRow(Base):

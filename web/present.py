@@ -108,6 +108,7 @@ def gm_out(snapshot: Snapshot) -> GmOut:
         votes=VotesOut(draw_votes=dict(state.draw_votes), concessions=dict(state.concessions)),
         movement_hours=snapshot.movement_hours,
         other_hours=snapshot.other_hours,
+        listed=snapshot.listed,
         last_report=last,
     )
 

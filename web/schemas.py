@@ -34,6 +34,7 @@ __all__ = [
     "NewGameIn",
     "NewLinkIn",
     "LinkOut",
+    "ListingIn",
 ]
 
 Hours = Field(default=None, ge=1, le=24 * 60)
@@ -51,6 +52,7 @@ class NewGameIn(_In):
     name: str = Field(min_length=1, max_length=80, pattern=_PRINTABLE)
     movement_hours: int | None = Field(default=None, ge=1, le=24 * 60, description="hours for a movement phase")
     other_hours: int | None = Field(default=None, ge=1, le=24 * 60, description="hours for retreats and builds")
+    listed: bool = Field(default=False, description="show the game on the front page (otherwise only links lead to it)")
 
 
 class OrdersIn(_In):
@@ -90,6 +92,12 @@ class DeadlineIn(_In):
     at: datetime | None = Field(default=None, description="an exact time (UTC if no zone is given)")
     movement_hours: int | None = Hours
     other_hours: int | None = Hours
+
+
+class ListingIn(_In):
+    """Whether the game is shown on the site's front page."""
+
+    listed: bool
 
 
 class NewLinkIn(_In):
@@ -208,6 +216,7 @@ class GmOut(BaseModel):
     votes: VotesOut
     movement_hours: int | None
     other_hours: int | None
+    listed: bool = Field(description="shown on the front page")
     last_report: str | None
 
 

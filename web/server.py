@@ -1,40 +1,126 @@
-"""Running the site for real (``sengoku serve``): waitress, the deadline timer, the demo game's links."""
+"""Running the site for real (``sengoku serve``): one process (waitress) or several (gunicorn), and the demo links.
+
+One process (the default, what ``./run start`` does) is waitress: threads in
+one process, on any system. ``--workers N`` (N > 1) is gunicorn, pre-fork:
+its master process binds the port, starts N worker processes (each with
+threads, ``gthread``), restarts a worker that dies (even by kill -9) or hangs
+past the timeout, and reloads them one by one on SIGHUP. Each worker builds
+its own app, so each has its own connection pool (nothing is shared across
+fork) and its own deadline thread; the job's lock lets one pass run at a time
+(web/deadlines.py).
+
+The schema is checked before any worker starts: SQLite is brought up to
+date (the file is the site's own), any other database must be at the newest
+revision already (``sengoku db upgrade``), or nothing starts.
+"""
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
+from typing import Any
 
-import waitress
+from flask import Flask
 
 from maps import available_maps
 from web import create_app
 from web.demo import demo_game
 from web.mapview import warm_up
+from web.migrate import SchemaError, status, upgrade
 from web.views.home import links
 
-__all__ = ["run"]
+__all__ = ["Settings", "run"]
+
+DEADLINE_CHECK_SECONDS = 2.0
 
 
-def run(host: str, port: int, *, database: str | None, demo: bool, threads: int, echo: Callable[[str], None]) -> None:
-    """Serve until stopped; raises OSError when the port cannot be had."""
-    config: dict[str, object] = {"DEADLINE_CHECK_SECONDS": 30}
-    if database:
-        config["DATABASE_URL"] = database
-    app = create_app(config)
-    warm_up(available_maps())
-    base = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}"
-    echo(f"Sengoku web site: {base}/   (database: {_without_password(app.config['DATABASE_URL'])})")
-    if demo:
-        game_id, issued = demo_game(app)
-        with app.test_request_context(base_url=base):
-            shown = links(game_id, issued)
-        echo(f"\nDemo game {game_id} (the same links at every start; instance/demo-game.json keeps them):")
-        echo(f"  public page   {shown.pop('public')}")
-        echo(f"  GM            {shown.pop('gm')}")
-        for role, link in shown.items():
-            echo(f"  {role:<13} {link}")
-        echo("")
-    waitress.serve(app, host=host, port=port, threads=threads, ident="sengoku")
+class Settings:
+    """What ``sengoku serve`` was asked for."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        *,
+        database: str | None = None,
+        demo: bool = False,
+        threads: int = 8,
+        workers: int = 1,
+        deadline_seconds: float = DEADLINE_CHECK_SECONDS,
+    ) -> None:
+        self.host, self.port, self.database, self.demo = host, port, database, demo
+        self.threads, self.workers, self.deadline_seconds = threads, workers, deadline_seconds
+
+    def app_config(self) -> dict[str, Any]:
+        config: dict[str, Any] = {
+            "DEADLINE_CHECK_SECONDS": self.deadline_seconds,
+            "MIGRATE_ON_START": False,  # done once, before any worker starts (below)
+            # each request thread may hold a connection, and the deadline job one more
+            "DATABASE_POOL_SIZE": self.threads + 1,
+            "DATABASE_MAX_OVERFLOW": self.threads,
+        }
+        if self.database:
+            config["DATABASE_URL"] = self.database
+        return config
+
+    @property
+    def base(self) -> str:
+        return f"http://{'127.0.0.1' if self.host in ('0.0.0.0', '::', '') else self.host}:{self.port}"
+
+
+def run(settings: Settings, echo: Callable[[str], None]) -> None:
+    """Serve until stopped; raises OSError when the port cannot be had, SchemaError when the database is not ready."""
+    one_process = settings.workers == 1  # with several, the workers run the deadline job, never the master
+    app = create_app({**settings.app_config(), **({} if one_process else {"DEADLINE_CHECK_SECONDS": 0})})
+    db = app.extensions["sengoku_db"]
+    _check_schema(app, echo)
+    echo(f"Sengoku web site: {settings.base}/   (database: {_without_password(app.config['DATABASE_URL'])})")
+    if settings.demo:
+        _show_demo(app, settings.base, echo)
+    if one_process:
+        import waitress
+
+        warm_up(available_maps())
+        waitress.serve(app, host=settings.host, port=settings.port, threads=settings.threads, ident="sengoku")
+        return
+    db.dispose()  # the workers open their own connections; none may be inherited across fork
+    _check_port(settings.host, settings.port)
+    echo(f"{settings.workers} worker processes x {settings.threads} threads (gunicorn); Ctrl-C stops them all")
+    from web.gunicorn import serve
+
+    serve(settings.app_config(), settings.host, settings.port, settings.workers, settings.threads)
+
+
+def _check_schema(app: Flask, echo: Callable[[str], None]) -> None:
+    engine = app.extensions["sengoku_db"].engine
+    if engine.dialect.name == "sqlite":
+        before, _ = upgrade(engine)
+        if not before.ready:
+            echo(f"Database schema brought up to date (revision {before.current or 'none'} -> {before.head}).")
+        return
+    schema = status(engine)
+    if not schema.ready:
+        raise SchemaError(f"the database is {schema.describe()}")
+
+
+def _show_demo(app: Flask, base: str, echo: Callable[[str], None]) -> None:
+    game_id, issued = demo_game(app)
+    with app.test_request_context(base_url=base):
+        shown = links(game_id, issued)
+    echo(f"\nDemo game {game_id} (the same links at every start; instance/demo-game.json keeps them):")
+    echo(f"  public page   {shown.pop('public')}")
+    echo(f"  GM            {shown.pop('gm')}")
+    for role, link in shown.items():
+        echo(f"  {role:<13} {link}")
+    echo("")
+
+
+def _check_port(host: str, port: int) -> None:
+    """Fail with a clear OSError now, rather than after gunicorn's five retries."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))
 
 
 def _without_password(url: str) -> str:

@@ -15,13 +15,14 @@ with ``BEGIN IMMEDIATE``; see :mod:`web.db`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from pydantic import TypeAdapter
-from sqlalchemy import delete, select
+from sqlalchemy import Executable, Table, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -35,6 +36,7 @@ from web.models import GameRow, SubmissionRow, TokenRow
 
 __all__ = [
     "Conflict",
+    "DeadlinePassed",
     "Handle",
     "NotFound",
     "Snapshot",
@@ -61,6 +63,16 @@ class Conflict(RuntimeError):
     """The game changed since the page was shown (another adjudication, a rollback...)."""
 
 
+class DeadlinePassed(Conflict):
+    """The phase's deadline has passed: the deadline job is about to adjudicate it, so orders wait for the next."""
+
+    def __init__(self, deadline: datetime) -> None:
+        super().__init__(
+            f"the deadline ({deadline:%Y-%m-%d %H:%M:%S} UTC) has passed and the phase is being adjudicated: "
+            "reload in a few seconds to see the results and give orders for the next phase"
+        )
+
+
 def utcnow() -> datetime:
     """Now in UTC, without a time zone (how the tables keep times)."""
     return datetime.now(UTC).replace(tzinfo=None)
@@ -78,6 +90,7 @@ class Snapshot:
     deadline: datetime | None
     movement_hours: int | None
     other_hours: int | None
+    listed: bool = False
 
     @property
     def board(self) -> Board:
@@ -96,11 +109,12 @@ class Handle:
 
 
 def create_game(
-    db: Database, board: Board, name: str, hours: tuple[int | None, int | None]
+    db: Database, board: Board, name: str, hours: tuple[int | None, int | None], listed: bool = False
 ) -> tuple[str, dict[str, str]]:
     """A new game; returns its id and a fresh token per role (the GM and each power).
 
     ``hours`` is the deadline rule (movement phases, other phases); the first phase's deadline follows from it.
+    ``listed`` puts it on the front page (otherwise only its links lead to it).
     """
     game = Game.new(board, name)
     deadline = utcnow() + timedelta(hours=hours[0]) if hours[0] else None
@@ -118,6 +132,7 @@ def create_game(
                 deadline=deadline,
                 movement_hours=hours[0],
                 other_hours=hours[1],
+                listed=listed,
             )
         )
         session.flush()
@@ -132,16 +147,19 @@ def load(db: Database, game_id: str) -> Snapshot:
 
 
 def recent_games(db: Database, limit: int = 20) -> list[Snapshot]:
+    """The newest games their GM has listed (an unlisted game is reached by its links only)."""
     with db.read() as session:
-        rows = session.scalars(select(GameRow).order_by(GameRow.created.desc()).limit(limit)).all()
+        query = select(GameRow).where(GameRow.listed.is_(True)).order_by(GameRow.created.desc()).limit(limit)
+        rows = session.scalars(query).all()
         return [_snapshot(session, row) for row in rows]
 
 
 def role_of(db: Database, game_id: str, token: str) -> str | None:
     """The role of a link's token in this game (``gm`` or a power), or None."""
-    with db.read() as session:
-        _row(session, game_id)
+    with db.read() as session:  # every game has its tokens: none at all means no such game (one small query)
         stored = session.execute(select(TokenRow.role, TokenRow.digest).where(TokenRow.game_id == game_id)).all()
+    if not stored:
+        raise NotFound(f"no game '{game_id}'")
     return tokens.match(token, [(role, stored_digest) for role, stored_digest in stored])
 
 
@@ -156,9 +174,14 @@ def reset_token(db: Database, game_id: str, role: str) -> str:
 
 
 def submit(db: Database, game_id: str, power: str, act: Callable[[Game], T]) -> T:
-    """Run ``act`` on the game and keep the power's orders it leaves: one row, written alone."""
+    """Run ``act`` on the game and keep the power's orders it leaves: one row, written alone.
+
+    Refused once the deadline has passed: the phase belongs to the deadline job then (web/deadlines.py).
+    """
     with db.write() as session:
         row = _row(session, game_id, lock=True, shared=True)
+        if row.deadline is not None and row.deadline <= utcnow():
+            raise DeadlinePassed(row.deadline)
         snapshot = _snapshot(session, row)
         game = snapshot.game()
         result = act(game)
@@ -221,6 +244,7 @@ def _snapshot(session: Session, row: GameRow) -> Snapshot:
         deadline=row.deadline,
         movement_hours=row.movement_hours,
         other_hours=row.other_hours,
+        listed=row.listed,
     )
 
 
@@ -233,13 +257,18 @@ def _upsert(session: Session, game_id: str, phase_index: int, power: str, orders
         "orders": _ORDERS.dump_json(orders).decode(),
         "updated": utcnow(),
     }
-    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
-    statement = insert(SubmissionRow).values(**values)
-    statement = statement.on_conflict_do_update(
+    session.execute(_upsert_statement(session.get_bind().dialect.name), values)
+
+
+@functools.cache
+def _upsert_statement(dialect: str) -> Executable:
+    """Built once per dialect (building ``excluded`` costs more than running the statement)."""
+    table = cast(Table, SubmissionRow.__table__)
+    statement = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
+    return statement.on_conflict_do_update(
         index_elements=["game_id", "phase_index", "power"],
         set_={"orders": statement.excluded.orders, "updated": statement.excluded.updated},
     )
-    session.execute(statement)
 
 
 def _replace_submissions(

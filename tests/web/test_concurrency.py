@@ -28,7 +28,7 @@ def _player(base: str, game_id: str, token: str) -> list[str]:
 
 
 def test_eight_players_at_once_keep_every_order(db_url: str) -> None:
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "k"})
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "k", "MIGRATE_ON_START": True})
     with live_server(app) as base:
         status, created = call("POST", f"{base}/api/games", {"name": "Rush hour"})
         assert status == 201

@@ -1,39 +1,79 @@
-"""Deadlines: a passed deadline adjudicates the game, on the next request or by the background timer."""
+"""Deadlines: a passed deadline is adjudicated by the deadline job, exactly once, never by a request."""
 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
+
+from flask import Flask
 
 from tests.web.conftest import GameLinks, Site
 from web import actions, deadlines, store
+from web.db import Database
 from web.schemas import DeadlineIn
 
 
-def _past(app, game: GameLinks, **rule: int) -> None:
-    db = app.extensions["sengoku_db"]
-    actions.set_deadline(db, game.id, DeadlineIn(at=store.utcnow() - timedelta(minutes=1), **rule))
+def _db(app: Flask) -> Database:
+    return app.extensions["sengoku_db"]  # type: ignore[no-any-return]
 
 
-def test_a_passed_deadline_adjudicates_on_the_next_request(app, client, site: Site, game: GameLinks) -> None:
+def _past(app: Flask, game: GameLinks, **rule: int) -> None:
+    actions.set_deadline(_db(app), game.id, DeadlineIn(at=store.utcnow() - timedelta(minutes=1), **rule))
+
+
+def test_the_job_adjudicates_a_passed_deadline(app, client, site: Site, game: GameLinks) -> None:
     site.save(game, "Oda", "A Owari - Mino")
     _past(app, game, movement_hours=24)
+    assert deadlines.run_due(_db(app)) == [game.id]
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert "Fall 1570 movement" in html and "A Owari - Mino  bounced" in html
-    deadline = client.get(f"/api/games/{game.id}").get_json()["deadline"]
-    assert deadline is not None  # the rule gives the new phase its own deadline
+    assert client.get(f"/api/games/{game.id}").get_json()["deadline"] is not None  # the rule gives the next one
+
+
+def test_a_second_pass_finds_nothing_to_do(app, game: GameLinks) -> None:
+    _past(app, game, movement_hours=24)
+    assert deadlines.run_due(_db(app)) == [game.id]
+    assert deadlines.run_due(_db(app)) == []
+    assert len(store.load(_db(app), game.id).state.history) == 1
+
+
+def test_passes_racing_adjudicate_each_phase_once(app, game: GameLinks) -> None:
+    _past(app, game)
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        passes = list(pool.map(lambda _: deadlines.run_due(_db(app)), range(6)))
+    assert sorted(len(p or []) for p in passes) == [0, 0, 0, 0, 0, 1]
+    assert len(store.load(_db(app), game.id).state.history) == 1
+
+
+def test_a_request_never_adjudicates(app, client, game: GameLinks) -> None:
+    _past(app, game)
+    assert client.get(f"/api/games/{game.id}").get_json()["phase"] == "Spring 1570 movement"
     assert client.get(f"/games/{game.id}").status_code == 200
-    assert len(client.get(f"/api/games/{game.id}").get_json()["history"]) == 1  # once, not on every request
+    assert store.load(_db(app), game.id).state.history == []
+
+
+def test_orders_after_the_deadline_wait_for_the_next_phase(app, client, site: Site, game: GameLinks) -> None:
+    site.save(game, "Oda", "A Owari - Mino")
+    _past(app, game)
+    late = client.put(f"/api/games/{game.id}/orders", json={"text": "A Owari H"}, headers=game.bearer("Oda"))
+    assert late.status_code == 409 and "deadline" in late.get_json()["error"]
+    assert [o.kind for o in store.load(_db(app), game.id).state.orders["Oda"]] == ["move"]  # the earlier orders stand
+    deadlines.run_due(_db(app))
+    again = client.put(f"/api/games/{game.id}/orders", json={"text": "A Owari H"}, headers=game.bearer("Oda"))
+    assert again.status_code == 200 and again.get_json()["phase"] == "Fall 1570 movement"
 
 
 def test_without_a_rule_the_next_phase_has_no_deadline(app, client, game: GameLinks) -> None:
     _past(app, game)
+    deadlines.run_due(_db(app))
     assert client.get(f"/api/games/{game.id}").get_json()["deadline"] is None
     assert client.get(f"/api/games/{game.id}").get_json()["phase"] == "Fall 1570 movement"
 
 
 def test_a_deadline_in_the_future_waits(app, client, game: GameLinks) -> None:
-    actions.set_deadline(app.extensions["sengoku_db"], game.id, DeadlineIn(hours_from_now=1))
+    actions.set_deadline(_db(app), game.id, DeadlineIn(hours_from_now=1))
+    assert deadlines.run_due(_db(app)) == []
     assert client.get(f"/api/games/{game.id}").get_json()["phase"] == "Spring 1570 movement"
 
 
@@ -42,8 +82,8 @@ def test_a_game_with_a_rule_starts_with_a_deadline(client) -> None:
     assert client.get(f"/api/games/{created['id']}").get_json()["deadline"] is not None
 
 
-def test_the_background_timer_adjudicates_games_nobody_looks_at(app, game: GameLinks) -> None:
-    db = app.extensions["sengoku_db"]
+def test_the_timer_runs_the_job_for_games_nobody_looks_at(app, game: GameLinks) -> None:
+    db = _db(app)
     _past(app, game)
     stop = deadlines.start_timer(db, 0.05)
     try:
@@ -57,7 +97,7 @@ def test_the_background_timer_adjudicates_games_nobody_looks_at(app, game: GameL
 
 
 def test_the_end_of_the_game_clears_the_deadline(app, client, game: GameLinks) -> None:
-    actions.set_deadline(app.extensions["sengoku_db"], game.id, DeadlineIn(hours_from_now=5))
+    actions.set_deadline(_db(app), game.id, DeadlineIn(hours_from_now=5))
     for power in [p for p in game.tokens if p != "Oda"]:
         client.post(f"/api/games/{game.id}/concede", json={"to": "Oda"}, headers=game.bearer(power))
     data = client.get(f"/api/games/{game.id}").get_json()

@@ -1,4 +1,4 @@
-"""The app factory: settings, the persisted secret key, the schema made on first start, SQLite in WAL mode."""
+"""The app factory: settings, the persisted secret key, SQLite's schema brought up to date at start, WAL mode."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import inspect, text
 
 from web import create_app
+from web.migrate import status
 
 
 def test_testing_config_is_taken(app) -> None:
@@ -49,13 +50,24 @@ def test_postgres_urls_use_psycopg() -> None:
     assert _normalise("sqlite:///x.db") == "sqlite:///x.db"
 
 
-def test_schema_is_created_on_first_start(db_url: str) -> None:
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "k"})
+def test_sqlite_is_brought_up_to_date_on_start(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'new.db'}"
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "k"})
     db = app.extensions["sengoku_db"]
     assert {"games", "tokens", "submissions"} <= set(inspect(db.engine).get_table_names())
-    again = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "k"})  # a second start: no change
+    assert status(db.engine).ready
+    again = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "k"})  # a second start: no change
     db.dispose()
     again.extensions["sengoku_db"].dispose()
+
+
+def test_a_shared_database_is_left_to_sengoku_db_upgrade(db_url: str) -> None:
+    """On PostgreSQL the app does not change the schema by itself: several workers start at once."""
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "k", "MIGRATE_ON_START": False})
+    db = app.extensions["sengoku_db"]
+    assert "games" not in inspect(db.engine).get_table_names()
+    assert not status(db.engine).ready
+    db.dispose()
 
 
 def test_sqlite_runs_in_wal_mode(app) -> None:

@@ -12,6 +12,7 @@ from adjudicator.game import Game
 from maps import load_board
 from web import actions, store
 from web.db import Database
+from web.migrate import upgrade
 from web.models import SubmissionRow, TokenRow
 from web.schemas import NewGameIn
 from web.tokens import GM, digest
@@ -31,7 +32,7 @@ MOVES = {
 @pytest.fixture
 def db(db_url: str) -> Iterator[Database]:
     database = Database(db_url)
-    database.create_schema()
+    upgrade(database.engine)
     yield database
     database.dispose()
 

@@ -8,7 +8,7 @@ from web import actions, present, store
 from web.access import bearer_token, require
 from web.db import database
 from web.openapi import operation
-from web.schemas import DeadlineIn, GameOut, GmOut, LinkOut, NewLinkIn, PhaseOut, VersionIn
+from web.schemas import DeadlineIn, GameOut, GmOut, LinkOut, ListingIn, NewLinkIn, PhaseOut, VersionIn
 from web.tokens import GM
 from web.views.api import body, reply
 from web.views.home import links
@@ -65,6 +65,21 @@ def deadline(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     actions.set_deadline(database(), game_id, body(DeadlineIn))
     return reply(present.game_out(store.load(database(), game_id)))
+
+
+@operation(
+    bp,
+    "/listing",
+    "put",
+    "List the game on the front page, or take it off (a new game is unlisted unless created listed)",
+    body=ListingIn,
+    response=GmOut,
+    auth="gm",
+)
+def listing(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    actions.set_listed(database(), game_id, body(ListingIn).listed)
+    return reply(present.gm_out(store.load(database(), game_id)))
 
 
 @operation(

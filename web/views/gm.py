@@ -52,6 +52,14 @@ def deadline(game_id: str, token: str) -> BaseResponse:
     return _back(game_id, token)
 
 
+@bp.post("/listing")
+def listing(game_id: str, token: str) -> BaseResponse:
+    require(game_id, token, "gm")
+    listed = actions.set_listed(database(), game_id, request.form.get("listed") == "yes")
+    flash("Listed on the front page." if listed else "Not listed: only the links lead to this game.", "ok")
+    return _back(game_id, token)
+
+
 @bp.post("/link")
 def new_link(game_id: str, token: str) -> str:
     require(game_id, token, "gm")

@@ -1,0 +1,118 @@
+"""Load on the production setup: 4 workers on PostgreSQL, 50 games x 8 players saving while deadlines fall due.
+
+    .venv/bin/python -m bench.load                      # its own PostgreSQL (fsync on), 200 saves/s for 30 s
+    .venv/bin/python -m bench.load --rate 300 --duration 60 --database postgresql://...
+    .venv/bin/python -m bench.load --no-kill            # without killing a worker half-way
+
+Starts ``sengoku serve --workers 4`` (after ``sengoku db upgrade``) on a free
+loopback port, creates the games, and offers the saves (:mod:`bench.loadgen`)
+while every game's GM sets deadlines that the deadline job must adjudicate,
+exactly once each; half-way through, one worker is killed with SIGKILL.
+Then it reads the database back (:mod:`bench.loadcheck`) and prints the
+throughput, the save latency (p50, p90, p99, max, as the clients saw it),
+whether every acknowledged save is there once, and the adjudications per
+deadline. The machine's load average is printed too: the figures mean
+little without it. tests/web/test_load.py runs a short version for
+correctness only.
+
+A script, not a test: nothing here is asserted; it exits 1 if an order was
+lost or duplicated or a deadline was not adjudicated exactly once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
+
+from bench.loadcheck import check, figures
+from bench.loadgen import Plan, run_load, set_up_games
+from bench.loadpg import emptied, throwaway_postgres
+from bench.loadserver import Server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database", help="a PostgreSQL URL to use (its tables are replaced); default: a new cluster")
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--rate", type=float, default=200.0, help="saves offered per second")
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds of measured load")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds of the same load before, not measured")
+    parser.add_argument("--deadlines", type=int, default=2, help="deadlines falling in each game during the run")
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=4, help="threads per worker")
+    parser.add_argument("--clients", type=int, default=48, help="client threads offering the saves")
+    parser.add_argument("--deadline-check", type=float, default=1.0, help="seconds between the deadline job's passes")
+    parser.add_argument("--no-kill", action="store_true", help="do not kill a worker half-way")
+    args = parser.parse_args(argv)
+    plan = Plan(
+        games=args.games,
+        rate=args.rate,
+        duration=args.duration,
+        deadlines=args.deadlines,
+        kill_at=None if args.no_kill else 0.5,
+        clients=args.clients,
+        warmup=args.warmup,
+    )
+    with _database(args.database) as url:
+        return _bench(url, plan, args)
+
+
+@contextlib.contextmanager
+def _database(given: str | None) -> Iterator[str]:
+    if given:
+        yield emptied(given)
+        return
+    with throwaway_postgres() as url:
+        yield url
+
+
+def _bench(url: str, plan: Plan, args: argparse.Namespace) -> int:
+    server = Server(url, workers=args.workers, threads=args.threads, deadline_check=args.deadline_check)
+    server.upgrade()
+    with server:
+        run = set_up_games(server.port, plan.games)
+        load_before = os.getloadavg()
+        run = run_load(server.port, run, plan, kill=server.kill_worker)
+        load_after = os.getloadavg()
+        workers_after = server.wait_for_workers() if run.killed else server.worker_pids()
+    verdict = check(url, run)
+    shown = figures(run)
+    print(
+        f"sengoku serve --workers {args.workers} --threads {args.threads} on PostgreSQL; {plan.games} games x 8 powers"
+    )
+    print(
+        f"offered {plan.rate:.0f} saves/s for {plan.warmup:.0f} s of warm-up, then {plan.duration:.0f} s measured; "
+        f"{plan.clients} client threads on loopback"
+    )
+    print(f"load average before/after: {_load(load_before)} / {_load(load_after)} ({os.cpu_count()} cores)")
+    print(
+        f"acknowledged saves: {shown.acknowledged} in {shown.seconds:.1f} s = {shown.throughput:.1f} saves/s; "
+        f"refused as late (deadline passed, tried again): {shown.late_refusals}; "
+        f"no answer (worker killed, tried again): {shown.broken_connections}"
+    )
+    print(
+        f"save latency: p50 {shown.p50_ms:.1f} ms, p90 {shown.p90_ms:.1f} ms, "
+        f"p99 {shown.p99_ms:.1f} ms, max {shown.max_ms:.1f} ms"
+    )
+    for at, pid in run.killed:
+        print(f"kill -9 of worker {pid} at {at:.1f} s; workers afterwards: {len(workers_after)} ({workers_after})")
+    print(
+        f"orders: {verdict.phases_checked} player-phases checked; "
+        f"lost {len(verdict.lost)}, duplicated {len(verdict.duplicated)}"
+    )
+    problems = len(verdict.adjudication_problems)
+    print(f"deadlines: {verdict.deadlines} fell, {verdict.adjudications} phases adjudicated; problems: {problems}")
+    for line in [*verdict.lost, *verdict.duplicated, *verdict.adjudication_problems, *run.problems][:20]:
+        print("  " + line)
+    return 0 if verdict.ok and not run.problems else 1
+
+
+def _load(average: tuple[float, float, float]) -> str:
+    return " ".join(f"{value:.2f}" for value in average)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

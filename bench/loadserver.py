@@ -1,0 +1,131 @@
+"""The site under load: ``sengoku serve --workers N`` as a real process tree on a loopback port.
+
+Started the way an operator starts it (``sengoku db upgrade``, then the
+production command), read back through ``/readyz``, and stopped with SIGTERM
+(gunicorn's graceful stop), or SIGKILL if it will not stop.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+__all__ = ["Server", "free_port"]
+
+_SENGOKU = ["-c", "import sys, cli; sys.argv[0] = 'sengoku'; cli.main()"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """One ``sengoku serve`` process tree; a context manager that stops it on the way out."""
+
+    def __init__(self, database: str, *, workers: int, threads: int, deadline_check: float) -> None:
+        self.database, self.workers, self.threads, self.deadline_check = database, workers, threads, deadline_check
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self._log = tempfile.TemporaryFile(prefix="sengoku-load-")
+        self._kept = ""
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def env(self) -> dict[str, str]:
+        return {**os.environ, "DATABASE_URL": self.database, "SENGOKU_SECRET_KEY": "load-test"}
+
+    def upgrade(self) -> None:
+        """``sengoku db upgrade``: what an operator runs before the first start."""
+        done = subprocess.run(
+            [sys.executable, *_SENGOKU, "db", "upgrade"], env=self.env(), capture_output=True, text=True, timeout=120
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"sengoku db upgrade failed: {done.stdout}{done.stderr}")
+
+    def __enter__(self) -> Server:
+        command = [
+            sys.executable,
+            *_SENGOKU,
+            "serve",
+            "--port",
+            str(self.port),
+            "--workers",
+            str(self.workers),
+            "--threads",
+            str(self.threads),
+            "--deadline-check",
+            str(self.deadline_check),
+        ]
+        self.process = subprocess.Popen(command, env=self.env(), stdout=self._log, stderr=subprocess.STDOUT)
+        self._wait_ready(timeout=120)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+    def _wait_ready(self, timeout: float) -> None:
+        """Until ``/readyz`` says so in every worker (a few tries, each answered by whichever worker is free)."""
+        end = time.monotonic() + timeout
+        ready = 0
+        while ready < 3 * self.workers:
+            if self.process is None or self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped: {self.log()}")
+            if time.monotonic() > end:
+                raise RuntimeError(f"the server was not ready in {timeout} s: {self.log()}")
+            try:
+                with urllib.request.urlopen(f"{self.base}/readyz", timeout=5) as answer:
+                    ready += answer.status == 200
+            except (OSError, urllib.error.URLError):
+                time.sleep(0.2)
+
+    def worker_pids(self) -> list[int]:
+        """The gunicorn workers: the children of the master process (Linux /proc)."""
+        assert self.process is not None
+        master = self.process.pid
+        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        return sorted(int(pid) for pid in children)
+
+    def kill_worker(self) -> int:
+        """kill -9 one worker (the master starts another); returns its pid."""
+        pid = self.worker_pids()[0]
+        os.kill(pid, signal.SIGKILL)
+        return pid
+
+    def wait_for_workers(self, timeout: float = 60) -> list[int]:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            pids = self.worker_pids()
+            if len(pids) == self.workers:
+                return pids
+            time.sleep(0.2)
+        raise RuntimeError(f"gunicorn did not bring back {self.workers} workers: {self.log()}")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                for pid in self.worker_pids():
+                    os.kill(pid, signal.SIGKILL)
+                self.process.kill()
+                self.process.wait(timeout=10)
+        if not self._log.closed:
+            self._kept = self.log()
+            self._log.close()
+
+    def log(self) -> str:
+        """The end of the server's output (gunicorn's and the site's log lines)."""
+        if self._log.closed:
+            return self._kept
+        self._log.seek(0)
+        return self._log.read().decode(errors="replace")[-4000:]

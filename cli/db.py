@@ -1,0 +1,128 @@
+"""``sengoku db``: the web site's database schema (migrations), for whoever runs the site.
+
+``sengoku db upgrade`` makes the tables of a new database, or brings an
+existing one to this version's schema (one made before migrations is
+recognised and kept); run it before starting (or after upgrading) a site on
+PostgreSQL. ``sengoku serve`` does it by itself on SQLite. ``sengoku db
+revision`` is for developers who change ``web/models.py`` (see
+``web/migrations/README.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+__all__ = ["db"]
+
+T = TypeVar("T")
+
+_DATABASE = click.option(
+    "--database", metavar="URL", help="SQLAlchemy URL [default: $DATABASE_URL, else instance/sengoku.db]."
+)
+
+
+@click.group()
+def db() -> None:
+    """The web site's database: make or upgrade its tables."""
+
+
+@db.command()
+@_DATABASE
+def upgrade(database: str | None) -> None:
+    """Make the tables, or bring them up to this version of sengoku (safe to run again)."""
+    from web.migrate import upgrade as run_upgrade
+
+    engine = _engine(database)
+    try:
+        before, after = _guarded(lambda: run_upgrade(engine))
+    finally:
+        engine.dispose()
+    where = _shown(engine)
+    if before.legacy:
+        click.echo(f"{where}: made before migrations; stamped as revision {_baseline()}.")
+    if before.current == after.current and not before.legacy:
+        click.echo(f"{where}: already at revision {after.current} (the newest); nothing to do.")
+    else:
+        click.echo(f"{where}: upgraded from {before.current or 'nothing'} to revision {after.current} (the newest).")
+
+
+@db.command()
+@_DATABASE
+def status(database: str | None) -> None:
+    """Show the database's revision; exit 1 if it needs 'sengoku db upgrade'."""
+    from web.migrate import status as read_status
+
+    engine = _engine(database)
+    try:
+        schema = _guarded(lambda: read_status(engine))
+    finally:
+        engine.dispose()
+    click.echo(f"{_shown(engine)}: {schema.describe()}")
+    if not schema.ready:
+        raise SystemExit(1)
+
+
+@db.command()
+@click.option("-m", "--message", required=True, help="What the migration changes, in a few words.")
+@click.option("--autogenerate", is_flag=True, help="Fill it in from the difference between web/models.py and the last.")
+def revision(message: str, autogenerate: bool) -> None:
+    """(For developers) Write a new migration file after the newest one."""
+    import tempfile
+
+    from alembic import command
+    from sqlalchemy import create_engine
+
+    from web.migrate import alembic_config, head, upgrade
+
+    number = f"{int(head()) + 1:04d}"
+    with tempfile.TemporaryDirectory() as folder:  # autogenerate compares the models with a database at head
+        engine = create_engine(f"sqlite:///{Path(folder) / 'head.db'}")
+        try:
+            upgrade(engine)
+            with engine.begin() as connection:
+                script = command.revision(alembic_config(connection), message, autogenerate=autogenerate, rev_id=number)
+        finally:
+            engine.dispose()
+    path = getattr(script, "path", None)
+    click.echo(f"Wrote {path}: check it (and its downgrade), then run the tests (tests/web/test_migrations.py).")
+
+
+def _engine(database: str | None) -> Engine:
+    from web.config import database_url
+    from web.db import Database
+
+    url = database or database_url()
+    if url.startswith("sqlite:///"):
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    return Database(url).engine
+
+
+def _guarded(action: Callable[[], T]) -> T:
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from web.migrate import SchemaError
+
+    try:
+        return action()
+    except SchemaError as error:
+        raise click.ClickException(str(error)) from None
+    except SQLAlchemyError as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise click.ClickException(f"cannot use the database: {reason}") from None
+
+
+def _shown(engine: Engine) -> str:
+    return engine.url.render_as_string(hide_password=True)
+
+
+def _baseline() -> str:
+    from web.migrate import BASELINE
+
+    return BASELINE

@@ -1,0 +1,63 @@
+"""Several worker processes under gunicorn (``sengoku serve --workers N``), configured in code.
+
+Why gunicorn: a pre-fork master that restarts a worker that dies or hangs,
+stops them gracefully, and is the usual way to run a WSGI app on Linux. Each
+worker builds its own app after the fork (no ``preload``), so connections,
+pools and the deadline thread are never shared between processes. The
+``gthread`` worker serves ``threads`` requests at once per process and keeps
+idle keep-alive connections off the threads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gunicorn.app.base import BaseApplication
+
+from maps import available_maps
+from web import create_app
+from web.mapview import warm_up
+
+__all__ = ["serve"]
+
+
+def _known_settings() -> set[str]:
+    from gunicorn.config import KNOWN_SETTINGS
+
+    return {str(setting.name) for setting in KNOWN_SETTINGS}
+
+
+class _Site(BaseApplication):
+    def __init__(self, app_config: dict[str, Any], options: dict[str, Any]) -> None:
+        self.app_config, self.options = app_config, options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            self.cfg.set(key, value)
+
+    def load(self) -> Any:
+        """Runs in each worker, after the fork."""
+        app = create_app(self.app_config)
+        warm_up(available_maps())
+        return app
+
+
+def serve(app_config: dict[str, Any], host: str, port: int, workers: int, threads: int) -> None:
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    options = {
+        "bind": [bind],
+        "workers": workers,
+        "worker_class": "gthread",
+        "threads": threads,
+        "timeout": 60,  # a worker silent this long is killed and replaced
+        "graceful_timeout": 15,
+        "keepalive": 5,
+        "proc_name": "sengoku",
+        "accesslog": None,
+        "errorlog": "-",
+        "loglevel": "info",
+    }
+    if "control_socket_disable" in _known_settings():  # newer gunicorn: no control socket in the user's home
+        options["control_socket_disable"] = True
+    _Site(app_config, options).run()
