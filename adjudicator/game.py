@@ -146,12 +146,15 @@ class Game:
         return result
 
     def concede(self, power: str, to: str) -> GameResult:
-        """``power`` concedes the game to ``to``; when every other survivor has, ``to`` wins."""
+        """``power`` concedes the game to ``to``, a surviving power; when every other survivor has, ``to`` wins."""
         self._require_power(power)
         self._require_power(to)
         self._require_ongoing()
+        survivors = self.survivors()
+        if to not in survivors:
+            raise GameError(f"a concession goes to a surviving power; {to} has no centres and no units left")
         concessions = {**self.state.concessions, power: to}
-        others = [p for p in self.survivors() if p != to]
+        others = [p for p in survivors if p != to]
         result = self.state.result
         if all(concessions.get(p) == to for p in others):
             result = GameResult(kind=ResultKind.CONCEDED, powers=[to])

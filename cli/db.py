@@ -33,7 +33,7 @@ def db() -> None:
     """The web site's database: make or upgrade its tables."""
 
 
-@db.command()
+@db.command(short_help="Make the tables, or bring them up to date.")
 @_DATABASE
 def upgrade(database: str | None) -> None:
     """Make the tables, or bring them up to this version of sengoku (safe to run again)."""
@@ -53,7 +53,7 @@ def upgrade(database: str | None) -> None:
         click.echo(f"{where}: upgraded from {before.current or 'nothing'} to revision {after.current} (the newest).")
 
 
-@db.command()
+@db.command(short_help="Show the revision; exit 1 if an upgrade is needed.")
 @_DATABASE
 def status(database: str | None) -> None:
     """Show the database's revision; exit 1 if it needs 'sengoku db upgrade'."""
@@ -69,7 +69,7 @@ def status(database: str | None) -> None:
         raise SystemExit(1)
 
 
-@db.command()
+@db.command(short_help="(For developers) Write a new migration.")
 @click.option("-m", "--message", required=True, help="What the migration changes, in a few words.")
 @click.option("--autogenerate", is_flag=True, help="Fill it in from the difference between web/models.py and the last.")
 def revision(message: str, autogenerate: bool) -> None:

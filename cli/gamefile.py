@@ -3,30 +3,44 @@
 Writing goes to a temporary file in the same directory, which is flushed to
 disk and then renamed over the game file (``os.replace``): a crash, a kill
 or Ctrl-C at any moment leaves either the old game or the new one, never a
-half-written file. Reading refuses a missing, corrupt, foreign or
-wrong-version file with one line naming the file and the problem, and
-changes nothing.
+half-written file; the next write removes a temporary file a killed writer
+left behind. A full disk names the game file and leaves the game as it
+was. Reading refuses a missing, corrupt, foreign or wrong-version file, and
+anything that is not a regular file of a sane size (a device, a FIFO), with
+one line naming the file and the problem, and changes nothing.
 """
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import IO
 
 from pydantic import ValidationError
 
+try:
+    import fcntl
+except ImportError:  # not POSIX: stale temporary files are recognised by their age alone
+    fcntl = None  # type: ignore[assignment]
+
 from adjudicator.game import Game
 from adjudicator.setup import check_position
 from adjudicator.state import SCHEMA_VERSION, GameState
+from cli.readfile import FileRefused, read_regular_file
 from maps import Board, SengokuError, load_board
 
 __all__ = ["GameFileError", "load_game", "read_state", "save_game", "write_state"]
 
 _CHUNK = 1 << 16
+_STALE = 1.0
+"""Seconds after which an unlocked temporary file is a crash's leftover."""
+MAX_BYTES = 64 * 1024 * 1024
+"""No game file is near this (a 25-year game is under 1 MB): anything larger is not one, and is not read."""
 
 
 class GameFileError(SengokuError):
@@ -58,17 +72,22 @@ def read_state(path: Path) -> GameState:
     except json.JSONDecodeError as error:
         problem = f"line {error.lineno}, column {error.colno}: {error.msg}"
         raise GameFileError(path, f"not a sengoku game file (not valid JSON: {problem})") from None
+    except RecursionError:  # [[[[... a thousand deep: no game file is shaped like that
+        raise GameFileError(path, "not a sengoku game file (JSON nested too deeply)") from None
     _check_kind(path, data)
     try:
         return GameState.model_validate(data)
     except ValidationError as error:
         raise GameFileError(path, f"not a valid game file: {_first_problem(error)}") from None
+    except RecursionError:
+        raise GameFileError(path, "not a sengoku game file (JSON nested too deeply)") from None
 
 
 def write_state(path: Path, state: GameState) -> None:
     """Replace the game file with ``state``, atomically (see the module docstring)."""
     data = (state.model_dump_json(indent=2) + "\n").encode("utf-8")
     directory = path.resolve().parent
+    _remove_stale_temporaries(directory, path.name)
     try:
         handle = tempfile.NamedTemporaryFile(dir=directory, prefix=f".{path.name}.", suffix=".tmp", delete=False)
     except OSError as error:  # no such folder, no permission: say so about the game file, not the temporary one
@@ -76,16 +95,46 @@ def write_state(path: Path, state: GameState) -> None:
     temporary = Path(handle.name)
     try:
         with handle:
-            for start in range(0, len(data), _CHUNK):
-                _write_chunk(handle, data[start : start + _CHUNK])
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, _mode_for(path))
-        os.replace(temporary, path)
+            _lock(handle)  # ours while we write: another writer must not take it for a crash's leftover
+            try:
+                for start in range(0, len(data), _CHUNK):
+                    _write_chunk(handle, data[start : start + _CHUNK])
+                handle.flush()
+                os.fsync(handle.fileno())
+            except OSError as error:  # a full disk, a quota: the error names no file, so name the game's
+                raise GameFileError(
+                    path, f"cannot write it ({error.strerror or error}); the game is unchanged"
+                ) from None
+            os.chmod(temporary, _mode_for(path))
+            os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
     _sync_directory(directory)
+
+
+def _lock(handle: IO[bytes]) -> None:
+    if fcntl is not None:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _remove_stale_temporaries(directory: Path, name: str) -> None:
+    """Remove what a killed writer left (``.NAME.*.tmp``): files no live writer holds, and not brand new.
+
+    A writer holds a lock on its temporary file until it is renamed; the lock
+    dies with the process, even by kill -9. The age test covers the instant
+    between a writer making its file and locking it.
+    """
+    for stray in directory.glob(f".{glob.escape(name)}.*.tmp"):
+        try:
+            with open(stray, "rb") as handle:
+                if fcntl is not None:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                old = time.time() - os.fstat(handle.fileno()).st_mtime > (_STALE if fcntl is not None else 3600)
+                if old:
+                    stray.unlink()
+        except OSError:  # locked by a live writer, gone already, not ours to remove: leave it
+            continue
 
 
 def _write_chunk(handle: IO[bytes], chunk: bytes) -> None:
@@ -118,16 +167,16 @@ def _sync_directory(directory: Path) -> None:
 
 
 def _read_text(path: Path) -> str:
-    if not path.exists():
-        raise GameFileError(path, "no such game file (start one with 'sengoku new')")
-    if path.is_dir():
-        raise GameFileError(path, "is a directory, not a game file")
     try:
-        return path.read_bytes().decode("utf-8")
+        data = read_regular_file(path, MAX_BYTES, noun="game file")
+    except FileRefused as refused:
+        if refused.missing:
+            raise GameFileError(path, "no such game file (start one with 'sengoku new')") from None
+        raise GameFileError(path, refused.problem) from None
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise GameFileError(path, "not a sengoku game file (not UTF-8 text)") from None
-    except OSError as error:
-        raise GameFileError(path, f"cannot read it ({error.strerror or error})") from None
 
 
 def _check_kind(path: Path, data: object) -> None:

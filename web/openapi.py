@@ -34,6 +34,8 @@ class Operation:
     auth: Auth
     status: int
     media: str
+    refused: type[BaseModel] | None = None
+    """The body of a 422: input read well but refused by the rules (a DP order over the limits...)."""
 
     @property
     def path(self) -> str:
@@ -54,10 +56,11 @@ def operation(
     auth: Auth = None,
     status: int = 200,
     media: str = "application/json",
+    refused: type[BaseModel] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     def register(view: Callable[..., Any]) -> Callable[..., Any]:
         full = (bp.url_prefix or "") + rule
-        OPERATIONS.append(Operation(method.upper(), full, summary, body, response, auth, status, media))
+        OPERATIONS.append(Operation(method.upper(), full, summary, body, response, auth, status, media, refused))
         bp.add_url_rule(rule, view_func=view, methods=[method.upper()])
         return view
 
@@ -67,6 +70,7 @@ def operation(
 def document() -> dict[str, Any]:
     inputs = {op.body for op in OPERATIONS if op.body is not None}
     outputs = {op.response for op in OPERATIONS if op.response is not None} | {ErrorOut}
+    outputs |= {op.refused for op in OPERATIONS if op.refused is not None}
     pairs = [(m, "validation") for m in sorted(inputs, key=lambda m: m.__name__)]
     pairs += [(m, "serialization") for m in sorted(outputs, key=lambda m: m.__name__)]
     refs, schema = models_json_schema(pairs, ref_template="#/components/schemas/{model}")  # type: ignore[arg-type]
@@ -108,6 +112,9 @@ def _operation(op: Operation, refs: dict[Any, dict[str, Any]]) -> dict[str, Any]
         out["responses"]["403"] = {"description": f"not a {op.auth} token of this game", **error}
     if op.method in ("POST", "PUT", "DELETE"):
         out["responses"]["409"] = {"description": "the game cannot do that now", **error}
+    if op.refused is not None:
+        refused = {"application/json": {"schema": refs[(op.refused, "serialization")]}}
+        out["responses"]["422"] = {"description": "refused by the rules: the answer says why", "content": refused}
     if op.body is not None:
         body_schema = refs[(op.body, "validation")]
         out["requestBody"] = {"required": True, "content": {"application/json": {"schema": body_schema}}}

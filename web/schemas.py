@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Literal
+from datetime import UTC, datetime
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from adjudicator.records import PhaseReport, ResultKind
 
@@ -38,6 +38,21 @@ __all__ = [
 ]
 
 Hours = Field(default=None, ge=1, le=24 * 60)
+
+
+def _as_utc(moment: datetime) -> datetime:
+    """The tables keep naive UTC times; an answer says so (``...Z``, as RFC 3339 and the OpenAPI format want)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _sane_deadline(moment: datetime | None) -> datetime | None:
+    if moment is not None and not 2000 <= moment.year <= 9000:
+        raise ValueError("a deadline between the years 2000 and 9000, please")
+    return moment
+
+
+UtcTime = Annotated[datetime, AfterValidator(_as_utc)]
+"""A time in an answer: always UTC, always with its zone."""
 _PRINTABLE = r"^[^\x00-\x1f\x7f]+$"
 
 
@@ -89,7 +104,9 @@ class DeadlineIn(_In):
     """Set or clear the current deadline, and (optionally) the deadline rule for later phases."""
 
     hours_from_now: float | None = Field(default=None, gt=0, le=24 * 60)
-    at: datetime | None = Field(default=None, description="an exact time (UTC if no zone is given)")
+    at: Annotated[datetime | None, AfterValidator(_sane_deadline)] = Field(
+        default=None, description="an exact time (UTC if no zone is given)"
+    )
     movement_hours: int | None = Hours
     other_hours: int | None = Hours
 
@@ -164,7 +181,7 @@ class GameOut(BaseModel):
     variant: str
     phase: str
     version: int
-    deadline: datetime | None
+    deadline: UtcTime | None
     result: ResultOut
     powers: list[PowerRow]
     neutral_units: list[str]
@@ -184,7 +201,7 @@ class PlayerOut(BaseModel):
     phase: str
     phase_type: str
     version: int
-    deadline: datetime | None
+    deadline: UtcTime | None
     result: ResultOut
     units: list[UnitOut]
     centres: list[str]
@@ -201,7 +218,7 @@ class PlayerOut(BaseModel):
 
 class SubmissionOut(BaseModel):
     power: str
-    submitted: datetime | None
+    submitted: UtcTime | None
     orders: list[str]
 
 

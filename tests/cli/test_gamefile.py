@@ -8,6 +8,7 @@ finds the old game whole.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -78,6 +79,11 @@ def test_a_killed_writer_leaves_the_old_game_intact(tmp_path: Path) -> None:
     assert child.returncode == -signal.SIGKILL
     assert path.read_bytes() == before
     assert len(load_game(path).state.history) == 30
+    left = temporary_files(tmp_path)
+    assert len(left) == 1  # what the killed writer left; the next write removes it
+    _age(left[0])
+    write_state(path, long_game(31).state)
+    assert temporary_files(tmp_path) == []
 
 
 _PAUSING_WRITER = textwrap.dedent(
@@ -118,10 +124,56 @@ def test_ctrl_c_while_writing_keeps_the_old_game_and_no_temporary_file(
     assert temporary_files(cli.folder) == []
 
 
-def test_a_stale_temporary_file_from_a_crash_does_not_matter(cli: Cli, game: Path) -> None:
-    (cli.folder / ".game.json.abc123.tmp").write_text('{"half": ', encoding="utf-8")
+def _age(path: Path, seconds: float = 60) -> None:
+    """As if ``path`` had been left there ``seconds`` ago (a GM runs the next command later than a test does)."""
+    then = path.stat().st_mtime - seconds
+    os.utime(path, (then, then))
+
+
+def test_a_stale_temporary_file_from_a_crash_is_removed_on_the_next_write(cli: Cli, game: Path) -> None:
+    stray = cli.folder / ".game.json.abc123.tmp"
+    stray.write_text('{"half": ', encoding="utf-8")
+    _age(stray)
+    cli("status", "game.json")  # reading changes nothing
+    assert stray.exists()
     cli("adjudicate", "game.json")
     assert load_game(game).phase == "Fall 1570 movement"
+    assert temporary_files(cli.folder) == []
+
+
+def test_a_temporary_file_a_live_writer_holds_is_left_alone(cli: Cli, game: Path) -> None:
+    import fcntl
+
+    other = cli.folder / ".game.json.other.tmp"
+    with open(other, "wb") as writing:  # another sengoku, writing this game right now
+        fcntl.flock(writing.fileno(), fcntl.LOCK_EX)
+        _age(other)
+        cli("adjudicate", "game.json")
+        assert other.exists()
+    assert temporary_files(cli.folder) == [other]
+
+
+def test_a_temporary_file_of_another_game_is_left_alone(cli: Cli, game: Path) -> None:
+    stray = cli.folder / ".other.json.abc123.tmp"
+    stray.write_text("{}", encoding="utf-8")
+    _age(stray)
+    cli("adjudicate", "game.json")
+    assert stray.exists()
+
+
+def test_a_full_disk_names_the_game_file_and_changes_nothing(
+    cli: Cli, game: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = game.read_bytes()
+
+    def full(handle: object, chunk: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(gamefile, "_write_chunk", full)
+    result = cli("adjudicate", "game.json", code=1)
+    assert result.stderr == "Error: game.json: cannot write it (No space left on device); the game is unchanged\n"
+    assert game.read_bytes() == before
+    assert temporary_files(cli.folder) == []
 
 
 def test_saving_keeps_the_file_permissions(cli: Cli, game: Path) -> None:
@@ -173,6 +225,11 @@ BAD_FILES = {
         _with(orders={"Nobunaga": []}),
         "not a playable game: orders for unknown power 'Nobunaga'",
     ),
+    "deeply nested JSON": ("[" * 100_000 + "]" * 100_000, "not a sengoku game file (JSON nested too deeply)"),
+    "deeply nested inside a game": (
+        _with(name="@").replace('"@"', "[" * 100_000 + "]" * 100_000),
+        "not a sengoku game file (JSON nested too deeply)",
+    ),
 }
 
 
@@ -203,10 +260,14 @@ def test_a_directory_is_not_a_game(cli: Cli) -> None:
 
 
 def test_an_unreadable_game_file_is_one_line(cli: Cli, game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def denied(self: Path) -> bytes:
-        raise PermissionError(13, "Permission denied", str(self))
+    real_open = os.open
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    def denied(path: object, *args: object, **kwargs: object) -> int:  # root reads any file: pretend it may not
+        if Path(str(path)).name == "game.json":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", denied)
     assert cli("status", "game.json", code=1).stderr == "Error: game.json: cannot read it (Permission denied)\n"
 
 
@@ -229,3 +290,34 @@ def test_new_refuses_to_overwrite_a_game(cli: Cli, game: Path) -> None:
 def test_a_game_file_in_a_missing_folder_is_one_line(cli: Cli) -> None:
     result = cli("new", "nowhere/game.json", code=1)
     assert result.stderr == "Error: nowhere/game.json: cannot write it (No such file or directory)\n"
+
+
+# --- files that are not files: refused before anything is read, never a hang ----------
+
+
+def _sengoku(*args: str) -> subprocess.CompletedProcess[str]:
+    """The real command in a child process: a hang fails the test after 30 s instead of stopping the suite."""
+    command = [sys.executable, "-c", "import sys, cli; sys.argv[0] = 'sengoku'; cli.main()", *args]
+    return subprocess.run(
+        command, capture_output=True, text=True, timeout=30, env={**os.environ, "PYTHONPATH": str(ROOT)}
+    )
+
+
+def test_status_of_dev_zero_is_refused_at_once() -> None:
+    done = _sengoku("status", "/dev/zero")
+    assert done.returncode == 1 and done.stderr == "Error: /dev/zero: is a device, not a game file\n"
+
+
+def test_status_of_a_named_pipe_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    done = _sengoku("status", str(fifo))
+    assert done.returncode == 1 and done.stderr == f"Error: {fifo}: is a named pipe (FIFO), not a game file\n"
+
+
+def test_a_huge_file_is_not_read(cli: Cli) -> None:
+    path = cli.folder / "game.json"
+    with open(path, "wb") as handle:
+        handle.truncate(gamefile.MAX_BYTES + 1)  # sparse: no disk used
+    result = cli("status", "game.json", code=1)
+    assert result.stderr == "Error: game.json: too large for a game file (over 64 MB)\n"

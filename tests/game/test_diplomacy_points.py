@@ -146,3 +146,25 @@ def test_a_refused_dp_order_leaves_the_other_orders_standing(table: Table) -> No
 def test_dp_orders_are_settled_only_in_movement_phases(sengoku: Board) -> None:
     winter = custom(sengoku, "winter 1570 adjustments", units("Oda", "A OWA"), {"Oda": ["OWA", "MIK"]})
     assert winter.game.dp("Oda") == 0
+
+
+def test_a_power_may_buy_a_neutrals_support_against_its_own_unit(sengoku: Board) -> None:
+    """The support is the neutral's, and the neutral is its own power: who paid for it does not matter.
+
+    Oda pays Mino to support Takeda's attack on Oda's own army in Owari. The
+    rule that no power helps dislodge its own unit looks at the supporting
+    unit's owner (the neutral), not at the buyer, so the support counts and
+    Oda's army is dislodged (docs/rules.md, "Diplomacy Points").
+    """
+    game = custom(
+        sengoku,
+        "spring 1571 movement",
+        [*units("Oda", "A OWA"), *units("Takeda", "A ISE"), *units(None, "A MIN")],
+        {"Oda": ["OWA", "MIK"], "Takeda": ["KAI", "ISE"]},
+        ["MIN"],
+    )
+    game.play("Oda:\n1 : A Mino S A Ise - Owari\nTakeda:\nA Ise - Owari\n")
+    assert _lot(game, "MIN").winner is not None
+    assert game.last_outcome("A MIN S A ISE - OWA") == "succeeds"
+    assert "A OWA" in game.units("Takeda")
+    assert [d.unit.location for d in game.game.state.history[-1].report.dislodged] == ["OWA"]

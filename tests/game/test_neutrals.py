@@ -69,3 +69,11 @@ def test_each_neutral_is_its_own_power_for_the_no_self_dislodgement_rule(table: 
     table.play("Mori:\nF Nagato - Chikuzen\n")
     table.play("Mori:\nF Chikuzen - Hizen\n2 : A Bungo S F Chikuzen - Hizen\n")
     assert "F HIZ" in table.units("Mori")
+
+
+def test_a_players_unit_can_support_a_neutral_unit_to_hold(table: Table) -> None:
+    """Asakura's army in Omi supports neutral Mino to hold: 2 against 2, and the neutral stays."""
+    table.play(TAKE_MINO + "Asakura:\nA Omi S A Mino\n")
+    assert "A MIN" in table.units(None) and "A OWA" in table.units("Oda")
+    assert table.last_outcome("A OMI S A MIN") == "succeeds"
+    assert table.last_outcome("A OWA - MIN") == "fails"

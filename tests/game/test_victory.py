@@ -109,3 +109,11 @@ def test_when_every_other_survivor_concedes_the_game_is_won(sengoku: Board) -> N
     assert table.game.concede("Takeda", "Oda").kind is ResultKind.ONGOING
     result = table.game.concede("Chosokabe", "Oda")
     assert result.kind is ResultKind.CONCEDED and result.powers == ["Oda"]
+
+
+def test_a_concession_must_go_to_a_surviving_power(sengoku: Board) -> None:
+    table = _near_victory(sengoku, "spring 1575 movement")  # Hojo is out: no centre, no unit
+    for power in ("Chosokabe", "Oda", "Takeda"):  # every survivor tries to concede to Hojo
+        with pytest.raises(GameError, match="a concession goes to a surviving power; Hojo has no centres"):
+            table.game.concede(power, "Hojo")
+    assert table.game.state.result.kind is ResultKind.ONGOING and table.game.state.concessions == {}

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from tests.web.conftest import BACKENDS, database_url
 from web import create_app
 from web.demo import demo_game
 
@@ -59,3 +60,30 @@ def test_serve_without_demo_prints_no_links(served: list[dict[str, object]]) -> 
     result = CliRunner().invoke(main, ["serve"])
     assert result.exit_code == 0 and "/play/" not in result.output
     served[0]["app"].extensions["sengoku_db"].dispose()  # type: ignore[attr-defined]
+
+
+def test_serve_with_workers_runs_gunicorn_after_upgrading_sqlite(
+    served: list[dict[str, object]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[tuple[object, ...]] = []
+    monkeypatch.setattr("web.gunicorn.serve", lambda *args: started.append(args))
+    result = CliRunner().invoke(main, ["serve", "--workers", "3", "--threads", "2", "--port", "5143"])
+    assert result.exit_code == 0, result.output
+    assert "3 worker processes x 2 threads (gunicorn)" in result.output
+    (config, host, port, workers, threads) = started[0]
+    assert (host, port, workers, threads) == ("127.0.0.1", 5143, 3, 2)
+    assert config["DEADLINE_CHECK_SECONDS"] == 2.0 and config["MIGRATE_ON_START"] is False  # type: ignore[index]
+    assert served == []  # waitress is not used
+
+
+@pytest.mark.parametrize("backend", [b for b in BACKENDS if b != "sqlite"])  # ./run test always has PostgreSQL
+def test_serve_refuses_a_shared_database_that_is_not_upgraded(
+    backend: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite is the site's own file and is upgraded at start; a shared server's schema is the operator's call."""
+    url = database_url(backend, tmp_path)
+    monkeypatch.setattr("waitress.serve", lambda app, **kw: pytest.fail("served a database that is not ready"))
+    monkeypatch.setenv("SENGOKU_SECRET_KEY", "k")
+    result = CliRunner().invoke(main, ["serve", "--database", url])
+    assert result.exit_code == 1
+    assert "the database is empty: 'sengoku db upgrade' makes the tables; the site was not started" in result.output

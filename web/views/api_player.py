@@ -69,6 +69,7 @@ def save(game_id: str) -> tuple[Response, int]:
     body=BidIn,
     response=BidOut,
     auth="power",
+    refused=BidOut,
 )
 def bid(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
