@@ -45,12 +45,14 @@ def upgrade(database: str | None) -> None:
     finally:
         engine.dispose()
     where = _shown(engine)
+    start = before.current or "nothing"
     if before.legacy:
-        click.echo(f"{where}: made before migrations; stamped as revision {_baseline()}.")
-    if before.current == after.current and not before.legacy:
+        start = _baseline()
+        click.echo(f"{where}: made before migrations; stamped as revision {start}.")
+    if start == after.current:
         click.echo(f"{where}: already at revision {after.current} (the newest); nothing to do.")
     else:
-        click.echo(f"{where}: upgraded from {before.current or 'nothing'} to revision {after.current} (the newest).")
+        click.echo(f"{where}: upgraded from {start} to revision {after.current} (the newest).")
 
 
 @db.command(short_help="Show the revision; exit 1 if an upgrade is needed.")

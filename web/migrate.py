@@ -53,7 +53,7 @@ class SchemaStatus:
         if self.ready:
             return f"at revision {self.current} (the newest)"
         if self.legacy:
-            return "made before migrations: 'sengoku db upgrade' stamps and upgrades it"
+            return "from before migrations: 'sengoku db upgrade' recognises and upgrades it"
         if self.current is None:
             return "empty: 'sengoku db upgrade' makes the tables"
         return f"at revision {self.current}, the code needs {self.head}: run 'sengoku db upgrade'"

@@ -95,7 +95,9 @@ def _check_schema(app: Flask, echo: Callable[[str], None]) -> None:
     engine = app.extensions["sengoku_db"].engine
     if engine.dialect.name == "sqlite":
         before, _ = upgrade(engine)
-        if not before.ready:
+        if before.legacy:
+            echo(f"Database made before migrations: recognised and brought up to revision {before.head}.")
+        elif not before.ready:
             echo(f"Database schema brought up to date (revision {before.current or 'none'} -> {before.head}).")
         return
     schema = status(engine)

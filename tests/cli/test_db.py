@@ -31,11 +31,11 @@ def test_upgrade_recognises_a_database_made_before_migrations(cli: Cli, tmp_path
     engine = create_engine(url)
     LEGACY.create_all(engine)
     engine.dispose()
-    assert "made before migrations" in cli("db", "status", "--database", url, code=1).stdout
+    assert "from before migrations" in cli("db", "status", "--database", url, code=1).stdout
     out = cli("db", "upgrade", "--database", url).stdout.splitlines()
     assert out == [
         f"{url}: made before migrations; stamped as revision 0001.",
-        f"{url}: upgraded from nothing to revision {head()} (the newest).",
+        f"{url}: upgraded from 0001 to revision {head()} (the newest).",
     ]
 
 

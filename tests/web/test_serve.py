@@ -40,6 +40,7 @@ def test_serve_with_demo_prints_every_link(served: list[dict[str, object]]) -> N
     app = served[0]["app"]
     client = app.test_client()  # type: ignore[attr-defined]
     assert client.get(powers[4][1].removeprefix("http://127.0.0.1:5123")).status_code == 200
+    assert "Demo game" in client.get("/").get_data(as_text=True)  # listed, for whoever opens the front page
     app.extensions["sengoku_db"].dispose()  # type: ignore[attr-defined]
 
 
