@@ -19,12 +19,13 @@ The schema is not made here: :mod:`web.migrate` keeps it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, current_app
-from sqlalchemy import Engine, create_engine, event
+from flask import Flask, current_app, g
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 __all__ = ["Database", "Pool", "database", "init_app"]
@@ -59,16 +60,67 @@ class Database:
     @contextmanager
     def write(self) -> Iterator[Session]:
         """One transaction that may change data: committed at the end, rolled back on any error."""
+        held = _HELD.get()
+        if held is not None and held.engine is self.engine:
+            with Session(held.connection(), expire_on_commit=False) as session, session.begin():
+                yield session
+            return
         with self._writer.begin() as session:
             yield session
 
     @contextmanager
     def read(self) -> Iterator[Session]:
+        held = _HELD.get()
+        if held is not None and held.engine is self.engine:
+            with Session(held.connection(), expire_on_commit=False) as session, session.begin():
+                yield session
+            return
         with self._reader.begin() as session:
             yield session
 
+    @contextmanager
+    def one_connection(self) -> Iterator[None]:
+        """Inside, every transaction of this thread uses one connection, checked out (and pinged) once.
+
+        A request runs two or three short transactions (the link's token, then
+        the action); checking a connection out of the pool for each costs a
+        ping to the server each time (``pool_pre_ping``). The connection is
+        taken at the first transaction, so a request that needs none takes none.
+        On SQLite, where no ping is made and reads differ from writes, it does nothing.
+        """
+        if self.dialect == "sqlite" or _HELD.get() is not None:
+            yield
+            return
+        held = _Held(self.engine)
+        token = _HELD.set(held)
+        try:
+            yield
+        finally:
+            _HELD.reset(token)
+            held.close()
+
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+class _Held:
+    """The connection :meth:`Database.one_connection` keeps, opened on first use."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._connection: Connection | None = None
+
+    def connection(self) -> Connection:
+        if self._connection is None or self._connection.invalidated:
+            self._connection = self.engine.connect()
+        return self._connection
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+
+
+_HELD: ContextVar[_Held | None] = ContextVar("sengoku_held_connection", default=None)
 
 
 def _normalise(url: str) -> str:
@@ -123,7 +175,23 @@ def init_app(app: Flask) -> Database:
 
         upgrade(db.engine)
     app.extensions["sengoku_db"] = db
+    _one_connection_per_request(app, db)
     return db
+
+
+def _one_connection_per_request(app: Flask, db: Database) -> None:
+    def hold() -> None:
+        stack = ExitStack()
+        stack.enter_context(db.one_connection())
+        g.sengoku_connection = stack
+
+    def release(_error: BaseException | None) -> None:
+        stack = g.pop("sengoku_connection", None)
+        if stack is not None:
+            stack.close()
+
+    app.before_request(hold)
+    app.teardown_request(release)
 
 
 def database() -> Database:
