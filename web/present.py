@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from adjudicator.position import Position, Unit
 from adjudicator.records import GameResult
-from adjudicator.report import render_report
 from maps.board import Board
 from orders import DPOrder, location_text
+from post import build_post, render
 from web.ordering import order_texts
 from web.schemas import (
     GameOut,
@@ -101,7 +101,7 @@ def gm_out(snapshot: Snapshot) -> GmOut:
         SubmissionOut(power=p, submitted=snapshot.submitted.get(p), orders=order_texts(board, state.orders.get(p, [])))
         for p in board.power_names
     ]
-    last = render_report(board, state.history[-1]) if state.history else None
+    last = render(build_post(board, state, -1, deadline=snapshot.deadline)) if state.history else None
     return GmOut(
         game=game_out(snapshot),
         submissions=submissions,
@@ -118,5 +118,5 @@ def phase_out(snapshot: Snapshot, index: int) -> PhaseOut:
     if not 0 <= index < len(history):
         raise IndexError(f"no adjudicated phase number {index}; this game has {len(history)}")
     entry = history[index]
-    text = render_report(snapshot.board, entry)
+    text = render(build_post(snapshot.board, snapshot.state, index, deadline=snapshot.deadline))
     return PhaseOut(index=index, phase=str(entry.report.phase), text=text, report=entry.report)
