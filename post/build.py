@@ -94,7 +94,8 @@ def _orders(board: Board, entry: HistoryEntry) -> list[OrderLine]:
 def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[str]) -> OrderLine:
     annotation = describe_outcome(board, entry.before, outcome)
     explanation = describe_outcome(board, entry.before, outcome, explain=True)
-    if outcome.power is None and outcome.implicit and province_of(outcome.order.unit.location) in tied:
+    unit = getattr(outcome.order, "unit", None)
+    if outcome.power is None and outcome.implicit and unit is not None and province_of(unit.location) in tied:
         annotation = annotation.replace("(no order)", "(the DP auction tied: no order carried out)")
         explanation = explanation.replace("(no order)", "(the DP auction tied: no order carried out)")
     return OrderLine(
@@ -175,7 +176,10 @@ def _unit(board: Board, unit: Unit) -> UnitLine:
 def _ownership(board: Board, entry: HistoryEntry, after: Position) -> list[Holding]:
     report: PhaseReport = entry.report
     before = entry.before
-    name = lambda c: board.provinces[c].name  # noqa: E731
+
+    def name(centre: str) -> str:
+        return board.provinces[centre].name
+
     holdings = []
     for power in board.power_names:
         owned = after.centres_of(power)
