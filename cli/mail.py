@@ -54,6 +54,13 @@ if TYPE_CHECKING:
     show_default=True,
     help="More tries for a message after a dropped connection or a temporary refusal.",
 )
+@click.option(
+    "--retry-pause",
+    type=click.FloatRange(0, 60),
+    default=1.0,
+    show_default=True,
+    help="Seconds before the first retry (doubled for each next one).",
+)
 @cli_errors
 def mail(
     game: Path,
@@ -68,6 +75,7 @@ def mail(
     smtp_password: str | None,
     sender: str | None,
     retries: int,
+    retry_pause: float,
 ) -> None:
     """Mail each player of GAME.json, one message per address in its address book ('sengoku players').
 
@@ -100,7 +108,7 @@ def mail(
         _dry_run(loaded, plan, title, dry_run, sender)
         return
     try:
-        settings = replace(SmtpSettings.from_sources(flags), retries=retries)
+        settings = replace(SmtpSettings.from_sources(flags), retries=retries, pause=retry_pause)
     except SettingsError as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"Mailing {title} through {settings.describe()}:")
