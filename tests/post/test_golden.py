@@ -15,14 +15,14 @@ import pytest
 
 from adjudicator.game import Game
 from post import FORMATS, build_post, render
-from tests.post.conftest import path
+from tests.post.conftest import golden as golden_path
 
 SUFFIX = {"plain": "txt", "bbcode": "bbcode", "markdown": "md", "html": "html", "json": "json"}
 PHASES = ["spring-1570", "fall-1570", "fall-1570-retreats", "winter-1570"]
 
 
 def check(text: str, name: str) -> None:
-    golden = path(name)
+    golden = golden_path(name)
     if os.environ.get("SENGOKU_GOLDEN") == "write":
         golden.write_text(text, encoding="utf-8")
     assert text == golden.read_text(encoding="utf-8"), name
