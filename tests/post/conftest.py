@@ -9,11 +9,10 @@ import pytest
 
 from adjudicator.game import Game
 from cli.gamefile import load_game
-from tests.cli.conftest import GAMES, Cli
-from tests.cli.conftest import cli, game  # noqa: F401  (fixtures for the CLI tests here)
+from tests.cli.conftest import GAMES, Cli, cli, game  # noqa: F401  (fixtures for the CLI tests here)
 
 FIRST = GAMES / "first-years"
-DEADLINE = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+DEADLINE = datetime(2099, 12, 1, 20, 0, tzinfo=UTC)  # far ahead: a deadline in the past is refused
 
 
 @pytest.fixture(scope="module")
@@ -25,17 +24,17 @@ def kyoto(tmp_path_factory: pytest.TempPathFactory) -> Game:
     folder = tmp_path_factory.mktemp("kyoto")
     run = Cli(folder)
     path = folder / "game.json"
-    run("new", game, "--name", "Kyoto 1570")
-    run("orders", game, FIRST / "01-spring-1570.txt", code=3)
-    run("orders", game, FIRST / "02-spring-1570-oda-again.txt")
-    run("adjudicate", game)
-    run("orders", game, FIRST / "03-fall-1570.txt")
-    run("adjudicate", game)
-    run("orders", game, FIRST / "04-fall-1570-retreats.txt", code=3)
-    run("adjudicate", game)
-    run("orders", game, FIRST / "05-winter-1570.txt", code=3)
-    run("orders", game, FIRST / "06-winter-1570-hojo.txt")
-    run("adjudicate", game, "--deadline", DEADLINE.strftime("%Y-%m-%d %H:%M UTC"))
+    run("new", path, "--name", "Kyoto 1570")
+    run("orders", path, FIRST / "01-spring-1570.txt", code=3)
+    run("orders", path, FIRST / "02-spring-1570-oda-again.txt")
+    run("adjudicate", path)
+    run("orders", path, FIRST / "03-fall-1570.txt")
+    run("adjudicate", path)
+    run("orders", path, FIRST / "04-fall-1570-retreats.txt", code=3)
+    run("adjudicate", path)
+    run("orders", path, FIRST / "05-winter-1570.txt", code=3)
+    run("orders", path, FIRST / "06-winter-1570-hojo.txt")
+    run("adjudicate", path, "--deadline", DEADLINE.strftime("%Y-%m-%d %H:%M UTC"))
     return load_game(path)
 
 
@@ -45,11 +44,11 @@ def victory(tmp_path_factory: pytest.TempPathFactory) -> Game:
     folder = tmp_path_factory.mktemp("victory")
     run = Cli(folder)
     path = folder / "game.json"
-    run("new", game, "--position", GAMES / "oda-at-twenty.yaml")
-    run("orders", game, GAMES / "oda-at-twenty-fall.txt", code=3)
-    run("adjudicate", game)
-    run("orders", game, input="Hojo:\nA Musashi - Shimotsuke\n")
-    run("adjudicate", game)
+    run("new", path, "--position", GAMES / "oda-at-twenty.yaml")
+    run("orders", path, GAMES / "oda-at-twenty-fall.txt", code=3)
+    run("adjudicate", path)
+    run("orders", path, input="Hojo:\nA Musashi - Shimotsuke\n")
+    run("adjudicate", path)
     return load_game(path)
 
 

@@ -98,7 +98,7 @@ def test_a_lost_centre_is_named(victory: Game) -> None:
 
 def test_the_next_phase_and_its_deadline_close_the_latest_post_only(kyoto: Game) -> None:
     assert plain(kyoto, WINTER).endswith(
-        "\nNext phase: Spring 1571 movement. Deadline: Tuesday 1 December 2026, 20:00 UTC.\n"
+        "\nNext phase: Spring 1571 movement. Deadline: Tuesday 1 December 2099, 20:00 UTC.\n"
     )
     assert plain(kyoto, FALL).endswith("\nNext phase: Fall 1570 retreats.\n")
     assert build_post(kyoto.board, kyoto.state, WINTER, deadline=kyoto.state.deadline).deadline == DEADLINE
