@@ -23,7 +23,7 @@ from maps.terms import PhaseType, province_of
 from orders.text import location_text, order_text
 from post.document import BidLine, DislodgedLine, Holding, Lot, Missing, OrderLine, Post, PostResult, UnitLine
 
-__all__ = ["build_post", "position_after"]
+__all__ = ["build_post", "lot_of", "position_after"]
 
 
 def position_after(state: GameState, index: int) -> Position:
@@ -58,7 +58,7 @@ def build_post(
         phase=str(report.phase),
         preview=preview,
         orders=_orders(board, entry),
-        dp=[_lot(board, lot) for lot in report.auction],
+        dp=[lot_of(board, lot) for lot in report.auction],
         dislodged=_dislodged(board, entry),
         disbanded=[_unit(board, u) for u in report.disbanded],
         ownership=_ownership(board, entry, after),
@@ -111,7 +111,8 @@ def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[
     )
 
 
-def _lot(board: Board, lot: LotRecord) -> Lot:
+def lot_of(board: Board, lot: LotRecord) -> Lot:
+    """One neutral unit's auction in words: every bid and what was carried out, a tie named as a tie."""
     bids = [BidLine(power=b.power, points=b.points, order=order_text(b.order, board)) for b in lot.bids]
     if lot.winner is not None:
         backers = [b.power for b in lot.bids if b.order == lot.winner]
