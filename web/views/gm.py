@@ -7,6 +7,7 @@ from collections.abc import Callable
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from adjudicator.game import GameError
 from outbox import SmtpSettings
 from post import FORMATS, render
 from web import actions, mailer, posting, present, store
@@ -66,8 +67,12 @@ def mail_settings(game_id: str, token: str) -> BaseResponse:
     board = store.load(database(), game_id).board
     addresses = {p: request.form.get(f"addresses-{p}", "").replace(",", " ").split() for p in board.power_names}
     settings = MailSettingsIn(mail_results="mail_results" in request.form, addresses=addresses)
-    mailer.set_mail_settings(database(), game_id, settings)
-    flash("Mail settings saved.", "ok")
+    try:
+        mailer.set_mail_settings(database(), game_id, settings)
+    except GameError as error:  # a mistyped address: say which, keep the book as it was
+        flash(f"Nothing saved: {error}.", "error")
+    else:
+        flash("Mail settings saved.", "ok")
     return _back(game_id, token)
 
 
