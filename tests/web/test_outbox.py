@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 from flask import Flask
@@ -11,7 +12,8 @@ from flask.testing import FlaskClient
 from outbox import SmtpSettings
 from tests.outbox.smtpd import Mailbox, smtp_server
 from tests.web.conftest import GameLinks, Site, flashes
-from web import store
+from web import actions, store
+from web.schemas import DeadlineIn
 
 
 @pytest.fixture
@@ -178,3 +180,15 @@ def test_new_links_are_mailed_and_work_once_sent(
 def test_mail_without_an_smtp_server_is_refused_clearly(client: FlaskClient, site: Site, game: GameLinks) -> None:
     out = client.post(f"/api/games/{game.id}/mail", json={"what": "results"}, headers=game.bearer("gm"))
     assert out.status_code == 409 and "its SMTP server is not set up" in out.get_json()["error"]
+
+
+def test_a_passed_deadline_mails_the_results_with_the_next_deadline(
+    app: Flask, client: FlaskClient, site: Site, game: GameLinks, smtp: Mailbox
+) -> None:
+    addresses(site, game, mail_results=True)
+    db = app.extensions["sengoku_db"]
+    actions.set_deadline(db, game.id, DeadlineIn(at=store.utcnow() - timedelta(minutes=1), movement_hours=48))
+    client.get(f"/games/{game.id}")  # the first request after the deadline adjudicates
+    assert len(smtp.messages) == 3
+    text = smtp.messages[0].get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]
+    assert "\r\nNext phase: Fall 1570 movement. Deadline: " in text
