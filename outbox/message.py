@@ -29,7 +29,7 @@ def compose(letter: Letter, sender: str, domain: str, thread: list[str], now: da
     message = EmailMessage()
     message["From"] = sender
     message["To"] = formataddr((letter.power, letter.address))
-    message["Subject"] = letter.subject
+    message["Subject"] = " ".join(letter.subject.split())  # a game's name never breaks the header onto a new line
     message["Date"] = format_datetime(now or datetime.now(UTC))
     message["Message-ID"] = make_msgid(idstring="sengoku", domain=domain)
     if thread:

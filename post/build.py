@@ -9,7 +9,7 @@ the ownership of supply centres and the units now on the board).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
 from adjudicator.duty import powers_to_order
 from adjudicator.outcomes import Reason, Result
@@ -75,7 +75,7 @@ def build_post(
         units=_units(board, after),
         centres={board.provinces[c].name: owner for c, owner in sorted(after.centres.items())},
         next_phase=str(report.next_phase) if report.next_phase is not None and not result.over else None,
-        deadline=deadline if latest and not result.over else None,
+        deadline=_utc(deadline) if latest and not result.over else None,
         result=_result(result),
     )
 
@@ -238,6 +238,11 @@ def _disorder(board: Board, entry: HistoryEntry, power: str) -> str:
     if removed:
         return "removed in civil disorder: " + ", ".join(removed)
     return "its builds were waived"
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    """A deadline with its zone: the web site keeps UTC times without one."""
+    return moment.replace(tzinfo=UTC) if moment is not None and moment.tzinfo is None else moment
 
 
 def _result(result: GameResult) -> PostResult:

@@ -222,3 +222,15 @@ def test_a_dry_run_writes_eml_files_and_records_nothing(cli: Cli, addressed: Pat
     assert message["To"] == "Oda <nobunaga@example.org>" and message["Message-ID"].endswith("@kyoto.example>")
     assert "Dry run: 4 messages for the Spring 1570 movement results" in out
     assert addressed.read_bytes() == before
+
+
+def test_a_game_name_never_breaks_the_subject_header(cli: Cli, addressed: Path) -> None:
+    from email import message_from_bytes, policy
+
+    cli("new", "game.json", "--name", "Kyoto\n1570\r\nBcc: everyone@example.org", "--force")
+    cli("players", "game.json", "set", "Oda", "nobunaga@example.org")
+    cli("adjudicate", "game.json")
+    cli("mail", "game.json", "results", "--dry-run", "out")
+    message = message_from_bytes(next((cli.folder / "out").glob("*.eml")).read_bytes(), policy=policy.default)
+    assert message["Subject"] == "Kyoto 1570 Bcc: everyone@example.org: Spring 1570 movement results"
+    assert message["Bcc"] is None
