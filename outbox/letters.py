@@ -88,7 +88,9 @@ def reminder_letters(
         raise ValueError(f"the game is over: {state.result.describe()}")
     due = deadline if deadline is not None else state.deadline
     phase = str(state.position.phase)
-    late = [p for p in powers_to_order(board, state.position, rules or rules_for(board.name)) if p not in state.orders]
+    late = [
+        p for p in powers_to_order(board, state.position, rules or rules_for(board.name)) if not state.orders.get(p)
+    ]
     name = state.name or board.title
     when = f"The deadline is {deadline_text(due)}." if due else "The GM has set no deadline yet."
     make = {}

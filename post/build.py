@@ -221,7 +221,7 @@ def _units(board: Board, position: Position) -> dict[str, list[str]]:
 def _missing(board: Board, entry: HistoryEntry, rules: Rules) -> list[Missing]:
     """The powers that owed orders and sent none, and what civil disorder did for them."""
     owed = powers_to_order(board, entry.before, rules)
-    return [Missing(power=p, consequence=_disorder(board, entry, p)) for p in owed if p not in entry.orders]
+    return [Missing(power=p, consequence=_disorder(board, entry, p)) for p in owed if not entry.orders.get(p)]
 
 
 def _disorder(board: Board, entry: HistoryEntry, power: str) -> str:
