@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 def adjudicate_if_due(game_id: str) -> None:
     db = database()
     for done in actions.adjudicate_if_due(db, game_id):
-        mailer.after_adjudication(db, done, mailer.smtp_settings(current_app.config))
+        mailer.in_background(db, done, mailer.smtp_settings(current_app.config))
 
 
 def init_app(app: Flask) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -23,7 +24,7 @@ from web.db import Database
 from web.schemas import MailOut, MailSettingsIn
 from web.store import Handle
 
-__all__ = ["after_adjudication", "mail", "set_mail_settings", "smtp_settings"]
+__all__ = ["after_adjudication", "in_background", "mail", "set_mail_settings", "smtp_settings"]
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +97,18 @@ def after_adjudication(db: Database, game_id: str, settings: SmtpSettings | None
     except Exception:  # mail must not undo or hide an adjudication: log it, the GM can send again
         log.exception("mailing the results of game %s failed", game_id)
         return None
+
+
+def in_background(db: Database, game_id: str, settings: SmtpSettings | None) -> threading.Thread | None:
+    """:func:`after_adjudication` in a thread of its own: a player's page load that passed a deadline
+    must not wait for a mail server. None when there is nothing to send."""
+    if settings is None:
+        return None
+    thread = threading.Thread(
+        target=after_adjudication, args=(db, game_id, settings), name=f"sengoku-mail-{game_id}", daemon=True
+    )
+    thread.start()
+    return thread
 
 
 def _record(db: Database, game_id: str, sent: list[SentMessage]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 
@@ -188,7 +189,11 @@ def test_a_passed_deadline_mails_the_results_with_the_next_deadline(
     addresses(site, game, mail_results=True)
     db = app.extensions["sengoku_db"]
     actions.set_deadline(db, game.id, DeadlineIn(at=store.utcnow() - timedelta(minutes=1), movement_hours=48))
-    client.get(f"/games/{game.id}")  # the first request after the deadline adjudicates
-    assert len(smtp.messages) == 3
+    client.get(f"/games/{game.id}")  # the first request after the deadline adjudicates; mail goes in the background
+    for _ in range(200):  # wait for the mail thread to send and record all three
+        if len(store.load(db, game.id).state.sent) == 3:
+            break
+        time.sleep(0.05)
+    assert len(smtp.messages) == 3 and len(store.load(db, game.id).state.sent) == 3
     text = smtp.messages[0].get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]
     assert "\r\nNext phase: Fall 1570 movement. Deadline: " in text
