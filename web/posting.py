@@ -45,4 +45,13 @@ def auction_preview(snapshot: Snapshot, power: str) -> list[Lot]:
     verdicts = check_dp_orders(game.board, position, game.rules, power, bids)
     valid = [bid for bid, problem in zip(bids, verdicts, strict=True) if problem is None]
     _, lots = run_auction(position, {power: valid})
-    return [lot_of(game.board, LotRecord.of(lot)) for lot in lots]
+    return [_as_it_stands(lot_of(game.board, LotRecord.of(lot))) for lot in lots]
+
+
+def _as_it_stands(lot: Lot) -> Lot:
+    """One power's bid on a unit always leads its own auction: say what that means while the others are unknown."""
+    verdict = (
+        f"{lot.winner} would be carried out on your {lot.total} DP, "
+        "unless other powers put more DP on a different order (equal totals tie, and the unit holds)"
+    )
+    return lot.model_copy(update={"verdict": verdict})

@@ -83,12 +83,11 @@ def test_a_player_sees_the_auction_on_its_own_bids_only(client: FlaskClient, sit
     site.save(game, "Oda", "2 : A Yamashiro H")
     site.save(game, "Asakura", "2 : A Yamashiro S A Omi")
     oda = client.get(f"/api/games/{game.id}/auction", headers=game.bearer("Oda")).get_json()
-    assert [(lot["unit"], lot["verdict"]) for lot in oda["lots"]] == [
-        ("Yamashiro", "A Yamashiro H carried out (2 DP from Oda)")
-    ]
+    assert [(lot["unit"], lot["winner"], lot["total"]) for lot in oda["lots"]] == [("Yamashiro", "A Yamashiro H", 2)]
+    assert oda["lots"][0]["verdict"].startswith("A Yamashiro H would be carried out on your 2 DP, unless other powers")
     assert [bid["power"] for lot in oda["lots"] for bid in lot["bids"]] == ["Oda"]  # Asakura's bid stays secret
     page = client.get(game.player("Oda") + "/auction").get_data(as_text=True)
-    assert "A Yamashiro H carried out (2 DP from Oda)" in page and "Asakura" not in page
+    assert "A Yamashiro H would be carried out on your 2 DP" in page and "Asakura" not in page
     none = client.get(f"/api/games/{game.id}/auction", headers=game.bearer("Mori")).get_json()
     assert none["lots"] == []
 
