@@ -67,17 +67,23 @@ def _plan(state: GameState, powers: Sequence[str], make: Mapping[str, tuple[str,
 def results_letters(board: Board, state: GameState, index: int = -1, deadline: datetime | None = None) -> Plan:
     """The results post of an adjudicated phase (the last by default) for every power with an address.
 
-    Its key holds a digest of the post, so a phase rolled back and adjudicated
-    to different results is mailed again, and the same results never twice.
+    Its key holds a digest of the results (the deadline left out): a phase
+    rolled back and adjudicated to other results is mailed again, the same
+    results never twice. Powers out of the game are mailed if they have an
+    address, but only those still in it are reported as having none.
     """
     if not state.history:
         raise ValueError("no phase has been adjudicated yet: there are no results to mail")
     post = build_post(board, state, index, deadline=deadline if deadline is not None else state.deadline)
     plain, html = render(post, "plain"), render(post, "html")
     number = index % len(state.history) + 1
-    key = f"results {number} {hashlib.sha256(plain.encode()).hexdigest()[:10]}"
+    results = post.model_copy(update={"deadline": None}).model_dump_json()
+    key = f"results {number} {hashlib.sha256(results.encode()).hexdigest()[:10]}"
     letter = (key, post.subject, plain, _page(post.title, html))
-    return _plan(state, board.power_names, dict.fromkeys(board.power_names, letter))
+    plan = _plan(state, board.power_names, dict.fromkeys(board.power_names, letter))
+    position = state.position
+    plan.unaddressed = [p for p in plan.unaddressed if position.centres_of(p) or position.units_of(p)]
+    return plan
 
 
 def reminder_letters(

@@ -234,3 +234,24 @@ def test_a_game_name_never_breaks_the_subject_header(cli: Cli, addressed: Path) 
     message = message_from_bytes(next((cli.folder / "out").glob("*.eml")).read_bytes(), policy=policy.default)
     assert message["Subject"] == "Kyoto 1570 Bcc: everyone@example.org: Spring 1570 movement results"
     assert message["Bcc"] is None
+
+
+def test_results_corrected_after_a_rollback_are_mailed_again(cli: Cli, addressed: Path, server: Server) -> None:
+    port, box = server
+    cli("adjudicate", "game.json")
+    mail(cli, port, "results")
+    cli("rollback", "game.json")
+    cli("orders", "game.json", input="Oda:\nF Mikawa - Totomi Sea\n")
+    cli("adjudicate", "game.json")
+    assert "4 of 4 messages sent." in mail(cli, port, "results")
+    oda = box.to("nobunaga@example.org")
+    assert "F Mikawa - Totomi Sea: moved" in body(oda[1], "plain") and oda[1]["In-Reply-To"] == oda[0]["Message-ID"]
+
+
+def test_a_new_deadline_alone_does_not_send_the_results_again(cli: Cli, addressed: Path, server: Server) -> None:
+    port, box = server
+    cli("adjudicate", "game.json")
+    mail(cli, port, "results")
+    cli("deadline", "game.json", "+3d")
+    assert "Nothing to send for the Spring 1570 movement results." in mail(cli, port, "results")
+    assert len(box.messages) == 4
