@@ -3,12 +3,36 @@
 from __future__ import annotations
 
 import json
+import os
 import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+import pytest
+from playwright.sync_api import Browser, expect, sync_playwright
 
-from tests.web.test_browser import base, browser  # noqa: F401  (the live site and the browser)
+from tests.web.live import live_server
+from web import create_app
+
+CHROMIUM = os.environ.get("SENGOKU_CHROMIUM", "/usr/bin/chromium")  # Debian's; never a downloaded browser
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def base(tmp_path: Path) -> Iterator[str]:
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'copy.db'}", "SECRET_KEY": "copy"})
+    with live_server(app) as url:
+        yield url
+    app.extensions["sengoku_db"].dispose()
 
 
 def _api(url: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
@@ -19,13 +43,13 @@ def _api(url: str, body: dict[str, Any], token: str | None = None) -> dict[str, 
         return data
 
 
-def _adjudicated_game(base: str) -> str:  # noqa: F811
+def _adjudicated_game(base: str) -> str:
     created = _api(base + "/api/games", {"name": "Copy game"})
     _api(f"{base}/api/games/{created['id']}/adjudicate", {}, created["gm_token"])
     return str(created["links"]["gm"])
 
 
-def test_the_copy_button_copies_the_post_in_the_chosen_markup(browser: Browser, base: str) -> None:  # noqa: F811
+def test_the_copy_button_copies_the_post_in_the_chosen_markup(browser: Browser, base: str) -> None:
     gm_link = _adjudicated_game(base)
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
@@ -38,7 +62,7 @@ def test_the_copy_button_copies_the_post_in_the_chosen_markup(browser: Browser, 
     context.close()
 
 
-def test_without_the_clipboard_api_the_fallback_still_copies(browser: Browser, base: str) -> None:  # noqa: F811
+def test_without_the_clipboard_api_the_fallback_still_copies(browser: Browser, base: str) -> None:
     """Over plain HTTP to a server's name (not localhost) the page is no secure context: no Clipboard API."""
     gm_link = _adjudicated_game(base)
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
