@@ -23,7 +23,8 @@ from datetime import datetime
 from flask import Flask
 from sqlalchemy import text
 
-from web import actions
+from outbox import SmtpSettings
+from web import actions, mailer
 from web.db import Database
 
 __all__ = ["init_app", "run_due", "start_timer"]
@@ -52,11 +53,15 @@ def run_due(db: Database, now: datetime | None = None) -> list[str] | None:
 def init_app(app: Flask) -> None:
     seconds = float(app.config.get("DEADLINE_CHECK_SECONDS") or 0)
     if seconds > 0:
-        start_timer(app.extensions["sengoku_db"], seconds)
+        start_timer(app.extensions["sengoku_db"], seconds, mailer.smtp_settings(app.config))
 
 
-def start_timer(db: Database, seconds: float) -> threading.Event:
-    """Run a pass every ``seconds`` in a daemon thread; set the returned event to stop it."""
+def start_timer(db: Database, seconds: float, smtp: SmtpSettings | None = None) -> threading.Event:
+    """Run a pass every ``seconds`` in a daemon thread; set the returned event to stop it.
+
+    The results of each game adjudicated go by mail (when its GM turned that on) from a thread of their own:
+    a slow mail server must not hold up the next pass.
+    """
     stop = threading.Event()
 
     def run() -> None:
@@ -64,6 +69,7 @@ def start_timer(db: Database, seconds: float) -> threading.Event:
             try:
                 for game_id in run_due(db) or ():
                     log.info("deadline passed: game %s adjudicated", game_id)
+                    mailer.in_background(db, game_id, smtp)
             except Exception:  # a bad moment for the database must not end the job
                 log.exception("deadline pass failed")
 

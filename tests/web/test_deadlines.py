@@ -27,7 +27,7 @@ def test_the_job_adjudicates_a_passed_deadline(app, client, site: Site, game: Ga
     _past(app, game, movement_hours=24)
     assert deadlines.run_due(_db(app)) == [game.id]
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
-    assert "Fall 1570 movement" in html and "A Owari - Mino  bounced" in html
+    assert "Fall 1570 movement" in html and "A Owari - Mino: bounced" in html
     assert client.get(f"/api/games/{game.id}").get_json()["deadline"] is not None  # the rule gives the next one
 
 

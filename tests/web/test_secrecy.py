@@ -66,4 +66,4 @@ def test_a_bid_through_the_api_is_hidden_from_the_others_until_adjudicated(
     assert BID in next(s["orders"] for s in gm["submissions"] if s["power"] == "Oda")  # the GM sees every order
     assert site.adjudicate(game).status_code == 303
     report = client.get(f"/api/games/{game.id}/phases/0").get_json()["text"]
-    assert "Oda 2 DP" in report and "A Mino S A Owari - Ise" in report  # now everyone can read it
+    assert "Oda: 2 DP for A Mino S A Owari - Ise" in report  # now everyone can read it
