@@ -66,7 +66,11 @@ class Server:
             str(self.deadline_check),
         ]
         self.process = subprocess.Popen(command, env=self.env(), stdout=self._log, stderr=subprocess.STDOUT)
-        self._wait_ready(timeout=120)
+        try:
+            self._wait_ready(timeout=120)
+        except BaseException:
+            self.stop()
+            raise
         return self
 
     def __exit__(self, *_: object) -> None:

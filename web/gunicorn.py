@@ -37,10 +37,8 @@ class _Site(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self) -> Any:
-        """Runs in each worker, after the fork."""
-        app = create_app(self.app_config)
-        warm_up(available_maps())
-        return app
+        """Runs in each worker, after the fork (the master laid out the maps before: see :func:`serve`)."""
+        return create_app(self.app_config)
 
 
 def serve(app_config: dict[str, Any], host: str, port: int, workers: int, threads: int) -> None:
@@ -60,4 +58,5 @@ def serve(app_config: dict[str, Any], host: str, port: int, workers: int, thread
     }
     if "control_socket_disable" in _known_settings():  # newer gunicorn: no control socket in the user's home
         options["control_socket_disable"] = True
+    warm_up(available_maps(), background=False)  # once, here: a worker started again after a crash has it at once
     _Site(app_config, options).run()

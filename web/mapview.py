@@ -37,8 +37,13 @@ def position_svg(
     return render_svg(board, position, orders=orders, outcomes=outcomes, dp=dp, title=title)
 
 
-def warm_up(variants: Sequence[str]) -> None:
-    """Lay out the boards in a background thread at start, so even the first picture asked for is quick."""
+def warm_up(variants: Sequence[str], background: bool = True) -> None:
+    """Lay out the boards at start, so even the first picture asked for is quick.
+
+    In a background thread by default; ``background=False`` does it now, as
+    the master process of several workers does before it forks them, so that
+    every worker (and every worker started again) has the layouts already.
+    """
 
     def run() -> None:
         from maps import load_board
@@ -47,6 +52,9 @@ def warm_up(variants: Sequence[str]) -> None:
         for variant in variants:
             layout(load_board(variant))
 
+    if not background:
+        run()
+        return
     threading.Thread(target=run, name="sengoku-map-layout", daemon=True).start()
 
 
