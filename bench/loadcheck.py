@@ -20,7 +20,7 @@ from orders import order_text
 from web import store
 from web.db import Database
 
-__all__ = ["Figures", "Verdict", "check", "figures"]
+__all__ = ["Figures", "Verdict", "check", "figures", "timeline"]
 
 
 @dataclass
@@ -68,6 +68,22 @@ def figures(run: Run) -> Figures:
         late_refusals=sum(1 for p in run.players for a in p.attempts if a.status == 409 and run.started <= a.sent),
         broken_connections=sum(1 for p in run.players for a in p.attempts if a.status is None),
     )
+
+
+def timeline(run: Run) -> list[tuple[int, int, float, float]]:
+    """Second by second of the measured run: (second, saves acknowledged, p50 ms, p99 ms)."""
+    by_second: dict[int, list[float]] = {}
+    for player in run.players:
+        for a in player.attempts:
+            if a.status == 200 and a.latency is not None and run.started <= a.sent:
+                by_second.setdefault(int(a.sent - run.started), []).append(a.latency * 1000)
+    rows = []
+    for second, values in sorted(by_second.items()):
+        values.sort()
+        rows.append(
+            (second, len(values), values[len(values) // 2], values[min(len(values) - 1, len(values) * 99 // 100)])
+        )
+    return rows
 
 
 def check(url: str, run: Run) -> Verdict:

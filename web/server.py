@@ -97,8 +97,10 @@ def _check_schema(app: Flask, echo: Callable[[str], None]) -> None:
         before, _ = upgrade(engine)
         if before.legacy:
             echo(f"Database made before migrations: recognised and brought up to revision {before.head}.")
+        elif before.current is None:
+            echo(f"New database: tables made (revision {before.head}).")
         elif not before.ready:
-            echo(f"Database schema brought up to date (revision {before.current or 'none'} -> {before.head}).")
+            echo(f"Database schema brought up to date (revision {before.current} -> {before.head}).")
         return
     schema = status(engine)
     if not schema.ready:
