@@ -28,7 +28,10 @@ import os
 import sys
 from collections.abc import Iterator
 
+from sqlalchemy import make_url
+
 from bench.loadcheck import check, figures, timeline
+from bench.loadcpu import postmaster_of, sample, usage
 from bench.loadgen import Plan, run_load, set_up_games
 from bench.loadpg import emptied, throwaway_postgres
 from bench.loadserver import Server
@@ -76,9 +79,11 @@ def _bench(url: str, plan: Plan, args: argparse.Namespace) -> int:
     server.upgrade()
     with server:
         run = set_up_games(server.port, plan.games)
-        load_before = os.getloadavg()
+        assert server.process is not None
+        postmaster = postmaster_of(make_url(url).port or 5432)
+        load_before, cpu_before = os.getloadavg(), sample(server.process.pid, postmaster)
         run = run_load(server.port, run, plan, kill=server.kill_worker)
-        load_after = os.getloadavg()
+        load_after, cpu_after = os.getloadavg(), sample(server.process.pid, postmaster)
         workers_after = server.wait_for_workers() if run.killed else server.worker_pids()
     verdict = check(url, run)
     shown = figures(run)
@@ -90,6 +95,7 @@ def _bench(url: str, plan: Plan, args: argparse.Namespace) -> int:
         f"{plan.clients} client threads on loopback"
     )
     print(f"load average before/after: {_load(load_before)} / {_load(load_after)} ({os.cpu_count()} cores)")
+    print(usage(cpu_before, cpu_after).describe() + " (warm-up included)")
     print(
         f"acknowledged saves: {shown.acknowledged} in {shown.seconds:.1f} s = {shown.throughput:.1f} saves/s; "
         f"refused as late (deadline passed, tried again): {shown.late_refusals}; "
