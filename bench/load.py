@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds of the same load before, not measured")
     parser.add_argument("--deadlines", type=int, default=2, help="deadlines falling in each game during the run")
     parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=4, help="threads per worker")
+    parser.add_argument("--threads", type=int, default=2, help="threads per worker")
     parser.add_argument("--clients", type=int, default=48, help="client threads offering the saves")
     parser.add_argument("--deadline-check", type=float, default=1.0, help="seconds between the deadline job's passes")
     parser.add_argument("--no-kill", action="store_true", help="do not kill a worker half-way")
