@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime, timedelta
 
 from adjudicator.game import Game, GameError
@@ -28,6 +29,9 @@ __all__ = [
     "vote_draw",
     "withdraw_bid",
 ]
+
+
+log = logging.getLogger(__name__)
 
 
 class _NotDue(Exception):
@@ -160,13 +164,20 @@ def set_listed(db: Database, game_id: str, listed: bool) -> bool:
 
 
 def adjudicate_if_due(db: Database, game_id: str | None = None, now: datetime | None = None) -> list[str]:
-    """Adjudicate the games (or the one game) whose deadline has passed; returns their ids."""
+    """Adjudicate the games (or the one game) whose deadline has passed; returns their ids.
+
+    A game that cannot be adjudicated (a bug, a bad moment for the database)
+    is left as it was, logged, and tried again next time; the others go on.
+    """
     moment = now or utcnow()
     done = []
     for due in store.due_games(db, moment, game_id):
         try:
             store.change(db, due, lambda h: _adjudicate_due(h, moment))
         except _NotDue:
+            continue
+        except Exception:
+            log.exception("game %s: its deadline has passed but it could not be adjudicated", due)
             continue
         done.append(due)
     return done

@@ -6,8 +6,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
+import pytest
 from flask import Flask
 
+from adjudicator.game import Game
 from tests.web.conftest import GameLinks, Site
 from web import actions, deadlines, store
 from web.db import Database
@@ -102,3 +104,24 @@ def test_the_end_of_the_game_clears_the_deadline(app, client, game: GameLinks) -
         client.post(f"/api/games/{game.id}/concede", json={"to": "Oda"}, headers=game.bearer(power))
     data = client.get(f"/api/games/{game.id}").get_json()
     assert data["result"]["kind"] == "conceded" and data["deadline"] is None
+
+
+def test_a_game_that_cannot_be_adjudicated_does_not_hold_up_the_others(
+    app, site: Site, game: GameLinks, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    other = site.new_game("Other")
+    _past(app, game)
+    _past(app, other)
+    real = Game.adjudicate
+
+    def broken_for_the_first(self: Game) -> object:
+        if self.state.name == "Test game":
+            raise RuntimeError("a bug in the engine")
+        return real(self)
+
+    monkeypatch.setattr(Game, "adjudicate", broken_for_the_first)
+    assert deadlines.run_due(_db(app)) == [other.id]
+    assert store.load(_db(app), game.id).state.history == []  # left as it was, tried again next time
+    assert "could not be adjudicated" in caplog.text
+    monkeypatch.setattr(Game, "adjudicate", real)
+    assert deadlines.run_due(_db(app)) == [game.id]
