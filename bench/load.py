@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import statistics
 import sys
 from collections.abc import Iterator
 
@@ -85,6 +86,7 @@ def _bench(url: str, plan: Plan, args: argparse.Namespace) -> int:
         run = run_load(server.port, run, plan, kill=server.kill_worker)
         load_after, cpu_after = os.getloadavg(), sample(server.process.pid, postmaster)
         workers_after = server.wait_for_workers() if run.killed else server.worker_pids()
+        inside = sorted(server.handling_times())
     verdict = check(url, run)
     shown = figures(run)
     print(
@@ -106,6 +108,12 @@ def _bench(url: str, plan: Plan, args: argparse.Namespace) -> int:
         f"save latency: p50 {shown.p50_ms:.1f} ms, p90 {shown.p90_ms:.1f} ms, "
         f"p99 {shown.p99_ms:.1f} ms ({verdict_p99} the 50 ms target), max {shown.max_ms:.1f} ms"
     )
+    if len(inside) > 1:
+        cuts = statistics.quantiles(inside, n=100, method="inclusive")
+        print(
+            f"  of which inside a worker (gunicorn's access log, warm-up included): p50 {cuts[49]:.1f} ms, "
+            f"p99 {cuts[98]:.1f} ms; the rest is waiting for a worker and the client's own share of the CPU"
+        )
     for at, pid in run.killed:
         print(f"kill -9 of worker {pid} at {at:.1f} s; workers afterwards: {len(workers_after)} ({workers_after})")
     print(

@@ -8,6 +8,7 @@ production command), read back through ``/readyz``, and stopped with SIGTERM
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -36,6 +37,7 @@ class Server:
         self.database, self.workers, self.threads, self.deadline_check = database, workers, threads, deadline_check
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        self.access_log = Path(tempfile.mkdtemp(prefix="sengoku-access-")) / "access.log"
         self._log = tempfile.TemporaryFile(prefix="sengoku-load-")
         self._kept = ""
         self.process: subprocess.Popen[bytes] | None = None
@@ -64,6 +66,8 @@ class Server:
             str(self.threads),
             "--deadline-check",
             str(self.deadline_check),
+            "--access-log",
+            str(self.access_log),
         ]
         self.process = subprocess.Popen(command, env=self.env(), stdout=self._log, stderr=subprocess.STDOUT)
         try:
@@ -126,6 +130,18 @@ class Server:
         if not self._log.closed:
             self._kept = self.log()
             self._log.close()
+        shutil.rmtree(self.access_log.parent, ignore_errors=True)
+
+    def handling_times(self) -> list[float]:
+        """Milliseconds each acknowledged save took inside a worker, from reading it to answering (the access log)."""
+        times = []
+        for line in self.access_log.read_text().splitlines():
+            request, _, rest = line.partition('"')[2].partition('" ')
+            method, _, path = request.partition(" ")
+            fields = rest.split()
+            if method == "PUT" and path.split(" ")[0].endswith("/orders") and fields[:1] == ["200"]:
+                times.append(int(fields[-1]) / 1000)
+        return times
 
     def log(self) -> str:
         """The end of the server's output (gunicorn's and the site's log lines)."""

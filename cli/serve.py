@@ -35,8 +35,20 @@ __all__ = ["serve"]
     metavar="SECONDS",
     help="How often the deadline job looks for passed deadlines.",
 )
+@click.option(
+    "--access-log",
+    metavar="FILE",
+    help="With --workers: log each request (and its time in microseconds) to FILE, - for stdout.",
+)
 def serve(
-    host: str, port: int, database: str | None, demo: bool, workers: int, threads: int, deadline_seconds: float
+    host: str,
+    port: int,
+    database: str | None,
+    demo: bool,
+    workers: int,
+    threads: int,
+    deadline_seconds: float,
+    access_log: str | None,
 ) -> None:
     """Start the web site for GMs and players (Ctrl-C stops it)."""
     from web.migrate import SchemaError  # the web stack loads only for this command
@@ -50,6 +62,7 @@ def serve(
         threads=threads,
         workers=workers,
         deadline_seconds=deadline_seconds,
+        access_log=access_log,
     )
     try:
         run(settings, echo=click.echo)

@@ -41,7 +41,13 @@ class _Site(BaseApplication):
         return create_app(self.app_config)
 
 
-def serve(app_config: dict[str, Any], host: str, port: int, workers: int, threads: int) -> None:
+ACCESS_FORMAT = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(D)s'
+"""The client, the time, the request line, the status, the bytes sent and the microseconds it took."""
+
+
+def serve(
+    app_config: dict[str, Any], host: str, port: int, workers: int, threads: int, access_log: str | None = None
+) -> None:
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     options = {
         "bind": [bind],
@@ -52,7 +58,8 @@ def serve(app_config: dict[str, Any], host: str, port: int, workers: int, thread
         "graceful_timeout": 15,
         "keepalive": 5,
         "proc_name": "sengoku",
-        "accesslog": None,
+        "accesslog": access_log,
+        "access_log_format": ACCESS_FORMAT,
         "errorlog": "-",
         "loglevel": "info",
     }

@@ -47,9 +47,11 @@ class Settings:
         threads: int = 8,
         workers: int = 1,
         deadline_seconds: float = DEADLINE_CHECK_SECONDS,
+        access_log: str | None = None,
     ) -> None:
         self.host, self.port, self.database, self.demo = host, port, database, demo
         self.threads, self.workers, self.deadline_seconds = threads, workers, deadline_seconds
+        self.access_log = access_log
 
     def app_config(self) -> dict[str, Any]:
         config: dict[str, Any] = {
@@ -88,7 +90,7 @@ def run(settings: Settings, echo: Callable[[str], None]) -> None:
     echo(f"{settings.workers} worker processes x {settings.threads} threads (gunicorn); Ctrl-C stops them all")
     from web.gunicorn import serve
 
-    serve(settings.app_config(), settings.host, settings.port, settings.workers, settings.threads)
+    serve(settings.app_config(), settings.host, settings.port, settings.workers, settings.threads, settings.access_log)
 
 
 def _check_schema(app: Flask, echo: Callable[[str], None]) -> None:

@@ -68,11 +68,12 @@ def test_serve_with_workers_runs_gunicorn_after_upgrading_sqlite(
 ) -> None:
     started: list[tuple[object, ...]] = []
     monkeypatch.setattr("web.gunicorn.serve", lambda *args: started.append(args))
-    result = CliRunner().invoke(main, ["serve", "--workers", "3", "--threads", "2", "--port", "5143"])
+    args = ["serve", "--workers", "3", "--threads", "2", "--port", "5143", "--access-log", "-"]
+    result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "3 worker processes x 2 threads (gunicorn)" in result.output
-    (config, host, port, workers, threads) = started[0]
-    assert (host, port, workers, threads) == ("127.0.0.1", 5143, 3, 2)
+    (config, host, port, workers, threads, access_log) = started[0]
+    assert (host, port, workers, threads, access_log) == ("127.0.0.1", 5143, 3, 2, "-")
     assert config["DEADLINE_CHECK_SECONDS"] == 2.0 and config["MIGRATE_ON_START"] is False  # type: ignore[index]
     assert served == []  # waitress is not used
 
