@@ -21,6 +21,9 @@ __all__ = [
     "GmOut",
     "HistoryItem",
     "LineOut",
+    "MailIn",
+    "MailOut",
+    "SentOut",
     "OrdersIn",
     "OrdersOut",
     "PhaseOut",
@@ -57,6 +60,21 @@ class OrdersIn(_In):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)  # line numbers count every line
 
     text: str = Field(max_length=20_000, description="orders in the order language, one a line")
+    merge: bool = Field(
+        default=False,
+        description="false: the text's orders replace the power's orders; true: they replace only its orders "
+        "for the same units (and the same neutral units' DP orders)",
+    )
+
+
+class MailIn(_In):
+    """Orders a power sent by email (or a forum post), pasted by the GM: read as `sengoku orders` reads them."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)
+
+    text: str = Field(max_length=60_000, description="the pasted mail: headers, orders, quotes, signatures")
+    power: str | None = Field(default=None, max_length=40, description="the power for lines before any header")
+    merge: bool = Field(default=False, description="as in OrdersIn: false replaces, true merges by unit")
 
 
 class BidIn(_In):
@@ -111,6 +129,12 @@ class LineOut(BaseModel):
     order: str | None = Field(default=None, description="the order in canonical text")
     problem: str | None = None
     suggestions: list[str] = Field(default_factory=list)
+    power: str | None = Field(default=None, description="the power the line is read for")
+    note: str | None = Field(
+        default=None,
+        description="why an ignored line is no order (chatter, signature, quoted text, 'quoted, not counted', "
+        "wrapping, mail header, comment, blank), or where a header's power came from",
+    )
 
 
 class OrdersOut(BaseModel):
@@ -119,6 +143,30 @@ class OrdersOut(BaseModel):
     accepted: int
     refused: int
     saved: list[str] = Field(default_factory=list, description="the power's orders now stored (after a save)")
+    kept_earlier: bool = Field(
+        default=False, description="every line was refused: nothing was stored and the earlier orders stand"
+    )
+
+
+class SentOut(BaseModel):
+    """What one power's message stored."""
+
+    power: str
+    mode: Literal["replace", "merge"]
+    accepted: int
+    refused: int
+    kept_earlier: bool = Field(description="every line was refused: nothing was stored and the earlier orders stand")
+    earlier: int = Field(description="how many orders the power had before")
+    stored: list[str] = Field(description="the power's orders now stored")
+
+
+class MailOut(BaseModel):
+    phase: str
+    lines: list[LineOut]
+    messages: int = Field(description="how many messages the paste held")
+    sent: list[SentOut]
+    refused: int
+    quoted_orders: int = Field(description="quoted lines that look like orders, not counted")
 
 
 class BidOut(BaseModel):
@@ -195,6 +243,9 @@ class SubmissionOut(BaseModel):
     power: str
     submitted: datetime | None
     orders: list[str]
+    all_refused: bool = Field(
+        default=False, description="the power's latest message had every line refused (earlier orders stand)"
+    )
 
 
 class VotesOut(BaseModel):

@@ -52,10 +52,29 @@ def test_saving_replaces_the_orders_until_adjudication(client, site: Site, game:
 
 
 def test_refused_lines_are_reported_after_saving(client, site: Site, game: GameLinks) -> None:
-    site.save(game, "Oda", "A Owari - Mino\nbanana")
+    site.save(game, "Oda", "A Owari - Mino\nA Banana - Mino\nthanks!")
     messages = flashes(client.get(game.player("Oda")).get_data(as_text=True))
     assert messages[0] == "Saved 1 order."
-    assert messages[1].startswith("Line 2 not saved (&#39;banana&#39;): not an order")
+    assert messages[1].startswith("Line 2 not saved (&#39;A Banana - Mino&#39;): unknown province &#39;Banana&#39;")
+    assert len(messages) == 2  # 'thanks!' is chatter: shown by the check as ignored, never refused
+
+
+def test_chatter_is_ignored_and_said_so(site: Site, game: GameLinks) -> None:
+    lines = site.check(game, "Oda", "Hi GM,\nA Owari - Mino\nCheers").get_json()["lines"]
+    assert [(line["kind"], line["ok"], line["note"]) for line in lines] == [
+        ("ignored", True, "chatter"),
+        ("order", True, None),
+        ("ignored", True, "chatter"),
+    ]
+
+
+def test_a_save_whose_every_line_is_refused_keeps_the_saved_orders(client, site: Site, game: GameLinks) -> None:
+    site.save(game, "Oda", "A Owari - Mino\nF Mikawa H")
+    client.get(game.player("Oda"))  # the first save's message, read
+    site.save(game, "Oda", "A Owari - Xyz")
+    html = client.get(game.player("Oda")).get_data(as_text=True)
+    assert flashes(html)[0] == "Nothing saved: every line was refused; your 2 saved orders stand."
+    assert '<ul id="saved-orders"><li>A Owari - Mino</li><li>F Mikawa H</li></ul>' in html
 
 
 def test_orders_for_another_power_are_refused(client, site: Site, game: GameLinks) -> None:

@@ -8,7 +8,7 @@ from web import actions, present, store
 from web.access import bearer_token, require
 from web.db import database
 from web.openapi import operation
-from web.schemas import DeadlineIn, GameOut, GmOut, LinkOut, NewLinkIn, PhaseOut, VersionIn
+from web.schemas import DeadlineIn, GameOut, GmOut, LinkOut, MailIn, MailOut, NewLinkIn, PhaseOut, VersionIn
 from web.tokens import GM
 from web.views.api import body, reply
 from web.views.home import links
@@ -28,6 +28,20 @@ def _gm(game_id: str) -> None:
 def overview(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     return reply(present.gm_out(store.load(database(), game_id)))
+
+
+@operation(
+    bp,
+    "/mail",
+    "post",
+    "Read orders a power sent by email (a pasted mail or post), as the command line reads them",
+    body=MailIn,
+    response=MailOut,
+    auth="gm",
+)
+def mail(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    return reply(actions.read_mail(database(), game_id, body(MailIn)))
 
 
 @operation(

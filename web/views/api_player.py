@@ -51,14 +51,15 @@ def check(game_id: str) -> tuple[Response, int]:
     bp,
     "/orders",
     "put",
-    "Replace the power's orders with the text's accepted lines",
+    "Store the text's accepted lines: replacing the power's orders, or with merge only those for the same units",
     body=OrdersIn,
     response=OrdersOut,
     auth="power",
 )
 def save(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
-    return reply(actions.save_orders(database(), game_id, power, body(OrdersIn).text))
+    request_ = body(OrdersIn)
+    return reply(actions.save_orders(database(), game_id, power, request_.text, request_.merge))
 
 
 @operation(

@@ -1,4 +1,7 @@
-"""The GM's page, reached by the GM's secret link: submissions, adjudication, deadline, rollback, report."""
+"""The GM's page, reached by the GM's secret link.
+
+Submissions, orders sent by email, adjudication, deadline, rollback, the results post.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from web import actions, present, store
 from web.access import require
 from web.db import database
-from web.schemas import DeadlineIn
+from web.schemas import DeadlineIn, MailIn
 from web.tokens import GM
 from web.views.forms import form_model, form_version
 from web.views.home import links
@@ -23,6 +26,27 @@ def page(game_id: str, token: str) -> str:
     require(game_id, token, "gm")
     snapshot = store.load(database(), game_id)
     return render_template("gm/page.html", view=present.gm_out(snapshot), token=token, now=store.utcnow())
+
+
+@bp.post("/mail")
+def mail(game_id: str, token: str) -> str:
+    """Orders a power sent by email, pasted by the GM: the page again, with every line's verdict."""
+    require(game_id, token, "gm")
+    request_ = MailIn(
+        text=request.form.get("text", ""), power=request.form.get("power") or None, merge="merge" in request.form
+    )
+    out = actions.read_mail(database(), game_id, request_)
+    snapshot = store.load(database(), game_id)
+    return render_template(
+        "gm/page.html",
+        view=present.gm_out(snapshot),
+        token=token,
+        now=store.utcnow(),
+        mail=out,
+        mail_text=request_.text,
+        mail_power=request_.power,
+        mail_merge=request_.merge,
+    )
 
 
 @bp.post("/adjudicate")

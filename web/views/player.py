@@ -70,7 +70,8 @@ def check(game_id: str, token: str) -> Response:
 @bp.post("/orders")
 def save(game_id: str, token: str) -> BaseResponse:
     power = require(game_id, token, "power")
-    out = actions.save_orders(database(), game_id, power, form_model(OrdersIn).text)
+    request_ = form_model(OrdersIn)
+    out = actions.save_orders(database(), game_id, power, request_.text, request_.merge)
     _flash_saved(out)
     return _back(game_id, token)
 
@@ -116,7 +117,13 @@ def concede(game_id: str, token: str) -> BaseResponse:
 
 
 def _flash_saved(out: OrdersOut) -> None:
-    flash(f"Saved {out.accepted} order{'s' if out.accepted != 1 else ''}.", "ok")
+    if out.kept_earlier:
+        stand = (
+            f"your {out.accepted} saved order{'s' if out.accepted != 1 else ''} stand" if out.accepted else "none saved"
+        )
+        flash(f"Nothing saved: every line was refused; {stand}.", "error")
+    else:
+        flash(f"Saved {out.accepted} order{'s' if out.accepted != 1 else ''}.", "ok")
     for line in out.lines:
         if not line.ok:
             flash(f"Line {line.number} not saved ('{line.text.strip()}'): {line.problem}", "error")
