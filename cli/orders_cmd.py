@@ -78,7 +78,7 @@ def orders(game: Path, sources: tuple[str, ...], default_power: str | None, merg
             raise click.UsageError(f"--{kind} needs at least one FILE")
         if power is not None:
             raise click.UsageError("--power is for pasted text; mail speaks for the power of its sender's address")
-        refused = _mail(loaded, kind, [Path(source) for source in sources], mode)
+        refused = _mail(loaded, kind, [Path(source) for source in sources], mode, str(game))
     save_game(game, loaded)
     if refused:
         raise SystemExit(ExitCode.LINES_REFUSED)
@@ -93,7 +93,7 @@ def _paste(game: Game, text: str, power: str | None, mode: SendMode) -> bool:
     return bool(read.refused)
 
 
-def _mail(game: Game, kind: str, paths: list[Path], mode: SendMode) -> bool:
+def _mail(game: Game, kind: str, paths: list[Path], mode: SendMode, game_file: str) -> bool:
     from inbox import sources  # the mail modules load only when mail is read
 
     try:
@@ -108,7 +108,7 @@ def _mail(game: Game, kind: str, paths: list[Path], mode: SendMode) -> bool:
     results = read_mail(game, mails, mode=mode)
     shown = [result for result in results if result.status is not MailStatus.ALREADY_READ]
     for number, result in enumerate(shown, start=1):
-        _show_mail(game, result, number, len(shown))
+        _show_mail(game, result, number, len(shown), game_file)
     skipped = len(results) - len(shown)
     if skipped:
         click.echo(f"Already read before, not read again: {skipped} message{'s' if skipped > 1 else ''}.")
@@ -121,8 +121,8 @@ def _mail(game: Game, kind: str, paths: list[Path], mode: SendMode) -> bool:
     return unused or any(line.kind is VerdictKind.ERROR for line in lines)
 
 
-def _show_mail(game: Game, result: MailRead, number: int, count: int) -> None:
-    click.echo(mail_heading(result, number, count))
+def _show_mail(game: Game, result: MailRead, number: int, count: int, game_file: str) -> None:
+    click.echo(mail_heading(result, number, count, game_file))
     for note in result.mail.notes:
         click.echo(f"  ({note})")
     for line in line_report(game, result.lines):

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from adjudicator.game import Game
 from adjudicator.resend import SendMode, Sent, order_key
 from cli.status import due_powers
-from inbox.intake import MailRead, MailStatus
+from inbox.intake import MailRead, MailStatus, unknown_sender
 from orders import Ignored, LineVerdict, MessageSpan, VerdictKind, order_text
 
 __all__ = ["line_report", "mail_heading", "notices", "stored_report"]
@@ -66,9 +66,10 @@ def _groups(lines: Sequence[LineVerdict]) -> Iterator[list[LineVerdict]]:
 
 
 def _message_line(span: MessageSpan, count: int) -> str:
-    sender = f": from {span.sender}" if span.sender else ""
-    power = f" ({span.power}, address book)" if span.power else ""
-    return f"== message {span.index + 1} of {count}, from line {span.first}{sender}{power}"
+    """``== message 2 of 3 (line 16): Takeda Shingen <shingen@kai.example>``."""
+    sender = f": {span.sender}" if span.sender else ""
+    power = f": {span.power} (address book)" if span.power else ""
+    return f"== message {span.index + 1} of {count} (line {span.first}){sender}{power}"
 
 
 def _counted(game: Game, line: LineVerdict) -> str:
@@ -100,13 +101,13 @@ def _short(text: str) -> str:
     return text if len(text) <= _TEXT_WIDTH else text[: _TEXT_WIDTH - 3] + "..."
 
 
-def mail_heading(read: MailRead, number: int, count: int) -> str:
+def mail_heading(read: MailRead, number: int, count: int, game_file: str = "GAME") -> str:
     """``== mail 2 of 5 (inbox.mbox #7): Oda <nobunaga@example.org>, 2026-03-03 09:12 UTC, "S1570": Oda``."""
     head = f"== mail {number} of {count} ({read.mail.source}): {read.mail.describe()}"
     if read.status is MailStatus.UNREADABLE:
         return f"{head}: NOT READ: {read.mail.problem}"
     if read.status is MailStatus.UNKNOWN_SENDER:
-        return f"{head}: NOT USED: the sender is not in the address book"
+        return f"{head}: NOT USED: {unknown_sender(read.mail.sender, game_file)}"
     if read.status is MailStatus.ALREADY_READ:
         return f"{head}: already read before"
     return f"{head}: {read.power} (address book)" + ("; no orders in it" if read.status is MailStatus.NO_ORDERS else "")
@@ -154,11 +155,15 @@ def notices(lines: Sequence[LineVerdict]) -> list[str]:
     """The closing lines: quoted orders not counted, and how many lines were refused."""
     out = []
     quoted = [line.number for line in lines if line.ignored is Ignored.QUOTED_ORDER]
-    if quoted:
+    if len(quoted) == 1:
+        out.append(
+            f"Not counted: line {quoted[0]} looks like an order but is quoted; to use it, paste it without the quote."
+        )
+    elif quoted:
         where = ", ".join(str(n) for n in quoted[:10]) + (", ..." if len(quoted) > 10 else "")
         out.append(
-            f"Not counted: {len(quoted)} quoted line{'s' if len(quoted) > 1 else ''} that look like orders "
-            f"(line{'s' if len(quoted) > 1 else ''} {where}); to use them, paste them without the quote."
+            f"Not counted: {len(quoted)} lines look like orders but are quoted (lines {where}); "
+            "to use them, paste them without the quote."
         )
     refused = sum(1 for line in lines if line.kind is VerdictKind.ERROR)
     if refused:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from email.utils import parseaddr
 from enum import StrEnum
 
 from adjudicator.game import Game
@@ -32,15 +33,29 @@ from inbox.mail import Mail
 from orders import LineVerdict, MessageSpan, ParsedOrders, VerdictKind, parse_orders
 from orders.model import Order
 
-__all__ = ["NO_POWER", "MailRead", "MailStatus", "PasteRead", "read_mail", "read_paste", "unknown_sender"]
+__all__ = [
+    "NO_POWER",
+    "UNKNOWN_SENDER",
+    "MailRead",
+    "MailStatus",
+    "PasteRead",
+    "read_mail",
+    "read_paste",
+    "unknown_sender",
+]
 
 NO_POWER = "no power given: put a header such as 'Oda:' above"
 
 
-def unknown_sender(sender: str) -> str:
+UNKNOWN_SENDER = "not used: the sender is not in the game's address book"
+
+
+def unknown_sender(sender: str, game: str = "GAME") -> str:
+    """What to do about mail from an address the game does not know."""
+    address = parseaddr(sender)[1] or sender or "(no sender)"
     return (
-        f"not used: the sender {sender or '(none)'} is not in the game's address book "
-        "(add it with 'sengoku players GAME set POWER ADDRESS', then read the mail again)"
+        f"{address} is not in the game's address book: if it is a player's, add it "
+        f"('sengoku players {game} set POWER {address}') and read the mail again"
     )
 
 
@@ -104,7 +119,7 @@ def _one_mail(game: Game, mail: Mail, done: set[str], mode: SendMode) -> MailRea
     power = game.power_of_address(mail.sender) if mail.sender else None
     if power is None:
         parsed = _parse(game, mail.text, power=None, fixed=False, book=False)
-        problem = unknown_sender(mail.sender)
+        problem = UNKNOWN_SENDER
         lines = [
             line._replace(kind=VerdictKind.ERROR, problem=problem, order=None) if line.counted else line
             for line in parsed.verdicts

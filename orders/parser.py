@@ -140,7 +140,8 @@ class Grammar:
         like an order when it starts like one: a unit word and a place (``A
         Owrai - Mino``), a place and an order word or a second place (``Kai to
         Suruga``, ``Owari Mino``), an adjustment word, or a DP count; or when
-        a ``-`` leads to a place. Places include prefixes and near misses.
+        a ``-`` stands between two places, or a unit word before a place's
+        name. Places include prefixes and near misses.
         """
         found = self.tokens(line[:MAX_ORDER_CHARS])[:12]
         if len(found) >= 2 and found[1] == ":" and found[0].casefold() in self.powers:
@@ -163,10 +164,12 @@ class Grammar:
             return True
         if second and placeish(first) and (second in _ORDER_WORDS or placeish(second)):
             return True
-        for index, word in enumerate(folded[:-1]):
-            after = folded[index + 1]
-            if (word == "-" and placeish(after)) or (word in _UNIT_WORDS and self.places.is_exact(after)):
-                return True  # "Amry Kai - Suruga", "Biuld A Owari"
+        for index, word in enumerate(folded[1:-1], start=1):
+            before, after = folded[index - 1], folded[index + 1]
+            if word == "-" and placeish(before) and placeish(after):
+                return True  # "Amry Kai - Suruga" (but not "a change of plan - South Shinano goes...")
+            if word in _UNIT_WORDS and self.places.is_exact(after):
+                return True  # "Biuld A Owari"
         return False
 
     def _read(self, line: str, phase: PhaseType | None) -> LineRead:

@@ -58,9 +58,7 @@ def test_a_power_sending_again_replaces_only_its_own_orders(cli: Cli, game: Path
     assert stored(game) == {"Oda": ["A Owari - Ise"], "Takeda": ["A Kai - Suruga"]}
 
 
-def test_a_resend_whose_lines_are_all_refused_stores_nothing_and_keeps_the_earlier_orders(
-    cli: Cli, game: Path
-) -> None:
+def test_a_resend_whose_lines_are_all_refused_stores_nothing_and_keeps_the_earlier_orders(cli: Cli, game: Path) -> None:
     cli("orders", "game.json", input="Oda:\nA Owari - Mino\nF Mikawa H\n")
     result = cli("orders", "game.json", input="Oda:\nA Owari - Xyz\nF Mikawa - Kai\n", code=3)
     assert (
@@ -69,9 +67,10 @@ def test_a_resend_whose_lines_are_all_refused_stores_nothing_and_keeps_the_earli
         "    F Mikawa H\n"
     ) in result.stdout
     assert stored(game) == {"Oda": ["A Owari - Mino", "F Mikawa H"]}
-    assert "  Oda        orders stored (2), 0 of 2 DP bid; its latest message had every line refused\n" in cli(
-        "status", "game.json"
-    ).stdout
+    assert (
+        "  Oda        orders stored (2), 0 of 2 DP bid; its latest message had every line refused\n"
+        in cli("status", "game.json").stdout
+    )
 
 
 def test_a_header_alone_changes_nothing(cli: Cli, game: Path) -> None:
