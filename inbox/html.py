@@ -3,8 +3,9 @@
 Mail programs that send HTML only (Outlook, phone apps) put each paragraph
 in ``<p>`` or ``<div>``, line breaks in ``<br>``, and the quoted message in
 ``<blockquote>`` (Gmail, Apple Mail, Thunderbird) or under an ``<hr>``
-(Outlook). The text keeps one line per block, ``> `` before each quoted line
-(one per level), and Outlook's rule as a line of underscores, so that
+(Outlook: an ``<hr>``, or a ``<div>`` with a top border or a known id). The
+text keeps one line per block, ``> `` before each quoted line (one per
+level), and Outlook's rule as a line of underscores, so that
 :mod:`orders.mail` reads it as it reads plain-text mail. Scripts, styles and
 the document head are left out; entities are decoded.
 """
@@ -22,6 +23,14 @@ _BLOCKS = frozenset(
 _HIDDEN = frozenset({"script", "style", "head", "title", "template"})
 _SPACES = re.compile(r"[ \t\r\n\f\v\u00a0]+")
 _OUTLOOK_RULE = "_" * 32
+_OUTLOOK_IDS = frozenset({"divRplyFwdMsg", "appendonsend"})
+
+
+def _reply_separator(attrs: list[tuple[str, str | None]]) -> bool:
+    """Outlook's quoted-header box: ``<div id="divRplyFwdMsg">`` or a div with only a top border."""
+    values = dict(attrs)
+    style = (values.get("style") or "").replace(" ", "").casefold()
+    return values.get("id") in _OUTLOOK_IDS or ("border-top:solid" in style and "border:none" in style)
 
 
 def html_to_text(html: str) -> str:
@@ -47,7 +56,7 @@ class _Reader(HTMLParser):
         elif tag == "blockquote":
             self._break()
             self.quote += 1
-        elif tag == "hr":
+        elif tag == "hr" or (tag == "div" and _reply_separator(attrs)):
             self._break()
             self.lines.append(_OUTLOOK_RULE)
         elif tag == "pre":

@@ -111,6 +111,7 @@ class _Reader:
         self.sender_power: str | None = None
         self.mode = _Mode.BODY
         self.quote_headers_seen = False
+        self.forwarded = False  # a forwarded message's quote runs to the end of the message, whatever it holds
         self.quoted_in_reply = False
         self.bbquote = 0
         self.refused_header: tuple[int, str] | None = None  # (line, power) of a header this text may not use
@@ -162,7 +163,8 @@ class _Reader:
             return self._skip(number, raw, Ignored.QUOTED)
         self.started = True
         if self.mode is _Mode.QUOTE_HEAD or self.mode is _Mode.QUOTE:
-            if self.mode is _Mode.QUOTE and self.fixed is None and self._next_message_below(number, line, lines):
+            ends = self.mode is _Mode.QUOTE and self.fixed is None and not self.forwarded
+            if ends and self._next_message_below(number, line, lines):
                 self._end_message(number - 1)
                 self.message += 1
                 self._start_message(number)
@@ -266,14 +268,14 @@ class _Reader:
     def _quote_marker(self, number: int, line: str, lines: list[str]) -> _Mode | None:
         """The mode a quote marker starts (``-----Original Message-----``, ``On ... wrote:``), else None."""
         if shapes.is_original_marker(line):
-            self.quote_headers_seen = False
+            self.quote_headers_seen, self.forwarded = False, shapes.is_forward_marker(line)
             return _Mode.QUOTE_HEAD
         if shapes.is_outlook_rule(line) and shapes.is_mail_header(_next_text(lines, number)):
-            self.quote_headers_seen = False
+            self.quote_headers_seen, self.forwarded = False, False
             return _Mode.QUOTE_HEAD
         if shapes.is_reply_intro(line):
             self._intro_above(number)
-            self.quoted_in_reply = False
+            self.quoted_in_reply, self.forwarded = False, False
             return _Mode.WROTE
         return None
 
@@ -287,6 +289,7 @@ class _Reader:
         blank line) is an order or chatter: a GM's results post quoted in a
         reply has result words on its lines (``A Owari - Mino  moved``), and a
         player's own earlier orders quoted in a resend are for the same power.
+        A forwarded message never ends early: its text is what was forwarded.
         """
         power = shapes.power_of_header(shapes.strip_wrapping(line), self.powers)
         if power is None or power == self.power:

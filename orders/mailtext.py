@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 __all__ = [
     "bbcode_quotes",
+    "is_forward_marker",
     "is_mail_header",
     "is_original_marker",
     "is_outlook_rule",
@@ -62,7 +63,7 @@ _WRAP_CHARS = frozenset("[*_`~")
 _HEADER_WORDS = frozenset(
     "orders order for of from in the my our here are is spring summer fall autumn winter movement moves move"
     " movements retreat retreats retreating adjustment adjustments build builds turn phase season year"
-    " new revised updated corrected final amended resend resent".split()
+    " new revised updated corrected final amended resend resent change changed changes again".split()
 )
 _PHASE_CODE = re.compile(r"^(?:[sfwa]|spring|fall|autumn|winter)?'?\d{2,4}[mra]?$")  # 1570, S1570, F1570M, '70
 _WORD = re.compile(r"[^\W_]+(?:['’]s\b)?")
@@ -73,6 +74,11 @@ _SUBJECT_NOISE = re.compile(r"^(?:\s*(?:re|fw|fwd|aw|sv|tr)\s*(?:\[\d+\])?\s*:|\
 def unquote(line: str) -> str:
     """A quoted line without its quote marks."""
     return _QUOTE_MARKS.sub("", line).strip()
+
+
+def is_forward_marker(line: str) -> bool:
+    """A forwarded message's marker (``---------- Forwarded message ---------``): its text is the message sent on."""
+    return is_original_marker(line) and "forward" in line.casefold()
 
 
 def is_original_marker(line: str) -> bool:
