@@ -148,6 +148,8 @@ def _text(source: str) -> str:
             f"{name}: more than {MAX_PASTE_BYTES // 1024} KB, too long for pasted orders "
             "(for a mailbox use --mbox, --eml or --maildir); nothing was stored"
         )
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise click.ClickException(f"{name}: UTF-16 text; save the orders as UTF-8")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -171,8 +171,10 @@ class _Reader:
                 return self._content(number, raw, line)
             self.mode = _Mode.QUOTE
             return self._quoted(number, raw, line)
-        if shapes.is_signature_delimiter(line) or shapes.is_sent_from(line):
-            self.mode = _Mode.SIGNATURE
+        if (shapes.is_signature_delimiter(line) and not self._looks_like_order(line[2:].strip())) or (
+            shapes.is_sent_from(line)
+        ):
+            self.mode = _Mode.SIGNATURE  # "-- Nobunaga" opens a signature; "-- A Kai - Suruga" is an order
             return self._skip(number, raw, Ignored.SIGNATURE)
         return self._content(number, raw, line)
 
@@ -253,8 +255,12 @@ class _Reader:
         content = shapes.strip_wrapping(content)
         if not content:
             return self._skip(number, raw, Ignored.QUOTED)
-        looks = self.grammar.read(content, self.phase).order is not None or self.grammar.order_like(content)
-        return self._skip(number, raw, Ignored.QUOTED_ORDER if looks else Ignored.QUOTED)
+        return self._skip(number, raw, Ignored.QUOTED_ORDER if self._looks_like_order(content) else Ignored.QUOTED)
+
+    def _looks_like_order(self, content: str) -> bool:
+        return bool(content) and (
+            self.grammar.read(content, self.phase).order is not None or self.grammar.order_like(content)
+        )
 
     def _bbcode_quote(self, number: int, raw: str, line: str) -> LineVerdict | None:
         """Lines inside ``[quote]...[/quote]`` are quoted (a forum reply quoting another post)."""

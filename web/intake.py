@@ -10,7 +10,9 @@ each power's stored orders.
 
 from __future__ import annotations
 
-from adjudicator.game import Game, GameError
+from werkzeug.exceptions import BadRequest
+
+from adjudicator.game import Game
 from adjudicator.resend import SendMode
 from inbox.intake import read_paste
 from orders import Ignored, VerdictKind
@@ -27,7 +29,7 @@ def read_mail_text(game: Game, request: MailIn) -> MailOut:
         names = {name.casefold(): name for name in game.board.power_names}
         power = names.get(request.power.strip().casefold())
         if power is None:
-            raise GameError(f"unknown power '{request.power}'; the powers are {', '.join(game.board.power_names)}")
+            raise BadRequest(f"unknown power '{request.power}'; the powers are {', '.join(game.board.power_names)}")
     mode = SendMode.MERGE if request.merge else SendMode.REPLACE
     read = read_paste(game, request.text, power=power, mode=mode)
     lines = [line_out(line, game.board) for line in read.lines]

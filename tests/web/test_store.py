@@ -159,3 +159,21 @@ def test_saves_during_adjudications_land_in_the_phase_they_name(db: Database, ga
     for future, power in zip(saves, ("Oda", "Takeda", "Hojo", "Uesugi"), strict=True):
         for phase, _ in future.result():
             assert power in by_phase[phase], f"{power}'s save for {phase} is missing"
+
+
+def test_a_save_whose_every_line_is_refused_writes_a_mark_and_no_orders(db: Database, game_id: str) -> None:
+    """Nothing stored (no submission row), the mark kept in its own row, both gone once accepted or adjudicated."""
+    assert actions.save_orders(db, game_id, "Oda", "A Owari - Xyz").kept_earlier
+    with db.read() as session:
+        assert session.scalars(select(SubmissionRow).where(SubmissionRow.game_id == game_id)).all() == []
+    state = store.load(db, game_id).state
+    assert state.all_refused == ["Oda"] and "Oda" not in state.orders
+    actions.save_orders(db, game_id, "Oda", "A Owari - Mino")
+    assert store.load(db, game_id).state.all_refused == []
+    actions.save_orders(db, game_id, "Oda", "A Owari - Xyz")
+    state = store.load(db, game_id).state
+    assert state.all_refused == ["Oda"] and [o.kind for o in state.orders["Oda"]] == ["move"]
+    actions.vote_draw(db, game_id, "Takeda", ["Oda", "Takeda"])  # a change to the game keeps the marks
+    assert store.load(db, game_id).state.all_refused == ["Oda"]
+    actions.adjudicate(db, game_id)
+    assert store.load(db, game_id).state.all_refused == []
