@@ -133,6 +133,7 @@ class Game:
                 "orders": {},
                 "all_refused": [],
                 "draw_votes": {},
+                "deadline": None,
                 "result": report.result,
                 "history": [*self.state.history, entry],
             }

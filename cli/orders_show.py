@@ -124,7 +124,7 @@ def stored_report(game: Game, sent: Sequence[Sent]) -> list[str]:
             continue
         out.append(f"  {power}: {_outcome(game, last[power])}")
         out += [f"    {order_text(order, game.board)}" for order in game.state.orders.get(power, [])]
-    waiting = [p for p in due_powers(game) if p not in game.state.orders and p not in last]
+    waiting = [p for p in due_powers(game) if not game.state.orders.get(p) and p not in last]
     if waiting:
         out.append(f"No orders yet: {', '.join(waiting)}.")
     return out

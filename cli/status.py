@@ -128,7 +128,7 @@ def _orders(game: Game) -> list[str]:
     lines = [f"Orders for {game.phase}:"]
     for power in due_powers(game):
         given = stored.get(power)
-        if given is None:
+        if not given:  # none stored, or an empty set (a player who cleared the page): no orders
             lines.append(
                 f"  {power:<{width}}  {'sent, but every line refused' if power in refused else 'no orders yet'}"
             )

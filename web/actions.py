@@ -11,9 +11,9 @@ from maps import available_maps, load_board
 from maps.terms import PhaseType
 from web import store
 from web.db import Database
-from web.intake import read_mail_text
+from web.intake import read_inbox_text
 from web.ordering import bid_order, check_text, order_texts, without_bid
-from web.schemas import BidIn, BidOut, DeadlineIn, MailIn, MailOut, NewGameIn, OrdersOut
+from web.schemas import BidIn, BidOut, DeadlineIn, InboxIn, InboxOut, NewGameIn, OrdersOut
 from web.store import Handle, utcnow
 
 __all__ = [
@@ -23,7 +23,7 @@ __all__ = [
     "concede",
     "create_game",
     "place_bid",
-    "read_mail",
+    "read_inbox",
     "rollback",
     "save_orders",
     "set_deadline",
@@ -64,9 +64,9 @@ def save_orders(db: Database, game_id: str, power: str, text: str, merge: bool =
     return store.submit(db, game_id, power, act)
 
 
-def read_mail(db: Database, game_id: str, request: MailIn) -> MailOut:
+def read_inbox(db: Database, game_id: str, request: InboxIn) -> InboxOut:
     """The GM's paste of orders sent by email, read into the game as ``sengoku orders`` reads it."""
-    return store.change(db, game_id, lambda handle: read_mail_text(handle.game, request))
+    return store.change(db, game_id, lambda handle: read_inbox_text(handle.game, request))
 
 
 def place_bid(db: Database, game_id: str, power: str, bid: BidIn) -> BidOut:

@@ -17,12 +17,12 @@ from adjudicator.resend import SendMode
 from inbox.intake import read_paste
 from orders import Ignored, VerdictKind
 from web.ordering import line_out, order_texts
-from web.schemas import MailIn, MailOut, SentOut
+from web.schemas import InboxIn, InboxOut, SentOut
 
-__all__ = ["read_mail_text"]
+__all__ = ["read_inbox_text"]
 
 
-def read_mail_text(game: Game, request: MailIn) -> MailOut:
+def read_inbox_text(game: Game, request: InboxIn) -> InboxOut:
     """Read the pasted mail into ``game`` (changed in place: the caller keeps it)."""
     power = None
     if request.power:
@@ -45,7 +45,7 @@ def read_mail_text(game: Game, request: MailIn) -> MailOut:
         )
         for result in read.sent
     ]
-    return MailOut(
+    return InboxOut(
         phase=game.phase,
         lines=lines,
         messages=len(read.messages),

@@ -17,7 +17,7 @@ import pytest
 from tests.cli.conftest import Cli
 from tests.cli.test_orders import stored
 
-CORPUS = Path(__file__).parent.parent / "mail" / "corpus"
+CORPUS = Path(__file__).parent.parent / "inbox" / "corpus"
 
 
 def message(sender: str, body: str, *, message_id: str, date: str = "Mon, 02 Mar 2026 09:00:00 +0900") -> EmailMessage:

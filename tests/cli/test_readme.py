@@ -2,7 +2,7 @@
 
 The GM section has two console blocks: a game started, three players' emails
 pasted, the phase adjudicated and rolled back; then the game's mailbox read
-(``tests/mail/kyoto1570.mbox``), twice.
+(``tests/inbox/kyoto1570.mbox``), twice.
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ import pytest
 from tests.cli.conftest import Cli
 
 README = Path(__file__).parent.parent.parent / "README.md"
-MAILBOX = Path(__file__).parent.parent / "mail" / "kyoto1570.mbox"
+MAILBOX = Path(__file__).parent.parent / "inbox" / "kyoto1570.mbox"
 
 
 def blocks() -> list[dict[str, str]]:
     """The console blocks of the section, each split into command -> printed text."""
     text = README.read_text(encoding="utf-8")
-    section = text[text.index("## Running a game from the command line") : text.index("## The web site")]
+    start = text.index("## Running a game from the command line")
+    section = text[start : text.index("\n## ", start)]
     found = []
     for block in re.findall(r"```console\n(.*?)\n```\n", section, flags=re.S):
         outputs: dict[str, str] = {}

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort
 
-from web import actions, present, store
+from web import actions, posting, present, store
 from web.access import bearer_token, require
 from web.db import database
 from web.openapi import operation
-from web.schemas import BidIn, BidOut, ConcedeIn, DrawIn, OrdersIn, OrdersOut, PlayerOut, ResultOut
+from web.schemas import AuctionOut, BidIn, BidOut, ConcedeIn, DrawIn, OrdersIn, OrdersOut, PlayerOut, ResultOut
 from web.views.api import body, reply
 
 __all__ = ["bp"]
@@ -31,6 +31,21 @@ def _power(game_id: str) -> str:
 def me(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
     return reply(present.player_out(store.load(database(), game_id), power))
+
+
+@operation(
+    bp,
+    "/auction",
+    "get",
+    "The DP auction as it would stand on the power's own bids (the other powers' bids are secret)",
+    response=AuctionOut,
+    auth="power",
+)
+def auction(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    snapshot = store.load(database(), game_id)
+    lots = posting.auction_preview(snapshot, power)
+    return reply(AuctionOut(phase=str(snapshot.state.position.phase), power=power, lots=lots))
 
 
 @operation(

@@ -13,13 +13,13 @@ from pathlib import Path
 
 from tests.web.conftest import GameLinks, Site
 
-THREE_EMAILS = (Path(__file__).parent.parent / "mail" / "corpus" / "23-three-emails-no-headers.txt").read_text(
+THREE_EMAILS = (Path(__file__).parent.parent / "inbox" / "corpus" / "23-three-emails-no-headers.txt").read_text(
     encoding="utf-8"
 )
 
 
-def post_mail(site: Site, game: GameLinks, text: str, **fields: str) -> str:
-    answer = site.post(game.gm_page + "/mail", {"text": text, **fields}, page=game.gm_page)
+def post_inbox(site: Site, game: GameLinks, text: str, **fields: str) -> str:
+    answer = site.post(game.gm_page + "/inbox", {"text": text, **fields}, page=game.gm_page)
     assert answer.status_code == 200, answer.get_data(as_text=True)
     return answer.get_data(as_text=True)
 
@@ -31,11 +31,11 @@ def orders_of(client, game: GameLinks) -> dict[str, list[str]]:  # type: ignore[
 
 def test_the_gm_page_has_the_box_for_orders_sent_by_email(client, game: GameLinks) -> None:
     html = client.get(game.gm_page).get_data(as_text=True)
-    assert '<textarea name="text" id="mail-text"' in html and 'id="mail-merge"' in html
+    assert '<textarea name="text" id="inbox-text"' in html and 'id="inbox-merge"' in html
 
 
 def test_three_emails_pasted_on_the_gm_page_store_three_powers_orders(client, site: Site, game: GameLinks) -> None:
-    html = post_mail(site, game, THREE_EMAILS)
+    html = post_inbox(site, game, THREE_EMAILS)
     assert orders_of(client, game) == {
         "Oda": ["A Owari - Mino", "F Mikawa H"],
         "Takeda": ["A Kai - Suruga", "A South Shinano H"],
@@ -50,15 +50,15 @@ def test_three_emails_pasted_on_the_gm_page_store_three_powers_orders(client, si
 
 def test_merge_on_the_gm_page_keeps_the_powers_other_orders(client, site: Site, game: GameLinks) -> None:
     site.save(game, "Oda", "A Owari - Mino\nF Mikawa H")
-    post_mail(site, game, "Oda:\nA Owari - Ise", merge="1")
+    post_inbox(site, game, "Oda:\nA Owari - Ise", merge="1")
     assert orders_of(client, game) == {"Oda": ["F Mikawa H", "A Owari - Ise"]}
-    post_mail(site, game, "Oda:\nA Owari - Mino")  # unticked: the message replaces
+    post_inbox(site, game, "Oda:\nA Owari - Mino")  # unticked: the message replaces
     assert orders_of(client, game) == {"Oda": ["A Owari - Mino"]}
 
 
 def test_a_pasted_message_whose_every_line_is_refused_stores_nothing(client, site: Site, game: GameLinks) -> None:
     site.save(game, "Oda", "A Owari - Mino")
-    html = post_mail(site, game, "Hi GM,\nOda:\nA Owari - Xyz\nTakeda:\nA Kai - Xyz\nThanks")
+    html = post_inbox(site, game, "Hi GM,\nOda:\nA Owari - Xyz\nTakeda:\nA Kai - Xyz\nThanks")
     assert "nothing stored: every line was refused; its 1 earlier orders stand" in html
     assert orders_of(client, game) == {"Oda": ["A Owari - Mino"]}
     page = client.get(game.gm_page).get_data(as_text=True)
@@ -72,12 +72,12 @@ def test_a_pasted_message_whose_every_line_is_refused_stores_nothing(client, sit
 
 
 def test_lines_before_any_header_go_to_the_power_the_gm_picks(client, site: Site, game: GameLinks) -> None:
-    post_mail(site, game, "Hi,\nA Kai - Suruga\n-- \nShingen", power="Takeda")
+    post_inbox(site, game, "Hi,\nA Kai - Suruga\n-- \nShingen", power="Takeda")
     assert orders_of(client, game) == {"Takeda": ["A Kai - Suruga"]}
 
 
 def test_the_api_reads_mail_as_the_page_does(client, game: GameLinks) -> None:
-    answer = client.post(f"/api/games/{game.id}/mail", headers=game.bearer("gm"), json={"text": THREE_EMAILS})
+    answer = client.post(f"/api/games/{game.id}/inbox", headers=game.bearer("gm"), json={"text": THREE_EMAILS})
     assert answer.status_code == 200, answer.get_data(as_text=True)
     out = answer.get_json()
     assert (out["messages"], out["refused"], out["quoted_orders"]) == (2, 0, 0)
@@ -97,13 +97,13 @@ def test_the_api_reads_mail_as_the_page_does(client, game: GameLinks) -> None:
         )
     )
     merged = client.post(
-        f"/api/games/{game.id}/mail", headers=game.bearer("gm"), json={"text": "Oda:\nA Owari - Ise", "merge": True}
+        f"/api/games/{game.id}/inbox", headers=game.bearer("gm"), json={"text": "Oda:\nA Owari - Ise", "merge": True}
     ).get_json()
     assert merged["sent"][0]["stored"] == ["F Mikawa H", "A Owari - Ise"]
 
 
-def test_the_mail_api_needs_the_gm_token_and_a_known_power(client, game: GameLinks) -> None:
-    path = f"/api/games/{game.id}/mail"
+def test_the_inbox_api_needs_the_gm_token_and_a_known_power(client, game: GameLinks) -> None:
+    path = f"/api/games/{game.id}/inbox"
     assert client.post(path, headers=game.bearer("Oda"), json={"text": "A Owari H"}).status_code == 403
     answer = client.post(path, headers=game.bearer("gm"), json={"text": "A Owari H", "power": "Nobody"})
     assert answer.status_code == 400 and "unknown power 'Nobody'" in answer.get_json()["error"]
