@@ -26,6 +26,7 @@ from maps.board import Board
 from maps.terms import PhaseType, UnitType
 from orders import vocabulary as words
 from orders.kinds import KINDS, kind_table
+from orders.likeness import looks_like_order
 from orders.model import (
     Build,
     Convoy,
@@ -63,10 +64,6 @@ _MARKER_STARTS = frozenset("0123456789-*•+")
 _DP_GLUED = re.compile(r"^([0-9]+)(dps?|pts?|points?)$", re.I)
 _COMMENT = re.compile(r"\s(#|//).*$")
 _UNIT_WORDS = words.ARMY | words.FLEET
-_ORDER_WORDS = (
-    words.HOLD | words.MOVE | words.TO | words.SUPPORT | words.CONVOY | words.RETREAT | words.DISBAND | words.VIA
-)
-_ADJUSTMENT_WORDS = words.BUILD | words.REMOVE | words.DISBAND | words.WAIVE
 _WAIVE_FILLER = words.WAIVE | words.BUILD | {"a", "one", "all", "my", "the", "builds", "this", "year"}
 _END = frozenset({""})
 
@@ -134,43 +131,8 @@ class Grammar:
         return tokens
 
     def order_like(self, line: str) -> bool:
-        """Does a line the parser refused still look like an order someone meant to give?
-
-        Such a line is refused and counted; any other line is chatter. It looks
-        like an order when it starts like one: a unit word and a place (``A
-        Owrai - Mino``), a place and an order word or a second place (``Kai to
-        Suruga``, ``Owari Mino``), an adjustment word, or a DP count; or when
-        a ``-`` stands between two places, or a unit word before a place's
-        name. Places include prefixes and near misses.
-        """
-        found = self.tokens(line[:MAX_ORDER_CHARS])[:12]
-        if len(found) >= 2 and found[1] == ":" and found[0].casefold() in self.powers:
-            found = found[2:]
-        folded = [t.casefold() for t in found]
-        if folded and _is_number(folded[0]):  # "2 A Bizen H": a DP order without its colon
-            folded = folded[1:]
-            if not folded or folded[0] == ":" or folded[0] in words.DP:
-                return True
-        if not folded:
-            return False
-        first, second = folded[0], folded[1] if len(folded) > 1 else ""
-        placeish = self.places.placeish
-        third = folded[2] if len(folded) > 2 else ""
-        if first in _UNIT_WORDS and second and (second in _ORDER_WORDS or placeish(second) or third in _ORDER_WORDS):
-            return True
-        if first in _ADJUSTMENT_WORDS:
-            return not second or second in _UNIT_WORDS or placeish(second)
-        if first in words.DP and _is_number(second):
-            return True
-        if second and placeish(first) and (second in _ORDER_WORDS or placeish(second)):
-            return True
-        for index, word in enumerate(folded[1:-1], start=1):
-            before, after = folded[index - 1], folded[index + 1]
-            if word == "-" and placeish(before) and placeish(after):
-                return True  # "Amry Kai - Suruga" (but not "a change of plan - South Shinano goes...")
-            if word in _UNIT_WORDS and self.places.is_exact(after):
-                return True  # "Biuld A Owari"
-        return False
+        """Does a line the parser refused still look like an order someone meant to give? (:mod:`orders.likeness`)"""
+        return looks_like_order(self.tokens(line[:MAX_ORDER_CHARS])[:12], self.places)
 
     def _read(self, line: str, phase: PhaseType | None) -> LineRead:
         if len(line) > MAX_ORDER_CHARS:
