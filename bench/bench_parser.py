@@ -62,11 +62,11 @@ def phase_text(board: Board, phase: RandomPhase, names: bool) -> str:
     return "\n".join(lines)
 
 
-def timed(calls: Sequence[Callable[[], object]], before: Callable[[], None] = lambda: None) -> list[int]:
-    """Nanoseconds per call, the garbage collector off during each."""
+def timed(calls: Sequence[Callable[[], object]], before: Callable[[int], object] = lambda index: None) -> list[int]:
+    """Nanoseconds per call (``before(index)`` runs first, untimed), the garbage collector off during each."""
     out = []
-    for call in calls:
-        before()
+    for index, call in enumerate(calls):
+        before(index)
         gc.disable()
         start = time.perf_counter_ns()
         call()
@@ -81,9 +81,9 @@ def summary(label: str, ns: list[int]) -> float:
     return median
 
 
-def forget_lines(board: Board) -> Callable[[], None]:
-    memo = grammar_of(board)._lines
-    return memo.clear
+def forget_lines(board: Board) -> Callable[[int], None]:
+    memo = grammar_of(board).memo
+    return lambda index: memo.clear()
 
 
 def forget_board(board: Board) -> None:
@@ -106,8 +106,9 @@ def bench_phase(board: Board, count: int, seed: int, warmup: int) -> None:
         "parse, new text (board memo warm)",
         timed([lambda t=t: parse_orders(t, board) for t in texts], forget_lines(board)),
     )
-    again = summary("parse, same text again", timed([lambda t=t: parse_orders(t, board) for t in texts]))
-    fresh = timed([lambda t=t: parse_orders(t, board) for t in texts[:50]], lambda: forget_board(board))
+    calls = [lambda t=t: parse_orders(t, board) for t in texts]
+    again = summary("parse, same text again", timed(calls, lambda index: parse_orders(texts[index], board)))
+    fresh = timed([lambda t=t: parse_orders(t, board) for t in texts[:50]], lambda index: forget_board(board))
     summary("parse, first phase in a fresh process", fresh)
     adjudicate = summary(
         "adjudicate the same phases",
@@ -154,8 +155,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         clear = forget_lines(board)
         profile = cProfile.Profile()
         profile.enable()
-        for text in texts:
-            clear()
+        for index, text in enumerate(texts):
+            clear(index)
             parse_orders(text, board)
         profile.disable()
         pstats.Stats(profile).sort_stats("tottime").print_stats(20)

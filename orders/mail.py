@@ -59,6 +59,8 @@ class _Mode(Enum):
     WROTE = auto()  # just after "On ... wrote:": '>' lines follow, or an unmarked quote
 
 
+_ORDER = VerdictKind.ORDER
+_new = tuple.__new__
 _OPEN = frozenset({_Mode.BODY, _Mode.SIGNATURE, _Mode.MAIL_HEAD})  # where a header is a header
 
 
@@ -94,6 +96,7 @@ class _Reader:
         address_book: AddressBook | None,
     ) -> None:
         self.grammar = grammar
+        self.memo = grammar.memo  # the lines read before: looked up here, without a call
         self.phase = phase
         self.powers = grammar.powers
         self.address_book = address_book
@@ -133,15 +136,24 @@ class _Reader:
         line = raw.strip()
         if not line:
             return self._blank(number, raw)
-        if len(line) < 24 and self.mode in _OPEN and not self.bbquote and line.rstrip(":").casefold() in self.powers:
-            return self._content(number, raw, line)  # "Oda:", "TAKEDA": a header at once
-        if self._plain(line):  # the common case, an order line in a body: read at once
-            read = self.grammar.read(line, self.phase)
-            if read.order is not None and (read.power is None or self.fixed is None or read.power == self.fixed):
+        mode = self.mode
+        if (  # the common case, an order line in a message body, with no marks or markup: read at once
+            (mode is _Mode.BODY or mode is _Mode.SIGNATURE)
+            and not self.bbquote
+            and self.refused_header is None
+            and line[0] not in _MARKS
+            and line[-1] != ":"
+            and _WRAP.isdisjoint(line)
+            and (":" not in line[:10] or shapes.mail_header(line) is None)
+        ):
+            read = self.memo.get((line, self.phase)) or self.grammar.read(line, self.phase)
+            order, power = read.order, read.power
+            if order is not None and (power is None or self.fixed is None or power == self.fixed):
                 self.started, self.mode = True, _Mode.BODY
-                return LineVerdict(
-                    number, raw, VerdictKind.ORDER, read.power or self.power, read.order, message=self.message
-                )
+                verdict = (number, raw, _ORDER, power or self.power, order, None, (), None, self.message, None)
+                return _new(LineVerdict, verdict)  # a named tuple made without its Python-level constructor
+        if len(line) < 24 and mode in _OPEN and not self.bbquote and line.rstrip(":").casefold() in self.powers:
+            return self._content(number, raw, line)  # "Oda:", "TAKEDA": a header at once
         if self.bbquote or "[" in line:
             quoted = self._bbcode_quote(number, raw, line)
             if quoted is not None:
@@ -177,18 +189,6 @@ class _Reader:
             self.mode = _Mode.SIGNATURE  # "-- Nobunaga" opens a signature; "-- A Kai - Suruga" is an order
             return self._skip(number, raw, Ignored.SIGNATURE)
         return self._content(number, raw, line)
-
-    def _plain(self, line: str) -> bool:
-        """A line in a message body with nothing that could make it more than an order line (no marks, no markup)."""
-        return (
-            (self.mode is _Mode.BODY or self.mode is _Mode.SIGNATURE)
-            and not self.bbquote
-            and self.refused_header is None
-            and line[0] not in _MARKS
-            and line[-1] != ":"
-            and _WRAP.isdisjoint(line)
-            and (":" not in line[:10] or shapes.mail_header(line) is None)
-        )
 
     def _content(self, number: int, raw: str, line: str) -> LineVerdict:
         """A line that is not quoted: a header, an order, a refused order, or chatter (or signature)."""

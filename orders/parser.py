@@ -95,16 +95,16 @@ class Grammar:
         self.board = board
         self.places: Places = places_of(board)
         self.powers = self.places.powers
-        self._lines: dict[tuple[str, PhaseType | None], LineRead] = {}
+        self.memo: dict[tuple[str, PhaseType | None], LineRead] = {}
 
     def read(self, line: str, phase: PhaseType | None) -> LineRead:
         """The order on a stripped line (comments after ``#`` or ``//`` are left out)."""
         key = (line, phase)
-        known = self._lines.get(key)
+        known = self.memo.get(key)
         if known is None:
-            known = self._lines[key] = self._read(line, phase)
-            if len(self._lines) > self._MEMO_SIZE:
-                self._lines.clear()
+            if len(self.memo) >= self._MEMO_SIZE:
+                self.memo.clear()
+            known = self.memo[key] = self._read(line, phase)
         return known
 
     def tokens(self, line: str) -> list[str]:
@@ -147,7 +147,7 @@ class Grammar:
         folded = [token.casefold() for token in tokens]
         quick = quick_order(folded, self.places, phase, _unit_ref)
         if quick is not None:
-            return LineRead(quick, power=power)
+            return tuple.__new__(LineRead, (quick, None, (), power))  # without the named tuple's constructor
         try:
             return LineRead(_OrderReader(self, tokens, folded, phase).read(), power=power)
         except _Refusal as refusal:

@@ -31,6 +31,7 @@ __all__ = ["UnitMaker", "quick_order"]
 _ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
 _UNIT = {**{w: _ARMY for w in words.ARMY}, **{w: _FLEET for w in words.FLEET}}
 _MOVE = words.MOVE | words.TO
+_TO, _HOLD, _SUPPORT, _CONVOY, _VIA, _DP = words.TO, words.HOLD, words.SUPPORT, words.CONVOY, words.VIA, words.DP
 _TERMINATORS = words.TERMINATORS
 _NOT_PLACES = words.TERMINATORS | words.DP | words.ARMY | words.FLEET | words.VIA | words.CONVOY
 
@@ -39,24 +40,54 @@ UnitMaker = Callable[[UnitType | None, str], UnitRef]
 
 
 def quick_order(folded: list[str], places: Places, phase: PhaseType | None, unit_ref: UnitMaker) -> Order | None:
-    """The order the lower-cased words give, if they are one of the common shapes; else None."""
+    """The order the lower-cased words give, if they are one of the common shapes; else None.
+
+    One flat pass with index arithmetic: this runs for nearly every line a GM
+    pastes, so it avoids the method calls the general reader makes per word.
+    """
     if phase is not None and phase is not PhaseType.MOVEMENT:
         return None
     n = len(folded)
-    i = 0
+    names = places.exact_names
     points: int | None = None
-    if n > 2 and folded[0].isdigit() and folded[0].isascii() and len(folded[0]) <= 9:
-        if folded[1] != ":" and folded[1] not in words.DP:
-            return None
-        points, i = int(folded[0]), 2
-    elif n > 2 and folded[0] in words.DP and folded[1].isdigit() and folded[1].isascii() and len(folded[1]) <= 9:
-        points, i = int(folded[1]), 2
-    reader = _Walk(folded, places, unit_ref, i)
-    unit = reader.unit()
+    i = 0
+    if n > 2:
+        first = folded[0]
+        if first.isdigit() and first.isascii() and len(first) <= 9:
+            if folded[1] != ":" and folded[1] not in _DP:
+                return None
+            points, i = int(first), 2
+        elif first in _DP and folded[1].isdigit() and folded[1].isascii() and len(folded[1]) <= 9:
+            points, i = int(folded[1]), 2
+    unit, i = _unit(folded, i, n, names, unit_ref)
     if unit is None:
         return None
-    order = reader.after(unit)
-    if order is None or reader.i != n:
+    order: Order | None = None
+    word = folded[i] if i < n else ""
+    if not word or word in _HOLD:
+        order, i = Hold(unit=unit), i + (1 if word else 0)
+    elif word in _MOVE:
+        destination, i = _place(folded, i + 1 + (i + 1 < n and folded[i + 1] in _TO), n, names)
+        if destination is not None:
+            if i + 1 < n and folded[i] in _VIA and folded[i + 1] in _CONVOY:
+                order, i = Move(unit=unit, destination=destination, via_convoy=True), i + 2
+            else:
+                order = Move(unit=unit, destination=destination)
+    elif word in _SUPPORT or word in _CONVOY:
+        other, i = _unit(folded, i + 1, n, names, unit_ref)
+        if other is None:
+            return None
+        if i < n and folded[i] in _MOVE:
+            destination, i = _place(folded, i + 1 + (i + 1 < n and folded[i + 1] in _TO), n, names)
+            if destination is not None:
+                if word in _SUPPORT:
+                    order = SupportMove(unit=unit, supported=other, destination=destination)
+                else:
+                    order = Convoy(unit=unit, convoyed=other, destination=destination)
+        elif word in _SUPPORT:
+            i += i < n and folded[i] in _HOLD
+            order = SupportHold(unit=unit, supported=other)
+    if order is None or i != n:
         return None
     if points is None:
         return order
@@ -65,68 +96,19 @@ def quick_order(folded: list[str], places: Places, phase: PhaseType | None, unit
     return DPOrder(points=points, order=order)
 
 
-class _Walk:
-    __slots__ = ("folded", "i", "names", "unit_ref")
+def _place(folded: list[str], start: int, n: int, names: dict[str, str]) -> tuple[str | None, int]:
+    """A place's words run to the next order word or the end, as in the general reader."""
+    if start >= n or folded[start] in _NOT_PLACES:
+        return None, start
+    end = start + 1
+    while end < n and folded[end] not in _TERMINATORS:
+        end += 1
+    location = names.get(folded[start] if end == start + 1 else " ".join(folded[start:end]))
+    return (location, end) if location is not None else (None, start)
 
-    def __init__(self, folded: list[str], places: Places, unit_ref: UnitMaker, i: int) -> None:
-        self.folded, self.names, self.unit_ref, self.i = folded, places.exact_names, unit_ref, i
 
-    def place(self) -> str | None:
-        """A place's words run to the next order word or the end, as in the general reader."""
-        folded, start = self.folded, self.i
-        if start >= len(folded) or folded[start] in _NOT_PLACES:
-            return None
-        end = start + 1
-        while end < len(folded) and folded[end] not in _TERMINATORS:
-            end += 1
-        location = self.names.get(folded[start] if end == start + 1 else " ".join(folded[start:end]))
-        if location is not None:
-            self.i = end
-        return location
-
-    def unit(self) -> UnitRef | None:
-        unit_type = _UNIT.get(self.folded[self.i]) if self.i < len(self.folded) else None
-        if unit_type is not None:
-            self.i += 1
-        location = self.place()
-        if location is None:
-            return None
-        return self.unit_ref(unit_type, location)
-
-    def word(self, vocabulary: frozenset[str]) -> bool:
-        if self.i < len(self.folded) and self.folded[self.i] in vocabulary:
-            self.i += 1
-            return True
-        return False
-
-    def destination(self) -> str | None:
-        """After a move word: an optional 'to', then the place."""
-        self.word(words.TO)
-        return self.place()
-
-    def after(self, unit: UnitRef) -> Order | None:
-        if self.i == len(self.folded) or self.word(words.HOLD):
-            return Hold(unit=unit)
-        if self.word(_MOVE):
-            destination = self.destination()
-            if destination is None:
-                return None
-            if self.word(words.VIA):
-                return Move(unit=unit, destination=destination, via_convoy=True) if self.word(words.CONVOY) else None
-            return Move(unit=unit, destination=destination)
-        if self.word(words.SUPPORT):
-            other = self.unit()
-            if other is None:
-                return None
-            if self.word(_MOVE):
-                destination = self.destination()
-                return None if destination is None else SupportMove(unit=unit, supported=other, destination=destination)
-            self.word(words.HOLD)
-            return SupportHold(unit=unit, supported=other)
-        if self.word(words.CONVOY):
-            other = self.unit()
-            if other is None or not self.word(_MOVE):
-                return None
-            destination = self.destination()
-            return None if destination is None else Convoy(unit=unit, convoyed=other, destination=destination)
-        return None
+def _unit(folded: list[str], i: int, n: int, names: dict[str, str], unit_ref: UnitMaker) -> tuple[UnitRef | None, int]:
+    """An optional unit word, then a place."""
+    unit_type = _UNIT.get(folded[i]) if i < n else None
+    location, i = _place(folded, i + (unit_type is not None), n, names)
+    return (unit_ref(unit_type, location), i) if location is not None else (None, i)
