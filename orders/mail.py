@@ -133,25 +133,14 @@ class _Reader:
     # --- one line ---------------------------------------------------------------------
 
     def _line(self, number: int, raw: str, lines: list[str]) -> LineVerdict:
+        """One line's verdict; the reader's state (message, power, quote, signature) moves on with it."""
         line = raw.strip()
         if not line:
             return self._blank(number, raw)
+        plain = self._plain_order(number, raw, line)
+        if plain is not None:
+            return plain
         mode = self.mode
-        if (  # the common case, an order line in a message body, with no marks or markup: read at once
-            (mode is _Mode.BODY or mode is _Mode.SIGNATURE)
-            and not self.bbquote
-            and self.refused_header is None
-            and line[0] not in _MARKS
-            and line[-1] != ":"
-            and _WRAP.isdisjoint(line)
-            and (":" not in line[:10] or shapes.mail_header(line) is None)
-        ):
-            read = self.memo.get((line, self.phase)) or self.grammar.read(line, self.phase)
-            order, power = read.order, read.power
-            if order is not None and (power is None or self.fixed is None or power == self.fixed):
-                self.started, self.mode = True, _Mode.BODY
-                verdict = (number, raw, _ORDER, power or self.power, order, None, (), None, self.message, None)
-                return _new(LineVerdict, verdict)  # a named tuple made without its Python-level constructor
         if len(line) < 24 and mode in _OPEN and not self.bbquote and line.rstrip(":").casefold() in self.powers:
             return self._content(number, raw, line)  # "Oda:", "TAKEDA": a header at once
         if self.bbquote or "[" in line:
@@ -189,6 +178,27 @@ class _Reader:
             self.mode = _Mode.SIGNATURE  # "-- Nobunaga" opens a signature; "-- A Kai - Suruga" is an order
             return self._skip(number, raw, Ignored.SIGNATURE)
         return self._content(number, raw, line)
+
+    def _plain_order(self, number: int, raw: str, line: str) -> LineVerdict | None:
+        """The common case, read at once: an order line in a message body, with no marks or markup."""
+        mode = self.mode
+        if not (
+            (mode is _Mode.BODY or mode is _Mode.SIGNATURE)
+            and not self.bbquote
+            and self.refused_header is None
+            and line[0] not in _MARKS
+            and line[-1] != ":"
+            and _WRAP.isdisjoint(line)
+            and (":" not in line[:10] or shapes.mail_header(line) is None)
+        ):
+            return None
+        read = self.memo.get((line, self.phase)) or self.grammar.read(line, self.phase)
+        order, power = read.order, read.power
+        if order is None or not (power is None or self.fixed is None or power == self.fixed):
+            return None
+        self.started, self.mode = True, _Mode.BODY
+        verdict = (number, raw, _ORDER, power or self.power, order, None, (), None, self.message, None)
+        return _new(LineVerdict, verdict)  # a named tuple made without its Python-level constructor
 
     def _content(self, number: int, raw: str, line: str) -> LineVerdict:
         """A line that is not quoted: a header, an order, a refused order, or chatter (or signature)."""
