@@ -33,6 +33,8 @@ def read_mbox(path: Path) -> list[Mail]:
     _require_file(path, "an mbox file")
     with path.open("rb") as handle:
         start = handle.read(4096).lstrip(b"\r\n")
+    if not start:
+        return []  # an empty mailbox: no messages
     if not start.startswith(b"From "):
         problem = "not an mbox file: it does not start with a 'From ' line"
         raise MailboxError(path, f"{problem} (for messages saved one per file, use --eml)")

@@ -178,6 +178,12 @@ def test_a_50_mb_mailbox_is_read_and_loses_nothing_already_stored(cli: Cli, game
     assert result.stdout.count("NOT USED") == 398
 
 
+def test_an_empty_mailbox_has_no_messages(cli: Cli, game: Path) -> None:
+    (cli.folder / "empty.mbox").write_bytes(b"")
+    result = cli("orders", "game.json", "--mbox", "empty.mbox")
+    assert result.stdout == "No messages in it.\nNo orders stored for Spring 1570 movement.\n"
+
+
 def test_a_50_mb_file_that_is_no_mailbox_is_refused_at_once(cli: Cli, game: Path) -> None:
     with (cli.folder / "big.bin").open("wb") as handle:
         handle.truncate(50 * 1024 * 1024)  # 50 MB of NUL bytes, written sparse
