@@ -60,6 +60,8 @@ _PAREN_COAST = re.compile(
 _PUNCTUATION = str.maketrans({c: " " for c in "(),;.!?[]"})
 # "1. A Owari H", "2) ...", "- A Kai - Suruga", "* F Iyo H": list markers, not part of the order.
 _LIST_MARKER = re.compile(r"^(?:\d{1,3}[.)]|[-*•+])\s+")
+# A line of ASCII words and spaced dashes, after an optional DP count ("2 : ", "2 DP "): its tokens are its words.
+_PLAIN = re.compile(r"(?:[0-9]{1,9} (?::|[dD][pP]) )?[A-Za-z]+(?: (?:[A-Za-z]+|-))*\Z")
 _MARKER_STARTS = frozenset("0123456789-*•+")
 _DP_GLUED = re.compile(r"^([0-9]+)(dps?|pts?|points?)$", re.I)
 _COMMENT = re.compile(r"\s(#|//).*$")
@@ -139,12 +141,15 @@ class Grammar:
             return LineRead(
                 None, f"too long for an order ({len(line):,} characters; an order has at most {MAX_ORDER_CHARS})"
             )
-        tokens = self.tokens(_COMMENT.sub("", line) if "#" in line or "//" in line else line)
         power = None
-        if len(tokens) >= 2 and tokens[1] == ":" and tokens[0].casefold() in self.powers:
-            power = self.powers[tokens[0].casefold()]
-            tokens = tokens[2:]
-        folded = [token.casefold() for token in tokens]
+        if _PLAIN.match(line):  # words and spaced dashes only (the judge forms): split, no more to do
+            tokens, folded = line.split(), line.lower().split()
+        else:
+            tokens = self.tokens(_COMMENT.sub("", line) if "#" in line or "//" in line else line)
+            if len(tokens) >= 2 and tokens[1] == ":" and tokens[0].casefold() in self.powers:
+                power = self.powers[tokens[0].casefold()]
+                tokens = tokens[2:]
+            folded = [token.casefold() for token in tokens]
         quick = quick_order(folded, self.places, phase, _unit_ref)
         if quick is not None:
             return tuple.__new__(LineRead, (quick, None, (), power))  # without the named tuple's constructor

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from maps import Board, PhaseType, load_board
 from orders import order_text
 from orders import vocabulary as words
-from orders.parser import _OrderReader, _Refusal, _unit_ref, grammar_of
+from orders.parser import _PLAIN, _OrderReader, _Refusal, _unit_ref, grammar_of
 from orders.quick import quick_order
 from tests.orders.test_properties import orders
 
@@ -97,3 +97,17 @@ def test_the_quick_reader_agrees_on_any_soup_of_order_words_and_names(data: st.D
 def test_the_common_forms_are_read_quickly(sengoku: Board, line: str) -> None:
     quick, general = both(line, sengoku, PhaseType.MOVEMENT)
     assert quick is not None and quick == general
+
+
+@FAST
+@given(data=st.data(), name=st.sampled_from(["sengoku", "standard"]))
+def test_a_plain_line_is_split_as_the_tokeniser_splits_it(data: st.DataObject, name: str) -> None:
+    """The parser splits a line of plain words and spaced dashes itself: the tokeniser would give the same words."""
+    b = board(name)
+    line = data.draw(
+        st.one_of(
+            written(name), st.lists(st.sampled_from(SOUP + ["A", "Kai", "2"]), min_size=1, max_size=8).map(" ".join)
+        )
+    )
+    if _PLAIN.match(line):
+        assert line.split() == grammar_of(b).tokens(line), line
