@@ -154,7 +154,7 @@ def _spot(lines: tuple[str, ...], anchor: XY, dx: float, dy: float, land: bool, 
 def _outside(frame: Box, region: BaseGeometry) -> float:
     """The share of the box that lies outside the province."""
     rectangle = box(frame.left, frame.top, frame.right, frame.bottom)
-    return 1.0 - region.intersection(rectangle).area / rectangle.area
+    return 1.0 - float(region.intersection(rectangle).area) / float(rectangle.area)
 
 
 def _glyph_box(anchor: XY) -> Box:

@@ -56,11 +56,11 @@ class Painter:
         for key in sorted(self.plan.regions):
             info = self.board.provinces[key]
             about = f"{info.name} ({key})"
+            centre = None
             if info.supply_centre:
                 owner = self.position.centres.get(key)
-                about += (
-                    f", supply centre ({owner or ('neutral' if key in self.position.neutral_centres else 'unowned')})"
-                )
+                centre = owner or ("neutral" if key in self.position.neutral_centres else "unowned")
+                about += f", supply centre ({centre})"
             out.append(
                 element(
                     "path",
@@ -68,6 +68,7 @@ class Painter:
                         "class": f"province {info.type.value}",
                         "data-province": key,
                         "data-name": info.name,
+                        "data-centre": centre,
                         "d": outlines[key],
                         "fill": self._fill(key),
                         "stroke": "#5F7F96" if info.is_sea else "#8A7F6A",
@@ -122,7 +123,7 @@ class Painter:
         """Each land bridge: a broad dashed band over the water, light-cased so it shows on any sea."""
         out = []
         for a, b, s, e in self.plan.bridges:
-            ends = {"x1": s[0], "y1": s[1], "x2": e[0], "y2": e[1], "stroke-linecap": "round"}
+            ends: dict[str, str | float] = {"x1": s[0], "y1": s[1], "x2": e[0], "y2": e[1], "stroke-linecap": "round"}
             about = f"land bridge {self.board.display(a)} - {self.board.display(b)}"
             casing = element("line", {**ends, "stroke": "#FFFFFF", "stroke-width": 7.0, "stroke-opacity": 0.7})
             band = element("line", {**ends, "stroke": BRIDGE, "stroke-width": 4.5, "stroke-dasharray": "7 4"})

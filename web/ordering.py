@@ -13,7 +13,7 @@ import re
 
 from adjudicator.game import Game
 from maps.board import Board
-from orders import DPOrder, LineVerdict, Order, VerdictKind, order_text, parse_order, parse_orders
+from orders import DPOrder, LineVerdict, Order, UnitRef, VerdictKind, order_text, parse_order, parse_orders
 from web.schemas import BidIn, LineOut, OrdersOut
 
 __all__ = ["bid_order", "check_text", "order_texts", "orders_as_text", "without_bid"]
@@ -44,11 +44,18 @@ def check_text(game: Game, power: str, text: str) -> tuple[OrdersOut, list[Order
             ok=engine.accepted,
             order=text_out,
             problem=engine.problem,
+            unit=_unit_of(engine.order),
         )
     done = [line for line in lines if line is not None]
     refused = sum(1 for line in done if not line.ok)
     saved = list(game.state.orders.get(power, []))
     return OrdersOut(phase=game.phase, lines=done, accepted=len(saved), refused=refused), saved
+
+
+def _unit_of(order: Order) -> str | None:
+    """The province of the unit an order is for (a build's too); None for a waive."""
+    unit = getattr(order, "unit", None)
+    return unit.province if isinstance(unit, UnitRef) else None
 
 
 def _line(verdict: LineVerdict, power: str) -> LineOut:

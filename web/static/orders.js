@@ -1,5 +1,6 @@
 // The player's page: a verdict for each line of the order box as the player types (no reload),
-// and the DP form shows the fields its order kind needs.
+// and the DP form shows the fields its order kind needs. Each answer is announced as an
+// "orders:checked" event on the box, for the map (static/picker.js) to draw the orders.
 (function () {
   "use strict";
   var box = document.getElementById("orders");
@@ -34,6 +35,7 @@
       .forEach(function (l) { list.appendChild(item(l)); });
     list.dataset.accepted = result.accepted;
     list.dataset.refused = result.refused;
+    box.dispatchEvent(new CustomEvent("orders:checked", { detail: result, bubbles: true }));  // the map redraws
   }
 
   function check() {
