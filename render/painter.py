@@ -132,9 +132,10 @@ class Painter:
 
     def labels(self) -> list[str]:
         spots = place_labels(self.board, self.plan)
+        names = _names(self.board, self.plan)
         out = []
         for key in sorted(spots):
-            out.append(_label(key, self.board.provinces[key].name, spots[key], self.board.provinces[key].is_sea))
+            out.append(names[key])
             spot = spots[key]
             if spot.mark is not None:
                 owner = self.position.centres.get(key)
@@ -226,6 +227,15 @@ def _label(key: str, name: str, spot: LabelSpot, sea: bool) -> str:
 
 def _escaped(words: str) -> str:
     return text(words, {})[len("<text>") : -len("</text>")]
+
+
+@lru_cache(maxsize=8)
+def _names(board: Board, plan: Layout) -> Mapping[str, str]:
+    """Each province's name as drawn (the same for every position of a board: written once)."""
+    spots = place_labels(board, plan)
+    return {
+        key: _label(key, board.provinces[key].name, spot, board.provinces[key].is_sea) for key, spot in spots.items()
+    }
 
 
 @lru_cache(maxsize=8)

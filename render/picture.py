@@ -15,6 +15,7 @@ page that redraws them as a player types.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Protocol
 
 from adjudicator.position import Position
@@ -132,6 +133,7 @@ def _orders(painter: Painter, orders: Orders, outcomes: Sequence[Judged], positi
     return element("g", {"class": "orders", "pointer-events": "none"}, [m for m in marks if m], lines=True)
 
 
+@lru_cache(maxsize=8)
 def _coastline(board: Board) -> str:
     return path_data(layout(board).land)
 

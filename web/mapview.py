@@ -80,14 +80,16 @@ def focus(board: Board, position: Position, power: str) -> str | None:
 
 
 def warm_up(variants: Sequence[str]) -> None:
-    """Lay out the boards in a background thread at start, so even the first picture asked for is quick."""
+    """Lay out the boards and their names in a background thread at start, so even the first picture is quick."""
 
     def run() -> None:
         from maps import load_board
         from render import layout
+        from render.labels import place_labels
 
         for variant in variants:
-            layout(load_board(variant))
+            board = load_board(variant)
+            place_labels(board, layout(board))
 
     threading.Thread(target=run, name="sengoku-map-layout", daemon=True).start()
 

@@ -104,7 +104,13 @@
   function refresh() {
     map.clearMarks();
     bar.textContent = "";
-    if (!state.entry) { bar.hidden = true; return; }
+    if (!state.entry) {  // a winter's places to build or remove are marked, ready for a tap
+      bar.hidden = true;
+      var places = {};
+      winter.forEach(function (c) { if (c.kind === "build") { places[c.clicks[0]] = true; } });
+      map.mark(Object.keys(places), "target");
+      return;
+    }
     var glyph = glyphOf(state.entry.unit.province);
     if (glyph) { glyph.classList.add("selected"); }
     var depth = state.steps.length;
@@ -120,7 +126,8 @@
     row.className = "picker-buttons";
     MODES.forEach(function (m) {
       var has = state.entry.unit.choices.some(function (c) { return m.kinds.indexOf(c.kind) >= 0 && c.clicks.length; });
-      if (has) { row.appendChild(button(m.label, function () { state.mode = m.name; state.steps = []; refresh(); }, state.mode === m.name)); }
+      var label = m.name === "move" && state.entry.unit.dislodged ? "Retreat" : m.label;
+      if (has) { row.appendChild(button(label, function () { state.mode = m.name; state.steps = []; refresh(); }, state.mode === m.name)); }
     });
     ["hold", "disband"].forEach(function (kind) {
       var choice = choiceOf(kind);
@@ -178,7 +185,7 @@
     if (state.entry) {
       if (province === state.entry.unit.province && !state.steps.length) {
         var hold = choiceOf("hold");
-        if (hold && state.mode === "move") { choose(hold); } else { deselect(); }
+        if (hold && state.mode === "move") { choose(hold); } else if (!state.entry.unit.dislodged) { deselect(); }
         return;
       }
       var steps = state.steps.concat([province]);
@@ -205,6 +212,12 @@
   });
 
   document.addEventListener("keydown", function (event) { if (event.key === "Escape" && state.entry) { deselect(); } });
+  var mine = Object.keys(units).filter(function (p) { return !units[p].dp; });
+  if (mine.length === 1 && units[mine[0]].unit.dislodged && !box.value.trim()) {
+    select(units[mine[0]]);  // one unit to retreat and no order yet: ready for the tap on where it goes
+  } else {
+    refresh();
+  }
 
   // --- the order box: one line per unit -------------------------------------------------------
 
