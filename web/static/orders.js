@@ -1,6 +1,5 @@
-// The player's page: a verdict for each line of the order box as the player types (no reload),
-// and the DP form shows the fields its order kind needs. Each answer is announced as an
-// "orders:checked" event on the box, for the map (static/picker.js) to draw the orders.
+// The order box: a verdict for each line as the player types (no reload). Each answer is announced
+// as an "orders:checked" event on the box, for the map (static/picker.js) to draw the orders.
 (function () {
   "use strict";
   var box = document.getElementById("orders");
@@ -57,13 +56,4 @@
     if (box.value.trim()) { check(); }
   }
 
-  var kind = document.getElementById("bid-kind");
-  if (kind) {
-    var toggle = function () {
-      document.querySelectorAll("#bid-form .support").forEach(function (el) { el.hidden = kind.value === "hold"; });
-      document.querySelectorAll("#bid-form .support-move").forEach(function (el) { el.hidden = kind.value !== "support_move"; });
-    };
-    kind.addEventListener("change", toggle);
-    toggle();
-  }
 })();
