@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from maps import load_board
+from render import layout
 from tests.web.browsing import desktop, launch, new_game, phone, play_through
 from tests.web.live import call, live_server
 from tests.web.scenes import FALL_1570, SPRING_1570
@@ -216,6 +218,43 @@ def test_the_map_zooms_and_names_what_is_tapped(browser: Browser, base: str) -> 
     assert width() == pytest.approx(whole, rel=0.01)
     tap_province(page, "KII")
     expect(page.locator("#map-info")).to_have_text("Kii (KII) · unowned supply centre")
+    page.context.close()
+
+
+def test_a_phone_pinches_and_drags_the_map(browser: Browser, base: str) -> None:
+    """Two fingers spread zoom in about their middle; one finger then pans (touches sent as the screen sends them)."""
+    game = new_game(base)
+    page = phone(browser)
+    page.goto(game["links"]["Oda"])
+    svg = page.locator("#map svg")
+
+    def view() -> list[float]:
+        return [float(n) for n in (svg.get_attribute("viewBox") or "").split()]
+
+    opened = view()
+    box = svg.bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    screen = page.context.new_cdp_session(page)
+
+    def touch(kind: str, *points: tuple[float, float]) -> None:
+        spots = [{"x": px, "y": py, "id": i} for i, (px, py) in enumerate(points)]
+        screen.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": spots})
+
+    touch("touchStart", (x - 30, y), (x + 30, y))
+    for step in range(1, 11):
+        touch("touchMove", (x - 30 - 6 * step, y), (x + 30 + 6 * step, y))
+    touch("touchEnd")
+    pinched = view()
+    # The fingers went from 60 to 180 px apart: three times closer, or as close as the map goes (a 7th of it).
+    assert pinched[2] == pytest.approx(max(opened[2] / 3, layout(load_board("sengoku")).width / 7), rel=0.05)
+    expect(page.locator("#map")).to_have_class("map live zoomed")
+    touch("touchStart", (x, y))
+    for step in range(1, 11):
+        touch("touchMove", (x + 8 * step, y + 5 * step))
+    touch("touchEnd")
+    dragged = view()
+    assert dragged[2] == pinched[2] and dragged[0] < pinched[0] and dragged[1] < pinched[1]
     page.context.close()
 
 

@@ -174,3 +174,11 @@ def test_a_finished_game_offers_nothing(client, site: Site, game: GameLinks) -> 
         site.post(page + "/draw", {"powers": ["Oda", "Takeda"]}, page=page)
     data = choices(client, game, "Oda")
     assert data["units"] == [] and data["dp"] is None
+
+
+def test_a_variant_without_dp_has_no_dp_panel(client, site: Site) -> None:
+    game = site.new_game("Classic", variant="standard")
+    html = client.get(game.player("England")).get_data(as_text=True)
+    assert 'id="units-panel"' in html and 'id="bids"' not in html
+    data = choices(client, game, "England")
+    assert data["dp"] is None and [u["text"] for u in data["units"]] == ["F Edinburgh", "F London", "A Liverpool"]

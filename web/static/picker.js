@@ -230,9 +230,10 @@
     }).then(function (r) { return r.json(); });
   }
 
-  // The line for ``unit`` becomes ``text`` (a unit's earlier line is replaced, any more are dropped).
+  // The line for ``unit`` becomes ``text`` (a unit's earlier line is replaced, any more are dropped). The
+  // server's verdicts say which line orders which unit; without them (offline), the order is added at the end.
   function put(unit, text) {
-    return check(box.value).then(function (result) {
+    return check(box.value).catch(function () { return { lines: [] }; }).then(function (result) {
       var lines = box.value.split("\n");
       var mine = (result.lines || []).filter(function (l) {
         return unit && l.unit === unit && (l.kind === "order" || l.kind === "refused");
