@@ -101,6 +101,7 @@ class Game:
                 "position": transition.position,
                 "orders": {},
                 "draw_votes": {},
+                "deadline": None,
                 "result": report.result,
                 "history": [*self.state.history, entry],
             }

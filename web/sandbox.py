@@ -20,12 +20,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from adjudicator.cycle import start_position
 from adjudicator.game import Game
 from adjudicator.position import Position
-from adjudicator.report import render_report
 from adjudicator.setup import check_position
 from adjudicator.state import GameState
 from maps import available_maps, load_board
 from maps.board import Board
 from orders import LineVerdict, Order, VerdictKind, order_text, parse_orders
+from post import build_post, render
 from web.schemas import LineOut, OrdersOut
 
 __all__ = ["MAX_STEPS", "Played", "SandboxError", "SandboxState", "check_all", "decode", "encode", "replay", "written"]
@@ -46,6 +46,7 @@ class SandboxState(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     variant: str = "sengoku"
+    name: str = Field(default="", max_length=80, description="the game it came from, if any (its results posts say so)")
     start: Position | None = Field(default=None, description="the position it started from; none: the variant's start")
     steps: list[str] = Field(default_factory=list, max_length=MAX_STEPS, description="each adjudicated phase's orders")
     text: str = Field(default="", max_length=20_000, description="the orders being written")
@@ -94,7 +95,7 @@ def replay(state: SandboxState) -> Played:
     problems = check_position(board, start)
     if problems:
         raise SandboxError(f"the position cannot be played: {problems[0]}")
-    game = Game(board, GameState(variant=board.name, position=start))
+    game = Game(board, GameState(variant=board.name, name=state.name, position=start))
     reports = []
     for number, text in enumerate(state.steps, start=1):
         if game.state.result.over:
@@ -102,7 +103,7 @@ def replay(state: SandboxState) -> Played:
         for power, orders in check_all(game, text)[1].items():
             game.submit(power, orders)
         game.adjudicate()
-        reports.append(render_report(board, game.state.history[-1]))
+        reports.append(render(build_post(board, game.state, -1, rules=game.rules)))
     return Played(board, game, tuple(reports))
 
 

@@ -9,6 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.records import PhaseReport, ResultKind
 from orders.model import Order
+from post import Post
+from post.document import Lot
 
 __all__ = [
     "BidIn",
@@ -40,6 +42,11 @@ __all__ = [
     "NewGameIn",
     "NewLinkIn",
     "LinkOut",
+    "AuctionOut",
+    "MailIn",
+    "MailOut",
+    "MailSettingsIn",
+    "PreviewOut",
 ]
 
 Hours = Field(default=None, ge=1, le=24 * 60)
@@ -173,8 +180,46 @@ class GameOut(BaseModel):
 class PhaseOut(BaseModel):
     index: int
     phase: str
-    text: str = Field(description="the results post, as the CLI prints it")
+    format: str = Field(default="plain", description="plain, bbcode, markdown, html or json")
+    text: str = Field(description="the results post in the asked format (?format=), as the CLI prints it")
     report: PhaseReport
+
+
+class PreviewOut(BaseModel):
+    """What adjudicating now would post, from the orders saved so far; nothing is adjudicated."""
+
+    phase: str
+    format: str = Field(description="plain, bbcode, markdown, html or json")
+    text: str
+    post: Post
+
+
+class AuctionOut(BaseModel):
+    """The DP auction as it would stand on this power's own bids (the other powers' bids are secret)."""
+
+    phase: str
+    power: str
+    lots: list[Lot]
+
+
+class MailIn(_In):
+    what: Literal["results", "reminder", "links"] = Field(
+        description="the last results post; a reminder to the powers with no orders saved; or new secret links"
+    )
+
+
+class MailOut(BaseModel):
+    sent: list[str] = Field(description="'Power <address>' for each message the server accepted")
+    failed: list[str] = Field(description="'Power <address>: why' for each message not sent")
+    already: list[str] = Field(description="messages sent before, not sent again")
+    unaddressed: list[str] = Field(description="powers with no address in the address book")
+
+
+class MailSettingsIn(_In):
+    mail_results: bool = Field(
+        default=False, description="mail the results post to the players after each adjudication"
+    )
+    addresses: dict[str, list[str]] = Field(default_factory=dict, description="power -> its email addresses")
 
 
 class PlayerOut(BaseModel):
@@ -216,6 +261,9 @@ class GmOut(BaseModel):
     movement_hours: int | None
     other_hours: int | None
     last_report: str | None
+    mail_results: bool = False
+    addresses: dict[str, list[str]] = Field(default_factory=dict)
+    mail_ready: bool = Field(default=False, description="whether this site can send mail (SMTP set up)")
 
 
 class Created(BaseModel):

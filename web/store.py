@@ -145,9 +145,9 @@ def role_of(db: Database, game_id: str, token: str) -> str | None:
     return tokens.match(token, [(role, stored_digest) for role, stored_digest in stored])
 
 
-def reset_token(db: Database, game_id: str, role: str) -> str:
-    """A new link for a role; the old one stops working."""
-    token = tokens.new_token()
+def reset_token(db: Database, game_id: str, role: str, token: str | None = None) -> str:
+    """A new link for a role (``token``, or a fresh one); the old one stops working."""
+    token = token or tokens.new_token()
     with db.write() as session:
         _row(session, game_id, lock=True)
         row = session.scalars(select(TokenRow).where(TokenRow.game_id == game_id, TokenRow.role == role)).one()

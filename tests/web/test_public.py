@@ -59,7 +59,7 @@ def test_history_phase_by_phase(client, site: Site, game: GameLinks) -> None:
     assert f'href="/games/{game.id}/phases/0">Spring 1570 movement' in html
     assert f'href="/games/{game.id}/phases/1">Fall 1570 movement' in html
     phase = client.get(f"/games/{game.id}/phases/0").get_data(as_text=True)
-    assert "Spring 1570 movement results" in phase and "A Owari - Mino  bounced" in phase
+    assert "Spring 1570 movement results" in phase and "A Owari - Mino: bounced" in phase
     assert f'src="/games/{game.id}/phases/0/map.svg' in phase
     assert client.get(f"/games/{game.id}/phases/2").status_code == 404
 

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort
 
-from web import actions, present, store
+from web import actions, posting, present, store
 from web.access import bearer_token, require
 from web.choices import player_choices
 from web.db import database
 from web.openapi import operation
-from web.schemas import BidIn, BidOut, ChoicesOut, ConcedeIn, DrawIn, OrdersIn, OrdersOut, PlayerOut, ResultOut
+from web.schemas import (
+    AuctionOut,
+    BidIn,
+    BidOut,
+    ChoicesOut,
+    ConcedeIn,
+    DrawIn,
+    OrdersIn,
+    OrdersOut,
+    PlayerOut,
+    ResultOut,
+)
 from web.views.api import body, reply
 
 __all__ = ["bp"]
@@ -46,6 +57,21 @@ def me(game_id: str) -> tuple[Response, int]:
 def choices(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
     return reply(player_choices(store.load(database(), game_id), power))
+
+
+@operation(
+    bp,
+    "/auction",
+    "get",
+    "The DP auction as it would stand on the power's own bids (the other powers' bids are secret)",
+    response=AuctionOut,
+    auth="power",
+)
+def auction(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    snapshot = store.load(database(), game_id)
+    lots = posting.auction_preview(snapshot, power)
+    return reply(AuctionOut(phase=str(snapshot.state.position.phase), power=power, lots=lots))
 
 
 @operation(

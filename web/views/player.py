@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from web import actions, mapview, present, store
+from web import actions, mapview, posting, present, store
 from web.access import require
 from web.choices import player_choices
 from web.db import database
@@ -41,6 +41,16 @@ def _page_map(snapshot: store.Snapshot, power: str) -> str:
     orders = [(power, order) for order in snapshot.state.orders.get(power, [])]
     key = (snapshot.id, snapshot.version, f"page {power} {snapshot.submitted.get(power)}")
     return mapview.cached(key, lambda: mapview.page_svg(snapshot.board, snapshot.state.position, orders=orders))
+
+
+@bp.get("/auction")
+def auction(game_id: str, token: str) -> str:
+    """The DP auction as it would stand on this power's own bids: a small page of its own."""
+    power = require(game_id, token, "power")
+    snapshot = store.load(database(), game_id)
+    lots = posting.auction_preview(snapshot, power)
+    view = present.player_out(snapshot, power)
+    return render_template("player/auction.html", view=view, token=token, lots=lots, game_name=snapshot.name)
 
 
 @bp.get("/map.svg")

@@ -149,8 +149,9 @@ def _from_game(reference: str, phase: str) -> BaseResponse:
     board = snapshot.board
     if number <= len(history):
         entry = history[number - 1]
-        return _to(SandboxState(variant=board.name, start=entry.before, text=written(board, entry.orders)))
-    return _to(SandboxState(variant=board.name, start=snapshot.state.position))  # its orders are still secret
+        orders = written(board, entry.orders)
+        return _to(SandboxState(variant=board.name, name=snapshot.name, start=entry.before, text=orders))
+    return _to(SandboxState(variant=board.name, name=snapshot.name, start=snapshot.state.position))  # orders: secret
 
 
 def _from_file(text: str, variant: str) -> SandboxState:
