@@ -107,7 +107,7 @@
     if (!state.entry) {  // a winter's places to build or remove are marked, ready for a tap
       bar.hidden = true;
       var places = {};
-      winter.forEach(function (c) { if (c.kind === "build") { places[c.clicks[0]] = true; } });
+      winter.forEach(function (c) { places[c.clicks[0]] = true; });  // free centres, or the units to remove
       map.mark(Object.keys(places), "target");
       return;
     }
