@@ -23,6 +23,7 @@ from web.choices import choices_out
 from web.db import database
 from web.sandbox import MAX_STEPS, Played, SandboxError, SandboxState, check_all, decode, encode, replay, written
 from web.schemas import OrdersIn
+from web.views.public import svg_response
 
 __all__ = ["bp"]
 
@@ -126,10 +127,8 @@ def step_map() -> Response:
     if step is None or not 1 <= step <= len(history):
         abort(404, f"this sandbox has no step {step}; it has {len(history)}")
     entry = history[step - 1]
-    from render import render_svg
-
-    svg = render_svg(load_board(state.variant), entry.before, outcomes=entry.report.outcomes, title="Sandbox")
-    return Response(svg, mimetype="image/svg+xml")
+    board = load_board(state.variant)
+    return svg_response(mapview.position_svg(board, entry.before, outcomes=entry.report.outcomes, title="Sandbox"))
 
 
 def _from_game(reference: str, phase: str) -> BaseResponse:
