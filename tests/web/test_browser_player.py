@@ -23,6 +23,8 @@ from tests.web.live import call, live_server
 from tests.web.scenes import FALL_1570, SPRING_1570
 from web import create_app
 
+expect.set_options(timeout=15_000)  # a loaded CI machine may take a few seconds for a check to come back
+
 _INSIDE = """(key) => {
   const path = document.querySelector(`path.province[data-province="${key}"]`);
   const svg = path.ownerSVGElement, box = path.getBBox(), matrix = path.getScreenCTM(), p = svg.createSVGPoint();

@@ -232,9 +232,19 @@
 
   // The line for ``unit`` becomes ``text`` (a unit's earlier line is replaced, any more are dropped). The
   // server's verdicts say which line orders which unit; without them (offline), the order is added at the end.
+  // One change at a time, each on the box as the one before left it, so quick taps keep their order.
+  var queue = Promise.resolve();
   function put(unit, text) {
-    return check(box.value).catch(function () { return { lines: [] }; }).then(function (result) {
-      var lines = box.value.split("\n");
+    var next = function () { return place(unit, text); };
+    queue = queue.then(next, next);
+    return queue;
+  }
+
+  function place(unit, text) {
+    var before = box.value;
+    return check(before).catch(function () { return { lines: [] }; }).then(function (result) {
+      if (box.value !== before) { return place(unit, text); }  // typed in the meantime: read the box again
+      var lines = before.split("\n");
       var mine = (result.lines || []).filter(function (l) {
         return unit && l.unit === unit && (l.kind === "order" || l.kind === "refused");
       }).map(function (l) { return l.number - 1; });
