@@ -14,7 +14,7 @@ import re
 from adjudicator.game import Game
 from adjudicator.resend import SendMode
 from maps.board import Board
-from orders import DPOrder, LineVerdict, Order, VerdictKind, order_text, parse_order, parse_orders
+from orders import DPOrder, LineVerdict, Order, UnitRef, VerdictKind, order_text, parse_order, parse_orders
 from web.schemas import BidIn, LineOut, OrdersOut
 
 __all__ = ["bid_order", "check_text", "line_out", "order_texts", "orders_as_text", "without_bid"]
@@ -57,15 +57,25 @@ def check_text(game: Game, power: str, text: str, mode: SendMode = SendMode.REPL
     return out, saved
 
 
+def _unit_of(order: Order) -> str | None:
+    """The province of the unit an order is for (a build's too); None for a waive."""
+    unit = getattr(order, "unit", None)
+    return unit.province if isinstance(unit, UnitRef) else None
+
+
 def line_out(verdict: LineVerdict, board: Board, engine_problem: str | None = None) -> LineOut:
     """One line's verdict as the API shows it; ``engine_problem``: the engine refused the order."""
     number, text, power = verdict.number, verdict.text, verdict.power
     order = order_text(verdict.order, board) if verdict.order is not None else None
     if verdict.kind is VerdictKind.ORDER and engine_problem is None:
-        return LineOut(number=number, text=text, power=power, kind="order", ok=True, order=order)
+        unit = _unit_of(verdict.order) if verdict.order is not None else None
+        return LineOut(number=number, text=text, power=power, kind="order", ok=True, order=order, unit=unit)
     if verdict.kind is VerdictKind.ORDER or (verdict.kind is VerdictKind.ERROR and order is not None):
         problem = engine_problem or verdict.problem
-        return LineOut(number=number, text=text, power=power, kind="refused", ok=False, order=order, problem=problem)
+        unit = _unit_of(verdict.order) if verdict.order is not None else None
+        return LineOut(
+            number=number, text=text, power=power, kind="refused", ok=False, order=order, problem=problem, unit=unit
+        )
     if verdict.kind is VerdictKind.ERROR:
         suggestions = list(verdict.suggestions)
         problem = verdict.problem

@@ -8,9 +8,10 @@ from tests.web.conftest import GameLinks, Site, flashes
 def test_player_page_shows_the_power(client, game: GameLinks) -> None:
     html = client.get(game.player("Oda")).get_data(as_text=True)
     assert '<span id="power">Oda</span>' in html
-    assert "Units: A Owari, F Mikawa" in html and "Supply centres (2): Mikawa, Owari" in html
+    assert '<span class="unit-name">A Owari</span>' in html and '<span class="unit-name">F Mikawa</span>' in html
+    assert "Supply centres (2): Mikawa, Owari" in html
     assert "Diplomacy Points: 2 this phase, 0 bid, <strong>2 left</strong>" in html
-    assert f'src="{game.player("Oda")}/map.svg' in html
+    assert '<figure class="map live"' in html and "<svg" in html and "<img" not in html  # the map is inline
 
 
 def test_check_gives_a_verdict_per_line_and_saves_nothing(client, site: Site, game: GameLinks) -> None:
