@@ -42,6 +42,13 @@ class GameState(BaseModel):
     name: str = ""
     position: Position
     orders: dict[str, list[Order]] = Field(default_factory=dict, description="orders submitted this phase")
+    all_refused: list[str] = Field(
+        default_factory=list,
+        description="powers whose latest message this phase had every line refused (their earlier orders stand)",
+    )
+    messages_read: list[str] = Field(
+        default_factory=list, description="Message-IDs of the mail already read into this game (never read twice)"
+    )
     draw_votes: dict[str, list[str]] = Field(
         default_factory=dict, description="power -> the powers its draw proposal includes"
     )

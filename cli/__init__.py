@@ -21,7 +21,7 @@ from cli.errors import EXIT_CODES_HELP
 _COMMANDS: dict[str, tuple[str, str]] = {
     "new": ("cli.new:new", "Start a game, at the start or at any position."),
     "players": ("cli.players:players", "Show or set the players' email addresses."),
-    "orders": ("cli.orders_cmd:orders", "Read pasted orders; store the valid ones."),
+    "orders": ("cli.orders_cmd:orders", "Read pasted orders or mail; store the valid ones."),
     "status": ("cli.status:status", "Phase, units, centres, DP and missing orders."),
     "deadline": ("cli.deadline:deadline", "Show or set the open phase's deadline."),
     "adjudicate": ("cli.adjudicate:adjudicate", "Resolve the phase and print the results post (or --preview it)."),
@@ -42,7 +42,7 @@ _EPILOG = f"""\b
 A game from the command line:
   sengoku new game.json            start at Spring 1570 (or --position FILE)
   sengoku players game.json set Oda nobunaga@example.org
-  sengoku orders game.json FILE    paste orders (several powers under headers)
+  sengoku orders game.json FILE    paste orders (several powers under headers; or --mbox FILE)
   sengoku status game.json         who has sent orders; units, centres, DP
   sengoku deadline game.json +48h  set the deadline posts and reminders show
   sengoku adjudicate game.json     resolve the phase, print the results post

@@ -3,6 +3,7 @@
 Pure: no I/O. Depends only on :mod:`maps` (for province names).
 """
 
+from orders.mail import AddressBook, parse_orders
 from orders.model import (
     Build,
     Convoy,
@@ -20,11 +21,15 @@ from orders.model import (
     UnitRef,
     Waive,
 )
-from orders.parser import parse_order, parse_orders
+from orders.parser import parse_order
 from orders.text import location_text, order_text, unit_text
-from orders.verdicts import LineVerdict, ParsedOrders, VerdictKind
+from orders.verdicts import Ignored, LineVerdict, MessageSpan, ParsedOrders, Submission, VerdictKind
 
 __all__ = [
+    "AddressBook",
+    "Ignored",
+    "MessageSpan",
+    "Submission",
     "Build",
     "Convoy",
     "DPOrder",

@@ -98,7 +98,12 @@ def player_out(snapshot: Snapshot, power: str) -> PlayerOut:
 def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
     board, state = snapshot.board, snapshot.state
     submissions = [
-        SubmissionOut(power=p, submitted=snapshot.submitted.get(p), orders=order_texts(board, state.orders.get(p, [])))
+        SubmissionOut(
+            power=p,
+            submitted=snapshot.submitted.get(p),
+            orders=order_texts(board, state.orders.get(p, [])),
+            all_refused=p in state.all_refused,
+        )
         for p in board.power_names
     ]
     last = phase_post(snapshot, -1) if state.history else None

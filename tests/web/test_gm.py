@@ -67,3 +67,15 @@ def test_a_new_link_replaces_the_old_one(client, site: Site, game: GameLinks) ->
     assert client.get(fresh.group(1)).status_code == 200
     assert client.get(game.player("Oda")).status_code == 403
     assert site.post(game.gm_page + "/link", {"role": "Nobody"}).status_code == 400
+
+
+def test_the_gm_is_asked_before_adjudicating_or_rolling_back(client, site: Site, game: GameLinks) -> None:
+    site.save(game, "Oda", "A Owari - Mino")
+    html = client.get(game.gm_page).get_data(as_text=True)
+    assert (
+        'data-confirm="Adjudicate Spring 1570 movement now? 1 of 8 powers have saved orders; '
+        'the other 7 fall under civil disorder. You can roll it back afterwards."' in html
+    )
+    site.adjudicate(game)
+    html = client.get(game.gm_page).get_data(as_text=True)
+    assert 'data-confirm="Roll back Spring 1570 movement?' in html

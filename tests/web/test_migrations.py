@@ -21,7 +21,7 @@ from tests.web.legacy_schema import LEGACY
 from web import actions, store
 from web.db import Database
 from web.migrate import BASELINE, SchemaError, alembic_config, head, status, upgrade
-from web.models import Base, GameRow
+from web.models import Base, GameRow, RefusalRow
 from web.tokens import digest
 
 
@@ -99,6 +99,18 @@ def test_a_database_made_before_migrations_is_stamped_and_upgraded_with_its_game
     assert [o.kind for o in snapshot.state.orders["Oda"]] == ["hold"]
     actions.save_orders(db, game_id, "Oda", "A Owari - Mino")
     assert [o.kind for o in store.load(db, game_id).state.orders["Oda"]] == ["move"]
+
+
+def test_a_database_made_with_the_refusals_table_before_migrations_upgrades_too(db: Database) -> None:
+    """Sites that ran the refusal mark before migrations made its table at start: it is kept, not made again."""
+    LEGACY.create_all(db.engine)
+    RefusalRow.__table__.create(db.engine)  # as create_all made it then
+    _legacy_game(db.engine)
+    was, now = upgrade(db.engine)
+    assert was.legacy and now.ready
+    with db.engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        assert compare_metadata(context, Base.metadata) == []
 
 
 def test_some_tables_but_not_all_is_refused(db: Database) -> None:

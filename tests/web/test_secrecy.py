@@ -26,14 +26,19 @@ def _everything_others_see(client: FlaskClient, game: GameLinks) -> dict[str, st
     for power in ("Takeda", "Asakura", "Hojo"):
         seen[f"{power}'s page"] = client.get(game.player(power)).get_data(as_text=True)
         seen[f"{power}'s map"] = client.get(game.player(power) + "/map.svg").get_data(as_text=True)
-        seen[f"{power}'s API"] = client.get(f"/api/games/{game.id}/me", headers=game.bearer(power)).get_data(
-            as_text=True
-        )
+        for name in ("me", "auction"):
+            answer = client.get(f"/api/games/{game.id}/{name}", headers=game.bearer(power))
+            seen[f"{power}'s API ({name})"] = answer.get_data(as_text=True)
     return seen
 
 
+TRACES = ("2 : A Mino", "2 DP for", "MIN S A OWA - ISE", '"points": 2', '"points":2')
+"""What would give Oda's bid away (the pages list every order a neutral could be bought for, so the order's text
+alone is no trace: its price and owner are)."""
+
+
 def _traces(text: str) -> list[str]:
-    return [trace for trace in ("Mino S A Owari", "MIN S A OWA", "Mino supports", "2 : A Mino") if trace in text]
+    return [trace for trace in TRACES if trace in text]
 
 
 def test_a_bid_from_the_players_page_is_hidden_from_the_others(app, client, site: Site, game: GameLinks) -> None:
@@ -46,6 +51,7 @@ def test_a_bid_from_the_players_page_is_hidden_from_the_others(app, client, site
     assert posted.status_code == 303
     oda = client.get(f"/api/games/{game.id}/me", headers=game.bearer("Oda")).get_json()
     assert BID in oda["orders"]  # it is saved: Oda sees it
+    assert _traces(client.get(game.player("Oda")).get_data(as_text=True))  # the search would find it
     others = app.test_client()
     leaks = {where: _traces(text) for where, text in _everything_others_see(others, game).items() if _traces(text)}
     assert leaks == {}

@@ -86,7 +86,7 @@ def test_a_long_order_text_below_the_body_limit_is_a_400(site: Site, game: GameL
 
 def test_every_template_escapes(client, site: Site) -> None:
     evil = "<script>alert(1)</script>"
-    links = site.new_game(evil)
+    links = site.new_game(evil, listed=True)  # on the front page too
     site.save(links, "Oda", evil)
     pages = ["/", f"/games/{links.id}", links.player("Oda"), links.gm_page]
     for page in pages:

@@ -13,6 +13,8 @@ from web.schemas import (
     DeadlineIn,
     GameOut,
     GmOut,
+    InboxIn,
+    InboxOut,
     LinkOut,
     ListingIn,
     MailIn,
@@ -63,6 +65,20 @@ def preview(game_id: str) -> tuple[Response, int]:
         abort(409, f"the game is over: {snapshot.state.result.describe()}")
     post = posting.preview_post(snapshot)
     return reply(PreviewOut(phase=post.phase, format=fmt, text=render(post, fmt), post=post))
+
+
+@operation(
+    bp,
+    "/inbox",
+    "post",
+    "Read orders a power sent by email (a pasted mail or post), as the command line reads them",
+    body=InboxIn,
+    response=InboxOut,
+    auth="gm",
+)
+def inbox(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    return reply(actions.read_inbox(database(), game_id, body(InboxIn)))
 
 
 @operation(

@@ -1,4 +1,7 @@
-"""The GM's page, reached by the GM's secret link: submissions, adjudication, deadline, rollback, report."""
+"""The GM's page, reached by the GM's secret link.
+
+Submissions, orders sent by email, adjudication, deadline, rollback, the results post, mail.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from post import FORMATS, render
 from web import actions, mailer, posting, present, store
 from web.access import require
 from web.db import database
-from web.schemas import DeadlineIn, MailOut, MailSettingsIn
+from web.schemas import DeadlineIn, InboxIn, MailOut, MailSettingsIn
 from web.tokens import GM
 from web.views.forms import form_model, form_version
 from web.views.home import links
@@ -47,6 +50,32 @@ def preview(game_id: str, token: str) -> str:
     text = render(posting.preview_post(snapshot), fmt)
     return render_template(
         "gm/preview.html", game=present.game_out(snapshot), token=token, post=text, formats=FORMATS, fmt=fmt
+    )
+
+
+@bp.post("/inbox")
+def inbox(game_id: str, token: str) -> str:
+    """Orders a power sent by email, pasted by the GM: the page again, with every line's verdict."""
+    require(game_id, token, "gm")
+    request_ = InboxIn(
+        text=request.form.get("text", ""), power=request.form.get("power") or None, merge="merge" in request.form
+    )
+    out = actions.read_inbox(database(), game_id, request_)
+    snapshot = store.load(database(), game_id)
+    fmt = post_format()
+    post = posting.phase_post(snapshot, -1, fmt) if snapshot.state.history else None
+    return render_template(
+        "gm/page.html",
+        view=present.gm_out(snapshot, mail_ready=_smtp() is not None),
+        token=token,
+        now=store.utcnow(),
+        post=post,
+        formats=FORMATS,
+        fmt=fmt,
+        inbox=out,
+        inbox_text=request_.text,
+        inbox_power=request_.power,
+        inbox_merge=request_.merge,
     )
 
 
