@@ -18,6 +18,7 @@ import os
 import stat
 import tempfile
 import time
+from itertools import islice
 from pathlib import Path
 from typing import IO
 
@@ -31,6 +32,7 @@ except ImportError:  # not POSIX: stale temporary files are recognised by their 
 from adjudicator.game import Game
 from adjudicator.setup import check_position
 from adjudicator.state import SCHEMA_VERSION, GameState
+from cli.historycheck import history_problems
 from cli.readfile import FileRefused, read_regular_file
 from maps import Board, SengokuError, load_board
 
@@ -56,6 +58,7 @@ def load_game(path: Path) -> Game:
     state = read_state(path)
     board = _board(path, state.variant)
     problems = [*check_position(board, state.position), *_order_powers(board, state)]
+    problems = problems or list(islice(history_problems(board, state), 1))
     if problems:
         raise GameFileError(path, f"not a playable game: {problems[0]}")
     return Game(board, state)

@@ -15,7 +15,9 @@ import signal
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +25,7 @@ from adjudicator.game import Game
 from cli import gamefile
 from cli.gamefile import load_game, write_state
 from maps import load_board
+from orders import parse_orders
 from tests.cli.conftest import Cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -321,3 +324,55 @@ def test_a_huge_file_is_not_read(cli: Cli) -> None:
         handle.truncate(gamefile.MAX_BYTES + 1)  # sparse: no disk used
     result = cli("status", "game.json", code=1)
     assert result.stderr == "Error: game.json: too large for a game file (over 64 MB)\n"
+
+
+# --- the history is checked too: history and replay read it back --------------------------
+
+
+def _played() -> dict[str, object]:
+    """A game one phase on, whose Spring had a DP auction (Oda's bid on Mino)."""
+    board = load_board("sengoku")
+    game = Game.new(board)
+    game.submit("Oda", parse_orders("A Owari - Ise\n1 : A Mino S A Owari - Ise", board, power="Oda").by_power()["Oda"])
+    game.adjudicate()
+    return game.state.model_dump(mode="json")  # type: ignore[no-any-return]
+
+
+def _damaged(change: Callable[[dict[str, Any]], None]) -> str:
+    state = json.loads(json.dumps(_played()))
+    change(state)
+    return json.dumps(state)
+
+
+DAMAGED_HISTORY = {
+    "a unit off the map": (
+        lambda s: s["history"][0]["before"]["units"][0].update(location="XYZ"),
+        "not a playable game: history phase 1 (Spring 1570 movement): unit A XYZ: "
+        "there is no province XYZ on the sengoku map",
+    ),
+    "an order for a place off the map": (
+        lambda s: s["history"][0]["orders"]["Oda"][0].update(destination="XYZ"),
+        "not a playable game: history phase 1 (Spring 1570 movement): Oda's orders name 'XYZ', "
+        "which is not on the sengoku map",
+    ),
+    "an auction with no bid": (
+        lambda s: s["history"][0]["report"]["auction"][0].update(bids=[]),
+        "not a playable game: history phase 1 (Spring 1570 movement): the report holds an auction for MIN with no bid",
+    ),
+    "a winner nobody bid for": (
+        lambda s: s["history"][0]["report"]["auction"][0]["bids"][0].update(
+            points=2, order={"kind": "hold", "unit": {"type": "A", "location": "MIN"}}
+        ),
+        "not a playable game: history phase 1 (Spring 1570 movement): the report holds an auction for MIN "
+        "whose bids do not add up to its result",
+    ),
+}
+
+
+@pytest.mark.parametrize("command", [("history",), ("replay",), ("status",)], ids=lambda c: c[0])
+@pytest.mark.parametrize("kind", DAMAGED_HISTORY)
+def test_a_damaged_history_is_one_line(cli: Cli, command: tuple[str, ...], kind: str) -> None:
+    change, problem = DAMAGED_HISTORY[kind]
+    (cli.folder / "game.json").write_text(_damaged(change), encoding="utf-8")
+    result = cli(command[0], "game.json", code=1)
+    assert result.stderr == f"Error: game.json: {problem}\n"
