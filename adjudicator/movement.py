@@ -12,15 +12,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from adjudicator.battle import CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, Battle, Entry, unit_entries
+from adjudicator.battle import Battle
 from adjudicator.explain import explain_movement
-from adjudicator.legality import Checked, check_movement_orders
+from adjudicator.legality import check_movement_orders
 from adjudicator.outcomes import OrderOutcome
+from adjudicator.pieces import pieces_of
 from adjudicator.position import Dislodged, Position, Unit
 from adjudicator.retreats import retreat_options
 from maps.board import Board
 from maps.terms import Location, UnitType
-from orders.model import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from orders.model import Order
 
 __all__ = ["MovementResult", "adjudicate_movement"]
 
@@ -48,10 +49,8 @@ def adjudicate_movement(
     board: Board, position: Position, orders: Mapping[str | None, Sequence[Order]]
 ) -> MovementResult:
     """Resolve one movement phase. ``orders[None]`` holds the orders chosen for neutral units."""
-    entries = unit_entries(board, position.units)
-    checked = check_movement_orders(board, position, orders, entries)
-    _carry_out(entries, checked)
-    battle = Battle(board, entries)
+    checked = check_movement_orders(board, position, orders)
+    battle = Battle(pieces_of(board, position), checked)
     battle.resolve_all()
     units, dislodged = _after(battle)
     contested = _contested(battle)
@@ -63,27 +62,6 @@ def adjudicate_movement(
     return MovementResult(tuple(outcomes), tuple(units), tuple(dislodged), tuple(contested), retreats)
 
 
-def _carry_out(entries: Sequence[Entry], checked: Sequence[Checked]) -> None:
-    """Write each legal order into its unit's entry; a unit without one keeps holding."""
-    for c in checked:
-        if c.problem is not None:
-            continue
-        kind = _KINDS[type(c.order)]
-        if kind is HOLD:
-            continue
-        e = entries[c.unit_index]
-        e.kind, e.target = kind, c.target
-        if kind is MOVE:
-            e.location_to, e.convoyed = c.destination, c.convoyed
-        else:
-            e.subject = c.subject
-            if kind is SUPPORT_MOVE and c.destination != c.target:
-                e.target_coast = c.destination  # a support may name the coast (DATC 4.B.4)
-
-
-_KINDS = {Hold: HOLD, Move: MOVE, SupportHold: SUPPORT_HOLD, SupportMove: SUPPORT_MOVE, Convoy: CONVOY}
-
-
 @lru_cache(maxsize=4096)
 def _unit(unit_type: UnitType, location: Location, power: str | None) -> Unit:
     """A unit after its move. Units are immutable and recur phase after phase, so they are
@@ -92,27 +70,27 @@ def _unit(unit_type: UnitType, location: Location, power: str | None) -> Unit:
 
 
 def _after(battle: Battle) -> tuple[list[Unit], list[Dislodged]]:
+    pieces, names = battle.pieces, battle.tables.names
     units: list[Unit] = []
     dislodged: list[Dislodged] = []
-    moved, arrivals = battle.moved, battle.arrivals
-    for i, e in enumerate(battle.entries):
+    moved, arrivals, prov, goes = battle.moved, battle.arrivals, battle.prov, battle.goes
+    for i, unit in enumerate(pieces.units):
         if i in moved:
-            assert e.location_to is not None
-            units.append(_unit(e.type, e.location_to, e.power))
+            units.append(_unit(pieces.type[i], names[goes[i]], pieces.power[i]))
             continue
-        winner = arrivals.get(e.province)
+        winner = arrivals.get(prov[i])
         if winner is None:
-            units.append(e.unit)
+            units.append(unit)
         else:
-            attacker = battle.entries[winner]
-            dislodged.append(Dislodged(unit=e.unit, attacker_from=attacker.province, via_convoy=attacker.convoyed))
+            attacker = names[prov[winner]]
+            dislodged.append(Dislodged(unit=unit, attacker_from=attacker, via_convoy=battle.convoyed[winner]))
     return units, dislodged
 
 
 def _occupied(battle: Battle) -> set[str]:
     """The provinces with a unit in them after the moves (a dislodged unit's is its dislodger's)."""
-    moved = battle.moved
-    return {e.target if i in moved else e.province for i, e in enumerate(battle.entries)}
+    moved, names, target, prov = battle.moved, battle.tables.names, battle.target, battle.prov
+    return {names[target[i] if i in moved else prov[i]] for i in range(battle.count)}
 
 
 def _contested(battle: Battle) -> list[str]:
@@ -122,14 +100,15 @@ def _contested(battle: Battle) -> list[str]:
     (prevent strength 0), so it does not make its target contested (DATC 6.H.9).
     """
     contested = []
-    occupied: set[str] | None = None
+    occupied: set[int] | None = None
     for province, movers in battle.moves_into.items():
         if province in battle.arrivals:  # some move into it succeeded
             continue
         if occupied is None:
-            occupied = _occupied(battle)
+            moved, target, prov = battle.moved, battle.target, battle.prov
+            occupied = {target[i] if i in moved else prov[i] for i in range(battle.count)}
         if province in occupied:
             continue
         if any(battle.prevent_strength(j) > 0 for j in movers):
-            contested.append(province)
+            contested.append(battle.tables.names[province])
     return sorted(contested)

@@ -28,8 +28,9 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from adjudicator.legality import check_movement_orders
 from adjudicator.movement import MovementResult, adjudicate_movement
 from adjudicator.outcomes import Result
 from bench.compare import Disagreement, classify, describe
@@ -50,22 +51,39 @@ def _percentile(sorted_ns: Sequence[int], fraction: float) -> float:
 def _summary(label: str, timings: list[int]) -> tuple[float, float]:
     timings = sorted(timings)
     median, p90 = _percentile(timings, 0.5), _percentile(timings, 0.9)
-    print(f"  {label:<28} median {median:7.3f} ms   p90 {p90:7.3f} ms   ({len(timings)} phases)")
+    print(f"  {label:<30} median {median:7.3f} ms   p90 {p90:7.3f} ms   ({len(timings)} phases)")
     return median, p90
 
 
-def time_ours(board: Board, phases: Sequence[RandomPhase], warmup: int) -> list[int]:
-    """Nanoseconds per phase for our engine, after ``warmup`` untimed phases.
+def submit(board: Board, phase: RandomPhase) -> None:
+    """What happens before the deadline, untimed: each power's orders checked as it submits them.
 
+    As in a game (``Game.submit``) and as MILA's ``set_orders`` does: the
+    timed adjudication then reuses each order's verdict.
+    """
+    for power, orders in phase.orders.items():
+        check_movement_orders(board, phase.position, {power: orders})
+
+
+def time_ours(board: Board, phases: Sequence[RandomPhase], warmup: Sequence[RandomPhase], submitted: bool) -> list[int]:
+    """Nanoseconds per phase for our engine, after the untimed ``warmup`` phases.
+
+    ``submitted``: the orders were checked at submission (untimed, :func:`submit`);
+    otherwise each phase is a position the engine has never seen, so reading
+    its units and checking every order is part of the timed call.
     The timed call includes reading every outcome, so nothing is left for
     later that a caller would pay for.
     """
-    for phase in phases[:warmup]:
+    for phase in warmup:
         adjudicate_movement(board, phase.position, phase.orders)
     with _collector_held_off() as between_phases:
         timings = []
         for phase in phases:
             between_phases()
+            if submitted:
+                submit(board, phase)
+            else:
+                phase = replace(phase, position=phase.position.model_copy())  # a new object: nothing remembered
             timings.append(_time_ours(board, phase)[0])
     return timings
 
@@ -107,13 +125,15 @@ class Comparison:
     rejected: int = 0  # phases in which MILA refused one of our orders
 
 
-def compare_with_mila(board: Board, phases: Sequence[RandomPhase], warmup: int) -> Comparison:
+def compare_with_mila(board: Board, phases: Sequence[RandomPhase], warmup: Sequence[RandomPhase]) -> Comparison:
     """Run MILA and ours on each phase in turn, timing both.
 
     Interleaving phase by phase exposes both engines to the same machine
-    load, so the ratio holds even on a busy or throttled machine.
+    load, so the ratio holds even on a busy or throttled machine. Each
+    engine's orders are checked at submission, untimed (MILA's ``set_orders``,
+    our :func:`submit`); each times its adjudication.
     """
-    for phase in phases[:warmup]:
+    for phase in warmup:
         adjudicate_movement(board, phase.position, phase.orders)
     comparison = Comparison()
     with _collector_held_off() as between_phases:
@@ -128,6 +148,7 @@ def _compare_one(board: Board, phase: RandomPhase, comparison: Comparison) -> No
     elapsed, theirs, errors = run_mila(phase)
     comparison.mila_ns.append(elapsed)
     comparison.rejected += bool(errors)
+    submit(board, phase)
     elapsed, result = _time_ours(board, phase)
     comparison.ours_ns.append(elapsed)
     ours = our_outcome(result)
@@ -180,13 +201,15 @@ def run_map(name: str, args: argparse.Namespace) -> None:
         for stage, us in stage_breakdown(board, phases).items():
             print(f"    {stage:<16} {us:8.1f} us")
         return
-    alone = _summary("ours (adjudicate_movement)", time_ours(board, phases, args.warmup))
+    warmup = list(random_phases(board, args.warmup, seed=args.seed + 1000))  # not the timed phases
+    alone = _summary("ours, checked at submission", time_ours(board, phases, warmup, submitted=True))
+    _summary("ours, legality in the call", time_ours(board, phases, warmup, submitted=False))
     if name != "standard" or args.no_mila:
         return
     if not mila_available():
         print("  MILA's engine is not installed: pip install -e .[bench]")
         return
-    comparison = compare_with_mila(board, phases, args.warmup)
+    comparison = compare_with_mila(board, phases, warmup)
     in_turn = _summary("ours, in turn with MILA", comparison.ours_ns)
     theirs = _summary("MILA diplomacy Game.process()", comparison.mila_ns)
     print(f"  ratio MILA / ours in turn    median {theirs[0] / in_turn[0]:6.1f}x   p90 {theirs[1] / in_turn[1]:6.1f}x")

@@ -10,8 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from adjudicator.position import Dislodged, Position
 from adjudicator.setup import NEUTRAL, PositionError, position_from_document
 from maps import Board, SengokuError
@@ -35,14 +33,12 @@ def read_document(path: Path) -> object:
         raise PositionFileError(path, "not a position file (not UTF-8 text)") from None
     except OSError as error:
         raise PositionFileError(path, f"cannot read it ({error.strerror or error})") from None
+    from maps.yamlread import YamlError, read_yaml  # PyYAML only for the commands that read a position
+
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise PositionFileError(path, f"not valid YAML{where}: {getattr(error, 'problem', None) or error}") from None
-    except RecursionError:
-        raise PositionFileError(path, "not valid YAML: nested too deeply") from None
+        return read_yaml(text)
+    except YamlError as error:
+        raise PositionFileError(path, str(error)) from None
 
 
 def variant_of(document: object) -> str | None:
@@ -60,6 +56,8 @@ def read_position(path: Path, board: Board, document: object) -> Position:
 
 def position_yaml(board: Board, position: Position) -> str:
     """The position as a position file, one line per power (``new --position`` reads it back)."""
+    import yaml  # only `status --position` writes YAML
+
     document = position_document(board, position)
     return yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=1000, default_flow_style=None)
 

@@ -1,7 +1,13 @@
 """The order language: typed order models, the text parser and canonical text.
 
 Pure: no I/O. Depends only on :mod:`maps` (for province names).
+
+The parser and its verdicts are imported when first used (``orders.parse_orders``
+or ``from orders import parse_orders``), not with the package: a command that
+only reads a game never parses text and should not wait for the parser.
 """
+
+from typing import TYPE_CHECKING, Any
 
 from orders.model import (
     Build,
@@ -20,9 +26,31 @@ from orders.model import (
     UnitRef,
     Waive,
 )
-from orders.parser import parse_order, parse_orders
 from orders.text import location_text, order_text, unit_text
-from orders.verdicts import LineVerdict, ParsedOrders, VerdictKind
+
+if TYPE_CHECKING:
+    from orders.parser import parse_order, parse_orders
+    from orders.verdicts import LineVerdict, ParsedOrders, VerdictKind
+
+_LAZY = {
+    "parse_order": "orders.parser",
+    "parse_orders": "orders.parser",
+    "LineVerdict": "orders.verdicts",
+    "ParsedOrders": "orders.verdicts",
+    "VerdictKind": "orders.verdicts",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The parser's names, imported on first use (PEP 562)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module 'orders' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Build",
