@@ -178,12 +178,14 @@ class Battle:
 
     # --- the decisions ------------------------------------------------------------------
 
-    def resolve_all(self) -> None:
+    def resolve_all(self, walk: bool = True) -> None:
         """Settle every decision, in the units' order, then note which moves succeeded.
 
         Supports and convoys no move attacks are settled first (5.B.2, 5.B.3:
         given, whatever else happens): settling them reads no other decision,
         so this leaves every other decision to be met in the same order.
+        ``walk=False`` gives every decision to the guess algorithm (the tests
+        check that the depth-first walk never changes a result).
         """
         kind, resolved, resolution = self.kind, self.resolved, self.resolution
         prov, moves_into = self.prov, self.moves_into
@@ -193,6 +195,8 @@ class Battle:
         for i, k in enumerate(kind):
             if k != HOLD and not resolved[i]:
                 try:
+                    if not walk:
+                        raise _Cycle
                     self.decide(i)
                 except _Cycle:
                     self._guess(i)

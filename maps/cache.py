@@ -31,7 +31,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -127,6 +126,8 @@ def _write(folder: Path, path: Path, key: bytes, board: Board) -> None:
     except Exception:  # pickle refuses in several ways; the board is simply not cached
         return
     digest = hashlib.sha256(payload).hexdigest().encode()
+    import tempfile  # only when writing: most runs only read
+
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         handle = tempfile.NamedTemporaryFile(dir=folder, prefix=f".{path.name}.", suffix=".tmp", delete=False)

@@ -9,7 +9,6 @@ process, so most commands never import the YAML reader or the schema
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 from maps.board import Board
@@ -19,12 +18,12 @@ from maps.errors import MapFileError
 __all__ = ["available_maps", "load_board", "parse_board"]
 
 _cache: dict[str, Board] = {}
+_SHIPPED = Path(__file__).with_name("data")  # the package's own folder (importlib.resources costs 3 ms to import)
 
 
 def available_maps() -> tuple[str, ...]:
     """The names of the maps shipped with the package."""
-    folder = resources.files("maps") / "data"
-    return tuple(sorted(p.name.removesuffix(".yaml") for p in folder.iterdir() if p.name.endswith(".yaml")))
+    return tuple(sorted(p.name.removesuffix(".yaml") for p in _SHIPPED.iterdir() if p.name.endswith(".yaml")))
 
 
 def load_board(name_or_path: str | Path) -> Board:
@@ -41,7 +40,7 @@ def load_board(name_or_path: str | Path) -> Board:
         if name not in available_maps():
             known = ", ".join(available_maps())
             raise MapFileError(name, None, f"no such map; the shipped maps are {known}")
-        resource = resources.files("maps") / "data" / f"{name}.yaml"
+        resource = _SHIPPED / f"{name}.yaml"
         text, source = resource.read_text(encoding="utf-8"), f"maps/data/{name}.yaml"
         _cache[name] = cached_board(text, str(resource), lambda: parse_board(text, source))
     return _cache[name]
