@@ -311,12 +311,13 @@ class _Checker:
         shores = self.tables.links[fleet]
         if shores >> origin & 1 and shores >> target & 1:
             return True
-        names, key = self.tables.names, (origin, target)
-        found = self.pieces.needed.get(key)
+        names, needed, key = self.tables.names, self.pieces.needed, (origin, target)
+        found = needed.get(key)
         if found is None:
-            fleets = [names[sea] for sea in bits(self.pieces.fleets_at_sea)]
-            found = frozenset(necessary_fleets(self.board, fleets, names[origin], names[target]))
-            self.pieces.needed[key] = found
+            fleets = needed.get((-1, -1))  # the fleets at sea by name, read once a position
+            if fleets is None:
+                fleets = needed[-1, -1] = frozenset(names[sea] for sea in bits(self.pieces.fleets_at_sea))
+            found = needed[key] = frozenset(necessary_fleets(self.board, fleets, names[origin], names[target]))
         return names[fleet] in found
 
 
