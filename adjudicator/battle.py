@@ -80,6 +80,7 @@ class Battle:
         "resolver",
         "resolve",
         "backing",
+        "attack",
         "moved",
         "arrivals",
         "_routes",
@@ -112,6 +113,7 @@ class Battle:
         self.resolved = [False] * n
         self.resolution = [False] * n
         self.busy = [False] * n
+        self.attack = [-1] * n  # each move's attack strength, noted as it is settled (while no guess is made)
         self.resolver: Resolver | None = None  # the guess algorithm, made when a cycle needs it
         self.resolve: Callable[[int], bool] = self.decide
         self.backing: Callable[[int], int] = self._backing_of
@@ -259,7 +261,7 @@ class Battle:
 
     def move_succeeds(self, i: int) -> bool:
         """DATC 5.B.1: beat the hold (or, head to head, the defence) and every rival's prevent."""
-        attack = self.attack_strength(i)
+        self.attack[i] = attack = self.attack_strength(i)
         if attack == 0:
             return False
         opponent, target = self.opponent[i], self.target[i]

@@ -59,7 +59,9 @@ def explain_movement(battle: Battle, checked: Sequence[Checked]) -> list[OrderOu
     unresolvable, explain, kind, convoyed = battle.unresolvable, _EXPLAIN, battle.kind, battle.convoyed
     prov, target, opponent, location = battle.prov, battle.target, battle.opponent, battle.location
     arrivals, moves_into, moved = battle.arrivals, battle.moves_into, battle.moved
-    matched, resolution = battle.matched, battle.resolution
+    matched, resolution, at = battle.matched, battle.resolution, battle.at
+    # The attack strengths noted while settling are final unless a guess was made on the way.
+    noted = battle.attack if battle.resolver is None else None
     outcomes: list[OrderOutcome] = []
     append = outcomes.append
     void = False
@@ -84,13 +86,13 @@ def explain_movement(battle: Battle, checked: Sequence[Checked]) -> list[OrderOu
             winner = arrivals.get(prov[i])
             by = location[winner] if winner is not None else None
             rival, there = opponent[i], target[i]
-            opposed_by: Location | None
+            opposed_by: Location | None = None
             if rival >= 0:  # the strongest force against the move (the first one met, on a tie)
                 strongest, opposed_by = battle.defend_strength(rival), location[rival]
+            elif there in at:
+                strongest, opposed_by = battle.hold_strength(there), location[at[there]]
             else:
-                strongest = battle.hold_strength(there)
-                defender = battle.at.get(there)
-                opposed_by = location[defender] if defender is not None else None
+                strongest = 0  # nobody there to hold
             movers = moves_into[there]
             if len(movers) > 1:
                 for j in movers:
@@ -98,7 +100,8 @@ def explain_movement(battle: Battle, checked: Sequence[Checked]) -> list[OrderOu
                         prevent = battle.prevent_strength(j)
                         if prevent > strongest:
                             strongest, opposed_by = prevent, location[j]
-            detail = _new(Detail, (battle.attack_strength(i), strongest, opposed_by, by, convoyed[i], rival >= 0))
+            attack = noted[i] if noted is not None else battle.attack_strength(i)
+            detail = _new(Detail, (attack, strongest, opposed_by, by, convoyed[i], rival >= 0))
             result, reason, note = (SUCCEEDS, MOVED, "") if i in moved else (FAILS, BOUNCED, "")
         append(_new(OrderOutcome, (power, order, result, reason, note, detail, False)))
     if void or len(outcomes) < battle.count:

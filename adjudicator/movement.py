@@ -1,16 +1,16 @@
 """Adjudicating a movement phase: legal orders in, outcomes and the new board out.
 
-The pipeline is: check every order (:mod:`adjudicator.legality`), turn the
-legal ones into a :class:`~adjudicator.battle.Battle`, resolve it, then read
-off each order's fate (:mod:`adjudicator.explain`), who was dislodged, which
-provinces a standoff left empty, and where each dislodged unit may retreat.
+The pipeline is: check every order (:mod:`adjudicator.legality`; orders
+checked at submission are not checked again), turn the legal ones into a
+:class:`~adjudicator.battle.Battle`, resolve it, then read off who was
+dislodged, which provinces a standoff left empty, where each dislodged unit
+may retreat and, when asked for, each order's fate (:mod:`adjudicator.explain`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache, partial
 
 from adjudicator.battle import Battle
 from adjudicator.explain import explain_movement
@@ -26,19 +26,51 @@ from orders.model import Order
 __all__ = ["MovementResult", "adjudicate_movement"]
 
 
-@dataclass(frozen=True, slots=True)
 class MovementResult:
     """A resolved movement phase.
 
-    ``retreats`` gives each dislodged unit's legal retreat provinces (empty:
-    it will be destroyed; neutral units never retreat).
+    ``units``, ``dislodged``, ``contested`` (provinces a standoff left empty)
+    and ``retreats`` (each dislodged unit's legal retreat locations; empty: it
+    will be destroyed; neutral units never retreat) are the new board.
+    ``outcomes`` (each order's fate and the numbers behind it) is built when
+    first read: the board is what moves a game on, the outcomes are what a
+    results post explains, and a caller that only needs the board never pays
+    for an outcome per order. Read-only either way.
     """
 
-    outcomes: tuple[OrderOutcome, ...]
-    units: tuple[Unit, ...]
-    dislodged: tuple[Dislodged, ...]
-    contested: tuple[str, ...]
-    retreats: Mapping[Location, tuple[Location, ...]]
+    __slots__ = ("units", "dislodged", "contested", "retreats", "_outcomes", "_explain")
+
+    def __init__(
+        self,
+        units: tuple[Unit, ...],
+        dislodged: tuple[Dislodged, ...],
+        contested: tuple[str, ...],
+        retreats: Mapping[Location, tuple[Location, ...]],
+        explain: Callable[[], list[OrderOutcome]],
+    ) -> None:
+        self.units, self.dislodged, self.contested, self.retreats = units, dislodged, contested, retreats
+        self._outcomes: tuple[OrderOutcome, ...] | None = None
+        self._explain: Callable[[], list[OrderOutcome]] | None = explain
+
+    @property
+    def outcomes(self) -> tuple[OrderOutcome, ...]:
+        if self._outcomes is None:
+            assert self._explain is not None
+            self._outcomes, self._explain = tuple(self._explain()), None  # the battle can go once explained
+        return self._outcomes
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MovementResult):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # holds a dict: not hashable
+
+    def __repr__(self) -> str:
+        return f"MovementResult{self._fields()!r}"
+
+    def _fields(self) -> tuple[object, ...]:
+        return self.outcomes, self.units, self.dislodged, self.contested, self.retreats
 
     def position(self, before: Position) -> Position:
         """The board after this phase, still at ``before``'s phase (the caller advances it)."""
@@ -58,8 +90,8 @@ def adjudicate_movement(
     if dislodged:
         occupied, barred = _occupied(battle), set(contested)
         retreats = {d.unit.location: retreat_options(board, d, occupied, barred) for d in dislodged}
-    outcomes = explain_movement(battle, checked)
-    return MovementResult(tuple(outcomes), tuple(units), tuple(dislodged), tuple(contested), retreats)
+    explain = partial(explain_movement, battle, checked)
+    return MovementResult(tuple(units), tuple(dislodged), tuple(contested), retreats, explain)
 
 
 @lru_cache(maxsize=4096)
