@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from adjudicator.legality import check_movement_orders
+from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Position
 from adjudicator.rules import NeutralOrders, Rules
 from maps.board import Board

@@ -1,10 +1,11 @@
 """The game: a small, pure facade over the whole cycle.
 
-``Game.new(board)`` starts at the board's first phase; ``submit`` checks and
-stores a power's orders; ``adjudicate`` resolves the phase (missing orders
-fall under civil disorder), advances the game and returns the phase's
-report; ``state`` is the whole game as one serialisable value. No I/O: the
-CLI and the web site load and save states.
+``Game.new(board)`` starts at the board's first phase; ``send`` checks and
+stores a power's message by the resend rule (``submit`` stores orders as
+given); ``adjudicate`` resolves the phase (missing orders fall under civil
+disorder), advances the game and returns the phase's report; ``state`` is
+the whole game as one serialisable value. No I/O: the CLI and the web site
+load and save states.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from adjudicator.errors import GameError
 from adjudicator.movement import adjudicate_movement
 from adjudicator.outcomes import OrderOutcome
 from adjudicator.records import DislodgedRecord, GameResult, LotRecord, OutcomeRecord, PhaseReport, ResultKind
+from adjudicator.resend import SendMode, Sent, merged
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules, rules_for
 from adjudicator.state import GameState, HistoryEntry
@@ -76,6 +78,35 @@ class Game:
         self.state = self.state.model_copy(update={"orders": {**self.state.orders, power: accepted}})
         return verdicts
 
+    def send(
+        self, power: str, orders: Sequence[Order], *, refused_lines: int = 0, mode: SendMode = SendMode.REPLACE
+    ) -> Sent:
+        """A power's message: check its orders and store them by the resend rule (:mod:`adjudicator.resend`).
+
+        ``refused_lines`` counts the message's lines already refused before the
+        engine (unreadable ones): with them and no order accepted, the message
+        stores nothing and the earlier orders stand.
+        """
+        self._require_power(power)
+        self._require_ongoing()
+        earlier = list(self.state.orders.get(power, []))
+        candidate = merged(earlier, orders) if mode is SendMode.MERGE else list(orders)
+        checked = check_submission(self.board, self.state.position, self.rules, power, candidate)
+        verdicts = checked[len(candidate) - len(orders) :]
+        stored = [v.order for v in checked if v.accepted]
+        given = len(orders) + refused_lines
+        kept = given > 0 and not any(v.accepted for v in verdicts)
+        refused = set(self.state.all_refused)
+        if kept:
+            refused.add(power)
+            stored = earlier
+        else:
+            refused.discard(power)
+        marks = [p for p in self.board.power_names if p in refused]
+        orders_now = self.state.orders if kept else {**self.state.orders, power: stored}
+        self.state = self.state.model_copy(update={"orders": orders_now, "all_refused": marks})
+        return Sent(power, mode, verdicts, refused_lines, earlier, stored, kept)
+
     def adjudicate(self) -> PhaseReport:
         """Resolve the current phase with the stored orders and move the game on."""
         self._require_ongoing()
@@ -97,7 +128,9 @@ class Game:
             update={
                 "position": transition.position,
                 "orders": {},
+                "all_refused": [],
                 "draw_votes": {},
+                "deadline": None,
                 "result": report.result,
                 "history": [*self.state.history, entry],
             }
@@ -113,6 +146,7 @@ class Game:
             update={
                 "position": last.before,
                 "orders": last.orders,
+                "all_refused": [],
                 "draw_votes": {},
                 "concessions": {},
                 "result": GameResult(),
@@ -168,6 +202,13 @@ class Game:
     def power_of_address(self, sender: str) -> str | None:
         """The power a message's sender (``From:`` as written) speaks for, or None."""
         return owner_of(self.state.addresses, sender)
+
+    def mark_read(self, message_ids: Sequence[str]) -> None:
+        """Remember messages as read (by Message-ID): a mailbox read again does not read them twice."""
+        known = set(self.state.messages_read)
+        fresh = [m for m in dict.fromkeys(message_ids) if m not in known]
+        if fresh:
+            self.state = self.state.model_copy(update={"messages_read": [*self.state.messages_read, *fresh]})
 
     # --- the phases ------------------------------------------------------------------
 

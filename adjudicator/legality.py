@@ -13,7 +13,7 @@ when it is submitted (:func:`check_order`), and kept with the position's
 :class:`~adjudicator.pieces.Pieces`; adjudication reuses that verdict for
 the very same order object and checks only what it has not seen. What
 depends on several orders (a unit ordered twice, DATC 4.D.3; an army an own
-fleet convoys, 4.A.3) is settled when the phase is adjudicated.
+fleet convoys, 4.A.3) is :mod:`adjudicator.phase_orders`' business.
 
 The checks read the board's integer tables (:mod:`maps.tables`): provinces
 are ids and "can reach" is a bit in a mask.
@@ -21,8 +21,7 @@ are ids and "can reach" is a bit in a mask.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from operator import is_
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from adjudicator.convoys import necessary_fleets
@@ -41,9 +40,8 @@ __all__ = [
     "SUPPORT_HOLD",
     "SUPPORT_MOVE",
     "Checked",
-    "check_movement_orders",
+    "check_each",
     "check_order",
-    "check_orders",
 ]
 
 # The order kinds as the engine counts them (plain ints: compared thousands of times a phase).
@@ -296,6 +294,8 @@ class _Checker:
             return "only armies can be convoyed"
         if origin == target:
             return "a unit cannot move to its own province"
+        if self.tables.seas >> target & 1:
+            return "an army cannot move to sea"
         if not self.needed(pieces.prov[k], origin, target):
             return (
                 f"this fleet is not needed for any convoy route from {self.display(origin)} to {self.display(target)}"
@@ -348,73 +348,16 @@ def check_order(pieces: Pieces, power: str | None, order: Order) -> Checked:
     return checked
 
 
-def check_movement_orders(
-    board: Board, position: Position, orders: Mapping[str | None, Sequence[Order]]
-) -> list[Checked]:
-    """Every order with its verdict, in submission order; ``None`` keys neutral units' orders.
+def check_each(board: Board, position: Position, orders: Sequence[tuple[str | None, Order]]) -> list[Checked]:
+    """Each order checked as if it were the only one given, and not remembered.
 
-    Orders checked before in this position (at submission) are not checked again.
+    For listing what a unit could be ordered to do (:mod:`adjudicator.options`):
+    several candidate orders for one unit are alternatives here, not the
+    "two orders for one unit" of a real submission, and there are thousands
+    of them, so unlike a submission's orders they are not kept with the position.
     """
-    return check_orders(pieces_of(board, position), orders)
-
-
-def check_orders(pieces: Pieces, orders: Mapping[str | None, Sequence[Order]]) -> list[Checked]:
-    """:func:`check_movement_orders` for a position already read into its pieces.
-
-    What depends on several orders stays within one power's orders: an order
-    for another power's unit is void, so only a power's own orders can name
-    one unit twice (DATC 4.D.3) or convoy its own army (4.A.3). Each power's
-    orders are therefore settled on their own, and the last list settled for
-    each power is kept: adjudicating the orders as submitted looks at each
-    power's list once, not order by order.
-    """
-    checked: list[Checked] = []
-    for power, given in orders.items():
-        checked += _power_orders(pieces, power, given)
-    return checked
-
-
-def _power_orders(pieces: Pieces, power: str | None, given: Sequence[Order]) -> list[Checked]:
-    known = pieces.by_power.get(power)
-    if known is not None and len(known[0]) == len(given) and all(map(is_, known[0], given)):
-        return known[1]
-    checked = [check_order(pieces, power, order) for order in given]
-    legal = [item.unit for item in checked if item.problem is None]
-    if len(set(legal)) < len(legal):  # rare: a unit ordered twice
-        checked = _one_order_per_unit(checked)
-    intents = {(c.power, c.subject, c.target) for c in checked if c.kind == CONVOY and c.problem is None}
-    if intents:
-        checked = _with_convoy_intent(checked, intents)
-    pieces.by_power[power] = (tuple(given), checked)
-    return checked
-
-
-def _one_order_per_unit(checked: list[Checked]) -> list[Checked]:
-    """Two different orders for one unit: both void, the unit holds (DATC 4.D.3)."""
-    by_unit: dict[int, list[int]] = {}
-    for i, item in enumerate(checked):
-        if item.problem is None:
-            by_unit.setdefault(item.unit, []).append(i)
-    result = list(checked)
-    for indexes in by_unit.values():
-        if len(indexes) == 1:
-            continue
-        first = checked[indexes[0]].order
-        same = all(checked[i].order == first for i in indexes)
-        for n, i in enumerate(indexes):
-            if not same:
-                result[i] = checked[i]._replace(problem="two different orders for one unit: it holds", kind=HOLD)
-            elif n > 0:
-                result[i] = checked[i]._replace(problem="the same order twice: counted once", kind=HOLD)
-    return result
-
-
-def _with_convoy_intent(checked: list[Checked], intents: set[tuple[str | None, int, int]]) -> list[Checked]:
-    """An army moving to an adjacent province goes by convoy if an own fleet legally convoys it (DATC 4.A.3)."""
-    result = []
-    for item in checked:
-        if item.problem is None and not item.convoyed and item.kind == MOVE:
-            if (item.power, item.province, item.target) in intents:
-                item = item._replace(convoyed=True)
-        result.append(item)
-    return result
+    pieces = pieces_of(board, position)
+    checker = pieces.checker
+    if checker is None:
+        checker = pieces.checker = _Checker(pieces)
+    return [checker.check(power, order) for power, order in orders]

@@ -14,8 +14,8 @@ from functools import lru_cache, partial
 
 from adjudicator.battle import Battle
 from adjudicator.explain import explain_movement
-from adjudicator.legality import check_movement_orders
 from adjudicator.outcomes import OrderOutcome
+from adjudicator.phase_orders import check_movement_orders
 from adjudicator.pieces import pieces_of
 from adjudicator.position import Dislodged, Position, Unit
 from adjudicator.retreats import retreat_options

@@ -7,6 +7,7 @@ Files and databases are the shells' business; the engine only turns a
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
@@ -14,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 from adjudicator.position import Position
 from adjudicator.records import GameResult, PhaseReport
 from adjudicator.rules import rules_for
+from adjudicator.sent import SentMessage
 from maps.terms import PhaseType
 from orders.model import Order
 
@@ -40,6 +42,13 @@ class GameState(BaseModel):
     name: str = ""
     position: Position
     orders: dict[str, list[Order]] = Field(default_factory=dict, description="orders submitted this phase")
+    all_refused: list[str] = Field(
+        default_factory=list,
+        description="powers whose latest message this phase had every line refused (their earlier orders stand)",
+    )
+    messages_read: list[str] = Field(
+        default_factory=list, description="Message-IDs of the mail already read into this game (never read twice)"
+    )
     draw_votes: dict[str, list[str]] = Field(
         default_factory=dict, description="power -> the powers its draw proposal includes"
     )
@@ -49,6 +58,11 @@ class GameState(BaseModel):
     )
     result: GameResult = Field(default_factory=GameResult)
     history: list[HistoryEntry] = Field(default_factory=list)
+    deadline: datetime | None = Field(
+        default=None, description="when the open phase is due (UTC), as the GM set it; cleared by adjudication"
+    )
+    mail_results: bool = Field(default=False, description="mail the results post to the players after adjudication")
+    sent: list[SentMessage] = Field(default_factory=list, description="mail the players were sent (see outbox)")
 
     @computed_field  # type: ignore[prop-decorator]
     @property

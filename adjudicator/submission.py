@@ -14,8 +14,8 @@ from typing import NamedTuple
 
 from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.diplomacy_points import check_dp_orders, normalise_dp_order
-from adjudicator.legality import check_movement_orders
 from adjudicator.outcomes import Result
+from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Position
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules

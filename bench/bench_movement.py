@@ -30,9 +30,9 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
-from adjudicator.legality import check_movement_orders
 from adjudicator.movement import MovementResult, adjudicate_movement
 from adjudicator.outcomes import Result
+from adjudicator.phase_orders import check_movement_orders
 from bench.compare import Disagreement, classify, describe
 from bench.mila import Outcome, mila_available, our_outcome, run_mila
 from bench.random_phases import RandomPhase, random_phases

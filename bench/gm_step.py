@@ -2,14 +2,17 @@
 
     .venv/bin/python -m bench.gm_step --phases 300
 
-What a GM waits for once the orders are in: the pasted orders of all eight
+What a GM waits for once the orders are in, as ``sengoku orders`` and
+``sengoku adjudicate`` do it in memory: the pasted orders of all eight
 powers (each power's orders under its header, and its Diplomacy Point bids
 for the neutral armies) are read (``parse_orders``), each power's orders
-submitted and checked (``Game.submit``, eight calls), the phase adjudicated
-(``Game.adjudicate``: DP auction, movement, the season's bookkeeping, the
-phase report) and the results post written (``render_report``). Each stage
-is timed on its own and the whole step end to end; the figures are the
-median and 90th percentile over phases.
+checked and stored (``Game.send``, the resend rule's replace, eight calls),
+the phase adjudicated (``Game.adjudicate``: DP auction, movement, the
+season's bookkeeping, the phase report) and the results post written
+(``post.build_post`` and ``post.render``, plain text). Each stage is timed
+on its own and the whole step end to end; the figures are the median and
+90th percentile over phases. Reading and writing the game file are not
+part of the step.
 
 The phases come from real games: a game is played with random legal orders
 (:func:`bench.random_phases.random_orders`, every power ordering every unit)
@@ -32,13 +35,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from adjudicator.game import Game
-from adjudicator.report import render_report
 from adjudicator.rules import rules_for
 from adjudicator.state import GameState
 from bench.random_phases import random_builds, random_orders
 from maps import Board, PhaseType, load_board
 from orders import order_text, parse_orders
 from orders.model import DPOrder, Order
+from post import build_post, render
 
 __all__ = ["main"]
 
@@ -103,11 +106,11 @@ def time_step(board: Board, step: Step) -> list[int]:
     marks.append(clock())
     for power, given in by_power.items():
         assert power is not None
-        game.submit(power, given)
+        game.send(power, given)
     marks.append(clock())
     game.adjudicate()
     marks.append(clock())
-    post = render_report(board, game.state.history[-1])
+    post = render(build_post(board, game.state, -1, rules=game.rules), "plain")
     marks.append(clock())
     assert post and not parsed.errors
     return [b - a for a, b in zip(marks, marks[1:], strict=False)] + [marks[-1] - marks[0]]

@@ -29,8 +29,8 @@ import sys
 import time
 from collections.abc import Sequence
 
-from adjudicator.legality import check_movement_orders
 from adjudicator.movement import adjudicate_movement
+from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Position, Unit
 from bench.random_phases import SPRING, _placement, random_orders
 from maps import Board, parse_board

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from adjudicator import movement
 from adjudicator.battle import Battle
 from adjudicator.explain import explain_movement
-from adjudicator.legality import check_orders
+from adjudicator.phase_orders import check_orders
 from adjudicator.pieces import Pieces
 from bench.random_phases import RandomPhase
 from maps import Board

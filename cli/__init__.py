@@ -21,11 +21,13 @@ from cli.errors import EXIT_CODES_HELP
 _COMMANDS: dict[str, tuple[str, str]] = {
     "new": ("cli.new:new", "Start a game, at the start or at any position."),
     "players": ("cli.players:players", "Show or set the players' email addresses."),
-    "orders": ("cli.orders_cmd:orders", "Read pasted orders; store the valid ones."),
+    "orders": ("cli.orders_cmd:orders", "Read pasted orders or mail; store the valid ones."),
     "status": ("cli.status:status", "Phase, units, centres, DP and missing orders."),
-    "adjudicate": ("cli.adjudicate:adjudicate", "Resolve the phase and print the results post."),
+    "deadline": ("cli.deadline:deadline", "Show or set the open phase's deadline."),
+    "adjudicate": ("cli.adjudicate:adjudicate", "Resolve the phase and print the results post (or --preview it)."),
     "history": ("cli.history:history", "List past phases, or show one's results post again."),
     "rollback": ("cli.rollback:rollback", "Undo the last adjudication."),
+    "mail": ("cli.mail:mail", "Mail the players the results post, a reminder, or their links."),
     "draw": ("cli.draw:draw", "Record a power's vote for a draw."),
     "concede": ("cli.draw:concede", "Record a power conceding the game to another."),
     "replay": ("cli.replay:replay", "Re-adjudicate the whole game to check it."),
@@ -39,9 +41,11 @@ _EPILOG = f"""\b
 A game from the command line:
   sengoku new game.json            start at Spring 1570 (or --position FILE)
   sengoku players game.json set Oda nobunaga@example.org
-  sengoku orders game.json FILE    paste orders (several powers under headers)
+  sengoku orders game.json FILE    paste orders (several powers under headers; or --mbox FILE)
   sengoku status game.json         who has sent orders; units, centres, DP
+  sengoku deadline game.json +48h  set the deadline posts and reminders show
   sengoku adjudicate game.json     resolve the phase, print the results post
+  sengoku mail game.json results   mail the post to every player (SMTP)
   sengoku history game.json last   show a results post again
   sengoku rollback game.json       undo the last adjudication
   sengoku map game.json -o b.svg   the board as a picture

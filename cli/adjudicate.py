@@ -1,37 +1,51 @@
-"""``sengoku adjudicate``: resolve the phase, save the game, print the results post."""
+"""``sengoku adjudicate``: resolve the phase, save the game, print the results post (or only preview it)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
 
-from adjudicator.report import render_report
+from adjudicator.game import Game
 from cli.common import game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
-from cli.report_json import report_document
+from cli.postout import echo_post, post_options
+from cli.when import parse_when
+from post import build_post
 
 
-@click.command(short_help="Resolve the phase and print the results post.")
+@click.command(short_help="Resolve the phase and print the results post (or --preview it).")
 @game_argument
-@click.option("--explain", is_flag=True, help="Add the numbers behind each result (strengths, who cut what).")
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON instead of the text post.")
+@post_options
+@click.option("--preview", is_flag=True, help="Print the post the stored orders would give; change nothing.")
+@click.option(
+    "--deadline",
+    "next_deadline",
+    metavar="WHEN",
+    help="The next phase's deadline, shown in the post: '2026-12-01 20:00 UTC', '+48h', '+2d'.",
+)
 @cli_errors
-def adjudicate(game: Path, explain: bool, as_json: bool) -> None:
+def adjudicate(game: Path, fmt: str, explain: bool, as_json: bool, preview: bool, next_deadline: str | None) -> None:
     """Resolve the current phase of GAME.json and print the results post.
 
     Powers without orders fall under civil disorder (units hold, dislodged
     units disband, builds are waived, removals go farthest first). The game
     moves on to its next phase and is saved; 'sengoku rollback' undoes it.
+    With --preview nothing is saved: the post says what the orders stored
+    now would give.
     """
     loaded = load_game(game)
+    deadline = parse_when(next_deadline) if next_deadline else None
+    if preview:
+        trial = Game(loaded.board, loaded.state, loaded.rules)
+        trial.adjudicate()
+        post = build_post(loaded.board, trial.state, -1, preview=True, rules=loaded.rules)
+        echo_post(post, fmt, explain, as_json)
+        return
     loaded.adjudicate()
+    if deadline is not None and not loaded.state.result.over:
+        loaded.state = loaded.state.model_copy(update={"deadline": deadline})
     save_game(game, loaded)
-    entry = loaded.state.history[-1]
-    if as_json:
-        document = report_document(loaded.board, entry, loaded.state.position)
-        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
-    else:
-        click.echo(render_report(loaded.board, entry, explain=explain), nl=False)
+    post = build_post(loaded.board, loaded.state, -1, deadline=loaded.state.deadline, rules=loaded.rules)
+    echo_post(post, fmt, explain, as_json)

@@ -2,27 +2,25 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
 
 from adjudicator.position import Phase
-from adjudicator.report import render_report
 from adjudicator.state import GameState
 from cli.common import game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game
-from cli.report_json import position_after, report_document
+from cli.postout import echo_post, post_options
+from post import build_post
 
 
 @click.command(short_help="List past phases, or show one's results post again.")
 @game_argument
 @click.argument("phase", required=False, nargs=-1)
-@click.option("--explain", is_flag=True, help="Add the numbers behind each result.")
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@post_options
 @cli_errors
-def history(game: Path, phase: tuple[str, ...], explain: bool, as_json: bool) -> None:
+def history(game: Path, phase: tuple[str, ...], fmt: str, explain: bool, as_json: bool) -> None:
     """List the adjudicated phases, or show one phase's results post again.
 
     PHASE is a number from the list, 'last', or a phase such as 'fall 1570'
@@ -34,12 +32,8 @@ def history(game: Path, phase: tuple[str, ...], explain: bool, as_json: bool) ->
         _list(state)
         return
     index = find_phase(state, " ".join(phase))
-    entry = state.history[index]
-    if as_json:
-        document = report_document(loaded.board, entry, position_after(state, index))
-        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
-    else:
-        click.echo(render_report(loaded.board, entry, explain=explain), nl=False)
+    post = build_post(loaded.board, state, index, deadline=state.deadline, rules=loaded.rules)
+    echo_post(post, fmt, explain, as_json)
 
 
 def _list(state: GameState) -> None:

@@ -16,12 +16,11 @@ import click
 
 from adjudicator.game import Game
 from adjudicator.records import GameResult
-from adjudicator.report import render_report
 from adjudicator.state import GameState, HistoryEntry
 from cli.common import game_argument
 from cli.errors import ExitCode, cli_errors
 from cli.gamefile import load_game
-from cli.report_json import position_after
+from post import build_post, position_after, render
 
 
 @click.command(short_help="Re-adjudicate the whole game to check it.")
@@ -66,14 +65,13 @@ def _check(original: Game, state: GameState, index: int, entry: HistoryEntry) ->
     """What differs when this phase is adjudicated again from its own start (empty: nothing)."""
     replayed = Game(original.board, _state_before(state, entry), original.rules)
     report = replayed.adjudicate()
-    again = replayed.state.history[-1]
     same_report = report == entry.report
     if same_report and replayed.state.position == position_after(state, index):
         return []
     if same_report:
         return [f"{entry.report.phase}: same report, but it leads to a different position than the stored one"]
-    old = render_report(original.board, entry).splitlines()
-    new = render_report(original.board, again).splitlines()
+    old = render(build_post(original.board, state, index)).splitlines()
+    new = render(build_post(original.board, replayed.state, -1)).splitlines()
     diff = difflib.unified_diff(old, new, "stored report", "replayed report", lineterm="", n=1)
     return [f"{entry.report.phase}: the report differs", *diff]
 

@@ -1,4 +1,9 @@
-"""``sengoku status``: where the game stands and whose orders are still missing."""
+"""``sengoku status``: where the game stands and whose orders are still missing.
+
+Each power due to order this phase is one of: "no orders yet", "orders
+stored (n)", or "sent, but every line refused" (its message stored nothing;
+see :mod:`adjudicator.resend`).
+"""
 
 from __future__ import annotations
 
@@ -103,7 +108,7 @@ def _due(game: Game) -> list[str]:
     return []
 
 
-def _expected(game: Game) -> list[str]:
+def due_powers(game: Game) -> list[str]:
     """The powers with something to order this phase."""
     position = game.state.position
     if position.phase.type is PhaseType.RETREATS:
@@ -116,18 +121,22 @@ def _expected(game: Game) -> list[str]:
 
 
 def _orders(game: Game) -> list[str]:
+    """Each power due to order: "no orders yet", "orders stored (n)" or "sent, but every line refused"."""
     if game.state.result.over:
         return []
-    stored, width = game.state.orders, _width(game)
+    stored, refused, width = game.state.orders, set(game.state.all_refused), _width(game)
     lines = [f"Orders for {game.phase}:"]
-    for power in _expected(game):
+    for power in due_powers(game):
         given = stored.get(power)
-        if given is None:
-            lines.append(f"  {power:<{width}}  none yet")
+        if not given:  # none stored, or an empty set (a player who cleared the page): no orders
+            lines.append(
+                f"  {power:<{width}}  {'sent, but every line refused' if power in refused else 'no orders yet'}"
+            )
             continue
         dp = game.dp(power)
         bids = f", {game.dp_spent(power)} of {dp} DP bid" if dp else ""
-        lines.append(f"  {power:<{width}}  {len(given)} order{'' if len(given) == 1 else 's'}{bids}")
+        latest = "; its latest message had every line refused" if power in refused else ""
+        lines.append(f"  {power:<{width}}  orders stored ({len(given)}){bids}{latest}")
     return lines
 
 

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 from maps.province import Province
 
-__all__ = ["Lookup", "NameIndex", "normalise"]
+__all__ = ["SUGGEST_LIMIT", "Lookup", "NameIndex", "normalise"]
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]")
+SUGGEST_LIMIT = 40  # characters; the longest name on the shipped maps has 20
 
 
 def normalise(word: str) -> str:
@@ -72,7 +73,13 @@ class NameIndex:
     def is_exact(self, word: str) -> bool:
         return normalise(word) in self._keys
 
-    def lookup(self, word: str) -> Lookup:
+    def lookup(self, word: str, *, suggest: bool = True) -> Lookup:
+        """The province ``word`` names; else candidates (a prefix of several) or, if ``suggest``, close names.
+
+        Close names are only looked for in words no longer than :data:`SUGGEST_LIMIT`
+        (``difflib`` compares the word with every name: a long text would make it slow,
+        and no name is that long).
+        """
         key = normalise(word)
         if not key:
             return Lookup(word, None)
@@ -83,6 +90,8 @@ class NameIndex:
             return Lookup(word, by_prefix[0])
         if by_prefix:
             return Lookup(word, None, candidates=_sorted(by_prefix))
+        if not suggest or len(key) > SUGGEST_LIMIT:
+            return Lookup(word, None)
         return Lookup(word, None, suggestions=self._suggest(word, key))
 
     def matches(self, word: str) -> tuple[Province, ...]:

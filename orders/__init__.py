@@ -2,9 +2,10 @@
 
 Pure: no I/O. Depends only on :mod:`maps` (for province names).
 
-The parser and its verdicts are imported when first used (``orders.parse_orders``
-or ``from orders import parse_orders``), not with the package: a command that
-only reads a game never parses text and should not wait for the parser.
+The parser, the mail reader and their verdicts are imported when first used
+(``orders.parse_orders`` or ``from orders import parse_orders``), not with
+the package: a command that only reads a game never parses text and should
+not wait for the parser.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -29,14 +30,19 @@ from orders.model import (
 from orders.text import location_text, order_text, unit_text
 
 if TYPE_CHECKING:
-    from orders.parser import parse_order, parse_orders
-    from orders.verdicts import LineVerdict, ParsedOrders, VerdictKind
+    from orders.mail import AddressBook, parse_orders
+    from orders.parser import parse_order
+    from orders.verdicts import Ignored, LineVerdict, MessageSpan, ParsedOrders, Submission, VerdictKind
 
 _LAZY = {
+    "AddressBook": "orders.mail",
+    "parse_orders": "orders.mail",
     "parse_order": "orders.parser",
-    "parse_orders": "orders.parser",
+    "Ignored": "orders.verdicts",
     "LineVerdict": "orders.verdicts",
+    "MessageSpan": "orders.verdicts",
     "ParsedOrders": "orders.verdicts",
+    "Submission": "orders.verdicts",
     "VerdictKind": "orders.verdicts",
 }
 
@@ -53,6 +59,10 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "AddressBook",
+    "Ignored",
+    "MessageSpan",
+    "Submission",
     "Build",
     "Convoy",
     "DPOrder",

@@ -1,22 +1,32 @@
-"""Text a player or GM writes, turned into order models, one verdict per line.
+"""One line of text turned into one order model, or the reason it is not one.
 
 Accepts the judge conventions and their everyday variants (``A Kai - Sur``,
 ``Army Kai moves to Suruga``, ``F mik supports A owa to min``, ``2 : A Bizen
-H``) and whole pasted posts with power headers, comments and signatures. It
-never raises: every line comes back as an order, an error that says what is
-wrong (with names to choose from when a province is unclear), a header, or an
-ignored line. Whether an order is legal in the position is not its business.
+H``). It never raises: a line comes back as an order or as a refusal that
+says what is wrong (with names to choose from when a province is unclear).
+Whether an order is legal in the position is not its business, and neither
+are headers, quotes and signatures: :mod:`orders.mail` reads whole texts and
+hands this module the lines that may be orders.
+
+Linear and fast: a line is split into words once and read left to right;
+names go through the board's memo (:mod:`orders.places`), and each line's
+reading is memoised too, so a text read again (the web page checks the whole
+text on every keystroke) costs a dictionary lookup per line. A line longer
+than :data:`MAX_ORDER_CHARS` is never read as an order.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+import weakref
+from collections.abc import Callable
+from typing import NamedTuple
 
 from maps.board import Board
-from maps.terms import Location, PhaseType, UnitType
+from maps.terms import PhaseType, UnitType
 from orders import vocabulary as words
 from orders.kinds import KINDS, kind_table
+from orders.likeness import looks_like_order
 from orders.model import (
     Build,
     Convoy,
@@ -32,9 +42,13 @@ from orders.model import (
     UnitRef,
     Waive,
 )
-from orders.verdicts import LineVerdict, ParsedOrders, VerdictKind
+from orders.places import Places, places_of
+from orders.quick import quick_order
+from orders.verdicts import LineVerdict, VerdictKind
 
-__all__ = ["parse_order", "parse_orders"]
+__all__ = ["MAX_ORDER_CHARS", "LineRead", "Grammar", "grammar_of", "parse_order"]
+
+MAX_ORDER_CHARS = 200  # the longest order on either map, written out in full words, has about 90
 
 _ARROWS = str.maketrans({"–": "-", "—": "-", "−": "-", "→": "-", "⇒": "-", "⟶": "-"})
 _ARROW_WORDS = re.compile(r"-+>|=+>|-{2,}|>")  # "->", "-->", "=>", "--": all mean "-"
@@ -43,148 +57,134 @@ _ARROW_WORDS = re.compile(r"-+>|=+>|-{2,}|>")  # "->", "-->", "=>", "--": all me
 _PAREN_COAST = re.compile(
     r"\s*[(/]\s*(north|south|east|west|[nsew]\.c\.?|nc|sc|ec|wc|n|s|e|w)\b\.?(?:\s*coast\b)?(?:\s*\))?", re.I
 )
+_PUNCTUATION = str.maketrans({c: " " for c in "(),;.!?[]"})
 # "1. A Owari H", "2) ...", "- A Kai - Suruga", "* F Iyo H": list markers, not part of the order.
 _LIST_MARKER = re.compile(r"^(?:\d{1,3}[.)]|[-*•+])\s+")
+# A line of ASCII words and spaced dashes, after an optional DP count ("2 : ", "2 DP "): its tokens are its words.
+_PLAIN = re.compile(r"(?:[0-9]{1,9} (?::|[dD][pP]) )?[A-Za-z]+(?: (?:[A-Za-z]+|-))*\Z")
+_MARKER_STARTS = frozenset("0123456789-*•+")
 _DP_GLUED = re.compile(r"^([0-9]+)(dps?|pts?|points?)$", re.I)
 _COMMENT = re.compile(r"\s(#|//).*$")
-_HEADER_NOISE = re.compile(r"^[\W_]+|[\W_]+$")
-_HEADER_WORDS = re.compile(r"^(?:orders?\s+(?:for|of)\s+)?(.+?)(?:'s)?(?:\s+orders?)?$", re.I)
+_UNIT_WORDS = words.ARMY | words.FLEET
+_WAIVE_FILLER = words.WAIVE | words.BUILD | {"a", "one", "all", "my", "the", "builds", "this", "year"}
+_END = frozenset({""})
 
 
 class _Refusal(Exception):
     """Internal: why a line is not an order. Always turned into a verdict."""
 
-    def __init__(self, problem: str, suggestions: Sequence[str] = ()) -> None:
+    def __init__(self, problem: str, suggestions: tuple[str, ...] = ()) -> None:
         super().__init__(problem)
         self.problem = problem
-        self.suggestions = tuple(suggestions)
+        self.suggestions = suggestions
 
 
-def parse_orders(text: str, board: Board, *, phase: PhaseType | None = None, power: str | None = None) -> ParsedOrders:
-    """Every line of a pasted text, with its verdict.
+class LineRead(NamedTuple):
+    """A line read as an order: the order or the refusal, and the power a ``Oda:`` prefix named."""
 
-    ``power`` is the power for lines before any header (a player's own page);
-    headers such as ``Oda:`` switch it. ``phase`` settles words that mean
-    different orders in different phases (``-`` retreats in a retreat phase,
-    ``disband`` removes in winter).
-    """
-    parser = _LineParser(board, phase)
-    verdicts: list[LineVerdict] = []
-    current = power
-    in_signature = False
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if in_signature or line.startswith("--"):  # "-- " opens a signature; "-- Nobunaga" is one
-            in_signature = True
-            verdicts.append(LineVerdict.ignored(number, raw, current, "signature"))
-            continue
-        kind_of_noise = _noise(line)
-        if kind_of_noise:
-            verdicts.append(LineVerdict.ignored(number, raw, current, kind_of_noise))
-            continue
-        header = parser.header(line)
-        if header:
-            current = header
-            verdicts.append(LineVerdict(number=number, text=raw, kind=VerdictKind.HEADER, power=header))
-            continue
-        verdicts.append(parser.verdict(number, raw, _COMMENT.sub("", line), current))
-    return ParsedOrders(verdicts=verdicts)
+    order: Order | None
+    problem: str | None = None
+    suggestions: tuple[str, ...] = ()
+    power: str | None = None
 
 
-def parse_order(text: str, board: Board, *, phase: PhaseType | None = None) -> Order | LineVerdict:
-    """One order from one line: the model, or the error verdict."""
-    verdict = _LineParser(board, phase).verdict(1, text, _COMMENT.sub("", text.strip()), None)
-    return verdict.order if verdict.order is not None else verdict
+class Grammar:
+    """The order language on one board, with its memo of lines read (see the module docstring)."""
 
+    _MEMO_SIZE = 20_000
 
-def _noise(line: str) -> str | None:
-    if not line:
-        return "blank"
-    if line.startswith(("#", "//", "%")):
-        return "comment"
-    if line.startswith(">"):
-        return "quoted text"
-    return None
-
-
-class _LineParser:
-    def __init__(self, board: Board, phase: PhaseType | None) -> None:
+    def __init__(self, board: Board) -> None:
         self.board = board
-        self.phase = phase
-        self.powers = {name.casefold(): name for name in board.power_names}
+        self.places: Places = places_of(board)
+        self.powers = self.places.powers
+        self.memo: dict[tuple[str, PhaseType | None], LineRead] = {}
 
-    def header(self, line: str) -> str | None:
-        """The power a header line names (``Oda:``, ``ODA``, ``== Orders for Oda ==``)."""
-        stripped = _HEADER_NOISE.sub("", line)
-        match = _HEADER_WORDS.match(stripped)
-        return self.powers.get(match.group(1).casefold()) if match else None
+    def read(self, line: str, phase: PhaseType | None) -> LineRead:
+        """The order on a stripped line (comments after ``#`` or ``//`` are left out)."""
+        key = (line, phase)
+        known = self.memo.get(key)
+        if known is None:
+            if len(self.memo) >= self._MEMO_SIZE:
+                self.memo.clear()
+            known = self.memo[key] = self._read(line, phase)
+        return known
 
-    def verdict(self, number: int, raw: str, line: str, power: str | None) -> LineVerdict:
-        tokens = self._tokens(_LIST_MARKER.sub("", line))
-        if len(tokens) >= 2 and tokens[1] == ":" and tokens[0].casefold() in self.powers:
-            power = self.powers[tokens[0].casefold()]
-            tokens = tokens[2:]
-        try:
-            order = _OrderReader(self, tokens).read()
-        except _Refusal as refusal:
-            return LineVerdict(
-                number=number,
-                text=raw,
-                kind=VerdictKind.ERROR,
-                power=power,
-                problem=refusal.problem,
-                suggestions=refusal.suggestions,
-            )
-        except Exception as error:  # the parser's promise: a verdict, never an exception
-            return LineVerdict(
-                number=number, text=raw, kind=VerdictKind.ERROR, power=power, problem=f"cannot read this line ({error})"
-            )
-        return LineVerdict(number=number, text=raw, kind=VerdictKind.ORDER, power=power, order=order)
-
-    def _tokens(self, line: str) -> list[str]:
-        line = line.translate(_ARROWS)
-        line = _ARROW_WORDS.sub(" - ", line)
-        line = _PAREN_COAST.sub(lambda m: "/" + m.group(1).replace(".", ""), line)
-        line = re.sub(r"[(),;.!?\[\]]", " ", line).replace(":", " : ")
+    def tokens(self, line: str) -> list[str]:
+        """The words of a line: arrows made '-', coasts glued to their province, punctuation dropped."""
+        if line[0] in _MARKER_STARTS:
+            line = _LIST_MARKER.sub("", line)
+        if not line.isascii():
+            line = line.translate(_ARROWS)
+        if ">" in line or "--" in line:
+            line = _ARROW_WORDS.sub(" - ", line)
+        if "(" in line or "/" in line:
+            line = _PAREN_COAST.sub(lambda m: "/" + m.group(1).replace(".", ""), line)
+        line = line.translate(_PUNCTUATION)
+        if ":" in line:
+            line = line.replace(":", " : ")
         tokens: list[str] = []
         for token in line.split():
-            glued = _DP_GLUED.match(token)
-            if glued:
-                tokens += [glued.group(1), "dp"]
-            elif "-" in token and token != "-" and not self.board.names.is_exact(token):
+            if "-" in token and token != "-" and not self.places.is_exact(token):
                 tokens += [part for part in re.split(r"(-)", token) if part]
+            elif token[0].isdigit() and (glued := _DP_GLUED.match(token)):
+                tokens += [glued.group(1), "dp"]
             else:
                 tokens.append(token)
         return tokens
+
+    def order_like(self, line: str) -> bool:
+        """Does a line the parser refused still look like an order someone meant to give? (:mod:`orders.likeness`)"""
+        return looks_like_order(self.tokens(line[:MAX_ORDER_CHARS])[:12], self.places)
+
+    def _read(self, line: str, phase: PhaseType | None) -> LineRead:
+        if len(line) > MAX_ORDER_CHARS:
+            return LineRead(
+                None, f"too long for an order ({len(line):,} characters; an order has at most {MAX_ORDER_CHARS})"
+            )
+        power = None
+        if _PLAIN.match(line):  # words and spaced dashes only (the judge forms): split, no more to do
+            tokens, folded = line.split(), line.lower().split()
+        else:
+            tokens = self.tokens(_COMMENT.sub("", line) if "#" in line or "//" in line else line)
+            if len(tokens) >= 2 and tokens[1] == ":" and tokens[0].casefold() in self.powers:
+                power = self.powers[tokens[0].casefold()]
+                tokens = tokens[2:]
+            folded = [token.casefold() for token in tokens]
+        quick = quick_order(folded, self.places, phase, _unit_ref)
+        if quick is not None:
+            return tuple.__new__(LineRead, (quick, None, (), power))  # without the named tuple's constructor
+        try:
+            return LineRead(_OrderReader(self, tokens, folded, phase).read(), power=power)
+        except _Refusal as refusal:
+            return LineRead(None, refusal.problem, refusal.suggestions, power)
+        except Exception as error:  # the parser's promise: a verdict, never an exception
+            return LineRead(None, f"cannot read this line ({error})", power=power)
 
 
 class _OrderReader:
     """Reads one order from a token list, left to right."""
 
-    def __init__(self, parser: _LineParser, tokens: list[str]) -> None:
-        self.parser = parser
-        self.board = parser.board
-        self.phase = parser.phase
+    def __init__(self, grammar: Grammar, tokens: list[str], folded: list[str], phase: PhaseType | None) -> None:
+        self.places = grammar.places
+        self.phase = phase
         self.tokens = tokens
+        self.words = folded
         self.pos = 0
 
     # --- cursor -------------------------------------------------------------------
 
     def peek(self, ahead: int = 0) -> str:
         index = self.pos + ahead
-        return self.tokens[index].casefold() if index < len(self.tokens) else ""
+        return self.words[index] if index < len(self.words) else ""
 
-    def take_if(self, vocabulary: frozenset[str] | set[str]) -> bool:
-        if self.peek() and self.peek() in vocabulary:
+    def take_if(self, vocabulary: frozenset[str]) -> bool:
+        if self.pos < len(self.words) and self.words[self.pos] in vocabulary:
             self.pos += 1
             return True
         return False
 
-    def at_end(self) -> bool:
-        return self.pos >= len(self.tokens)
-
     def finish(self, order: Order) -> Order:
-        if not self.at_end():
+        if self.pos < len(self.tokens):
             rest = " ".join(self.tokens[self.pos :])
             raise _Refusal(f"unexpected words after the order: '{rest}'")
         return order
@@ -192,12 +192,12 @@ class _OrderReader:
     # --- orders -------------------------------------------------------------------
 
     def read(self) -> Order:
-        if self.at_end():
+        if not self.tokens:
             raise _Refusal("empty order")
         self._refuse_prose()
-        if self.peek() in words.WAIVE or (self.peek() in words.BUILD and self.peek(1) in words.WAIVE):
-            self.pos = len(self.tokens)  # "Waive", "Build waived", "waive 1 build": all one waive
-            return Waive()
+        first = self.words[0]
+        if first in words.WAIVE or (first in words.BUILD and self.peek(1) in words.WAIVE):
+            return self._waive()
         dp_points = self._dp_prefix()
         if dp_points is not None:
             return self._dp_order(dp_points)
@@ -209,12 +209,20 @@ class _OrderReader:
             return self.finish(self._disband(self.unit()))
         return self._unit_order(self.unit())
 
+    def _waive(self) -> Order:
+        """``Waive``, ``Build waived``, ``waive 1 build``: all one waive, and nothing else on the line."""
+        extra = [
+            t for t, w in zip(self.tokens, self.words, strict=True) if w not in _WAIVE_FILLER and not _is_number(w)
+        ]
+        if extra:
+            raise _Refusal(f"unexpected words after the waive: '{' '.join(extra)}'")
+        return Waive()
+
     def _refuse_prose(self) -> None:
-        known = words.TERMINATORS | words.DP | words.ARMY | words.FLEET
-        if any(t.casefold() in known or _is_number(t) for t in self.tokens):
+        known = words.TERMINATORS | words.DP | _UNIT_WORDS
+        if any(w in known or _is_number(w) for w in self.words):
             return
-        lookup = self.board.names.lookup(" ".join(self.tokens))
-        if not lookup.found and not self.board.names.lookup(self.tokens[0]).found:
+        if self.places.place(self.tokens).location is None and self.places.find(self.tokens[0]) is None:
             raise _Refusal("not an order: expected a unit such as 'A Kai - Suruga' or a word such as 'Build'")
 
     def _dp_prefix(self) -> int | None:
@@ -227,7 +235,7 @@ class _OrderReader:
         points = int(self.tokens[self.pos])
         self.pos += 1
         marked = self.take_if(words.DP) or marked
-        if not (self.take_if({":"}) or marked):
+        if not (self.take_if(_COLON) or marked):
             raise _Refusal("a DP order is written with a colon or 'DP': '2 : A Bizen H' or 'DP 2 A Bizen H'")
         return points
 
@@ -246,9 +254,9 @@ class _OrderReader:
         return self.finish(self._disband(unit))
 
     def _unit_order(self, unit: UnitRef) -> Order:
-        if self.at_end():
-            return self.finish(Hold(unit=unit))
-        kind = _KIND_OF_WORD.get(self.peek())
+        if self.pos >= len(self.tokens):
+            return Hold(unit=unit)
+        kind = _KIND_OF_WORD.get(self.words[self.pos])
         if kind is None:
             raise _Refusal(f"'{self.tokens[self.pos]}' is not an order word (expected H, -, S, C, R or D)")
         self.pos += 1
@@ -307,56 +315,36 @@ class _OrderReader:
     # --- units and places ---------------------------------------------------------
 
     def unit(self) -> UnitRef:
+        word = self.peek()
         unit_type = None
-        if self.peek() in words.ARMY and not self._starts_name():
+        if word in words.ARMY and not self._starts_name():
             unit_type = UnitType.ARMY
             self.pos += 1
-        elif self.peek() in words.FLEET and not self._starts_name():
+        elif word in words.FLEET and not self._starts_name():
             unit_type = UnitType.FLEET
             self.pos += 1
-        return UnitRef(type=unit_type, location=self.location())
+        return _unit_ref(unit_type, self.location())
 
     def _starts_name(self) -> bool:
         """A unit letter followed by nothing that could be a place is itself the place."""
-        return self.peek(1) in words.TERMINATORS | {""} and self.board.names.is_exact(self.peek())
+        return (self.peek(1) in _END or self.peek(1) in words.TERMINATORS) and self.places.is_exact(self.peek())
 
-    def location(self) -> Location:
-        if self.at_end():
+    def location(self) -> str:
+        if self.pos >= len(self.tokens):
             raise _Refusal("a province is missing at the end")
-        if self.peek() == "-":  # the first word is taken whole (a name may be 'Con'), but '-' is never a name
+        if self.words[self.pos] == "-":  # the first word is taken whole (a name may be 'Con'), but '-' is never a name
             raise _Refusal("a province is missing before '-'")
         start = self.pos
         self.pos += 1
-        while not self.at_end() and self.peek() not in words.TERMINATORS:
+        while self.pos < len(self.words) and self.words[self.pos] not in words.TERMINATORS:
             self.pos += 1
-        return self._resolve(self.tokens[start : self.pos])
+        place = self.places.place(self.tokens[start : self.pos])
+        if place.location is None:
+            raise _Refusal(place.problem, place.suggestions)
+        return place.location
 
-    def _resolve(self, phrase: list[str]) -> Location:
-        text = " ".join(phrase)
-        names = self.board.names
-        exact = names.lookup(text) if names.is_exact(text) else None
-        if exact is not None and exact.province is not None:
-            return exact.province.id
-        name, coast = _split_coast(phrase)
-        lookup = names.lookup(name)
-        if not lookup.found:
-            shown = lookup.candidates or lookup.suggestions
-            raise _Refusal(lookup.problem + self._missing_dash(phrase), [f"{p.name} ({p.id})" for p in shown])
-        province = lookup.province
-        assert province is not None
-        if coast and coast in province.coasts:
-            return f"{province.id}/{coast}"
-        return province.id  # a needless or unknown coast is ignored (DATC 4.B.6)
 
-    def _missing_dash(self, phrase: list[str]) -> str:
-        """A hint for ``A Kai Suruga``: two names with no order word between them."""
-        names = self.board.names
-        for cut in range(1, len(phrase)):
-            first, second = names.lookup(" ".join(phrase[:cut])), names.lookup(" ".join(phrase[cut:]))
-            if first.province is not None and second.province is not None:
-                return f" (a '-' missing? '{first.province.name} - {second.province.name}')"
-        return ""
-
+_COLON = frozenset({":"})
 
 # What follows a unit: its order word picks the reader (the words come from the one table of kinds).
 _AFTER_UNIT: dict[str, Callable[[_OrderReader, UnitRef], Order]] = kind_table(
@@ -374,19 +362,37 @@ _AFTER_UNIT: dict[str, Callable[[_OrderReader, UnitRef], Order]] = kind_table(
 )
 _KIND_OF_WORD = {word: kind for kind in _AFTER_UNIT for word in KINDS[kind].words}
 
+# Units are values: one shared instance per (type, location) saves building the same model again and again.
+_UNITS: dict[tuple[UnitType | None, str], UnitRef] = {}
+
+
+def _unit_ref(unit_type: UnitType | None, location: str) -> UnitRef:
+    key = (unit_type, location)
+    unit = _UNITS.get(key)
+    if unit is None:
+        unit = _UNITS[key] = UnitRef(type=unit_type, location=location)
+    return unit
+
 
 def _is_number(token: str) -> bool:
     """A count of points: ASCII digits, and few of them (``"¹".isdigit()`` is true, yet ``int`` refuses it)."""
     return token.isascii() and token.isdigit() and len(token) <= 9
 
 
-def _split_coast(phrase: list[str]) -> tuple[str, str | None]:
-    """``["stp/sc"]`` or ``["spa", "nc"]`` -> (name, coast code)."""
-    last = phrase[-1]
-    if "/" in last:
-        name, _, coast = last.partition("/")
-        code = words.COAST_WORDS.get(coast.casefold())
-        return " ".join([*phrase[:-1], name]), code
-    if len(phrase) > 1 and last.casefold() in words.COAST_WORDS and len(last) == 2:
-        return " ".join(phrase[:-1]), words.COAST_WORDS[last.casefold()]
-    return " ".join(phrase), None
+_GRAMMARS: weakref.WeakKeyDictionary[Board, Grammar] = weakref.WeakKeyDictionary()
+
+
+def grammar_of(board: Board) -> Grammar:
+    """The board's grammar (made on first use, dropped with the board)."""
+    grammar = _GRAMMARS.get(board)
+    if grammar is None:
+        grammar = _GRAMMARS[board] = Grammar(board)
+    return grammar
+
+
+def parse_order(text: str, board: Board, *, phase: PhaseType | None = None) -> Order | LineVerdict:
+    """One order from one line: the model, or the error verdict."""
+    read = grammar_of(board).read(text.strip(), phase)
+    if read.order is not None:
+        return read.order
+    return LineVerdict(1, text, VerdictKind.ERROR, read.power, problem=read.problem, suggestions=read.suggestions)

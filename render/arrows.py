@@ -43,10 +43,12 @@ from render.svg import element, num, text, tooltip
 
 __all__ = ["Status", "order_mark"]
 
-_WIDTH = 2.6
-_CASING = 2.4
-_GAP_START = 10.0  # keep lines clear of the glyph they start from
-_GAP_END = 12.0
+_WIDTH = 3.4
+_CASING = 2.8
+_GAP_START = 9.0  # keep lines clear of the glyph they start from (an army is 8.5 across the middle)
+_GAP_END = 9.5
+_HEAD = (15.0, 8.0)  # an arrowhead's length and half width: big enough to read on a phone
+_HEAD_SHARE = 0.45  # of the arrow's drawn length, at most: a short move between close neighbours keeps its shaft
 
 
 class Status(StrEnum):
@@ -165,18 +167,21 @@ _DRAW: dict[str, Callable[[Any, str, Where, Where], Marks]] = kind_table(
 
 
 def _arrow(start: XY, end: XY, colour: str) -> tuple[list[str], XY]:
-    line = _line(start, end, colour, end_gap=_GAP_END + 7.0)
+    drawn = math.dist(start, end) - _GAP_START - _GAP_END
+    length = max(min(_HEAD[0], _HEAD_SHARE * drawn), 6.0)
+    width = _HEAD[1] * length / _HEAD[0]
+    line = _line(start, end, colour, end_gap=_GAP_END + length - 3.0)
     tip = _shorten(start, end, 0.0, _GAP_END)[1]
     angle = math.atan2(tip[1] - start[1], tip[0] - start[0])
-    back = (tip[0] - 11 * math.cos(angle), tip[1] - 11 * math.sin(angle))
-    side = (6 * math.sin(angle), -6 * math.cos(angle))
+    back = (tip[0] - length * math.cos(angle), tip[1] - length * math.sin(angle))
+    side = (width * math.sin(angle), -width * math.cos(angle))
     head = (
         f"M{num(tip[0])},{num(tip[1])}L{num(back[0] + side[0])},{num(back[1] + side[1])}"
         f"L{num(back[0] - side[0])},{num(back[1] - side[1])}Z"
     )
     return [
         line,
-        element("path", {"d": head, "fill": colour, "stroke": INK, "stroke-width": 1, "stroke-linejoin": "round"}),
+        element("path", {"d": head, "fill": colour, "stroke": INK, "stroke-width": 1.2, "stroke-linejoin": "round"}),
     ], tip
 
 

@@ -29,6 +29,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, polylabel
 
 from maps import Board
+from render.crop import crop_frame, cropped, inside
 from render.plane import XY, Frame
 from render.projection import fit, project, spread
 from render.regions import cut_regions, largest
@@ -88,9 +89,12 @@ def layout(board: Board) -> Layout:
     named_walls = {name: spread_out[f"#{i}"] for i, (name, at) in enumerate(board.impassable) if at is not None}
     cut = cut_regions({key: spread_out[key] for key in places}, named_walls, wanted, seas, spacing, frame)
     land = shapely.union_all([geom for key, geom in cut.shapes.items() if key not in seas], grid_size=0.01)
-    false, missing_borders = _disagreements(cut.shapes, wanted)
+    frame = crop_frame(land, {k: g for k, g in cut.shapes.items() if k in seas}, wanted, spacing, frame)
+    shapes = cropped(cut.shapes, frame)
+    walls = inside(dict(cut.walls), shapes, frame)
+    false, missing_borders = _disagreements(shapes, wanted)
     shift = (-frame[0], -frame[1])
-    regions = {k: shapely.affinity.translate(g, *shift) for k, g in cut.shapes.items()}
+    regions = {k: shapely.affinity.translate(g, *shift) for k, g in shapes.items()}
     anchors = _anchors(board, regions, spacing)
     return Layout(
         width=frame[2] - frame[0],
@@ -99,7 +103,7 @@ def layout(board: Board) -> Layout:
         positions={k: (x + shift[0], y + shift[1]) for k, (x, y) in cut.positions.items()},
         regions=regions,
         land=shapely.affinity.translate(land, *shift),
-        impassable=tuple((n, shapely.affinity.translate(g, *shift)) for n, g in cut.walls),
+        impassable=tuple((n, shapely.affinity.translate(g, *shift)) for n, g in walls.items()),
         anchors=anchors,
         bridges=tuple(_bridge(a, b, regions, anchors, spacing) for a, b in board.bridges),
         false_borders=false,

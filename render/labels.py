@@ -1,33 +1,49 @@
-"""Placing province labels so that none overlaps another label or a unit.
+"""Placing province names so that none overlaps another name or a unit.
+
+A player reads the map by its names, so each province gets its full name
+where there is room: on one line, or on two for a name of several words
+("South / Shinano"). Only where neither fits, in the crowded middle of a
+board, does the name give way to the province's short code (its id: the
+code the judges write), and the picture's tooltip and the web page's tap
+still give the full name.
 
 Each province reserves the spot where its unit stands (whether or not one
-is there, so that labels do not jump about from turn to turn), then its
-label (the abbreviation, with the supply-centre mark before it) takes the
-first free spot from a fixed list around that place: below, above, beside,
-and a little further out. Small provinces choose first, since they have the
-fewest spots. Text widths are estimated from the font size; the estimate is
-generous, so an estimated box that is free is free on screen.
+is there, so that names do not jump about from turn to turn); its name then
+takes the first free spot from a fixed list around that place: below,
+above, beside, and a little further out. Small provinces choose first, since
+they have the fewest spots. Text widths are the font's own
+(:mod:`render.textwidth`) with a margin, so a box that is free is free on
+screen. The
+placement depends on the board alone: it is computed once per layout.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
-from shapely.geometry import Point
+from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
+from maps import Board
+from render.geometry import Layout
 from render.glyphs import GLYPH_HALF_HEIGHT, GLYPH_HALF_WIDTH
 from render.plane import XY
+from render.textwidth import text_width
 
-__all__ = ["FONT_SIZE", "Box", "LabelSpot", "place_labels"]
+__all__ = ["LAND_SIZE", "SEA_SIZE", "Box", "LabelSpot", "place_labels"]
 
-FONT_SIZE = 11.0
-_CHAR_WIDTH = 0.68 * FONT_SIZE  # wide enough for the widest capitals in a sans-serif font
+LAND_SIZE = 10.5
+SEA_SIZE = 10.0
+_SPARE = 1.06  # a margin on the font's widths, for viewers that fall back to a wider font
+_LINE = 1.1  # line height, in ems
 _MARK = 11.0  # room for the supply-centre mark before the text
+_OUTSIDE = {True: 0.45, False: 0.2}  # share of a full name's box that may stray out of its land (or sea)
 _OFFSETS = [
-    (0, 19), (0, -20), (26, 0), (-26, 0), (22, 16), (-22, 16), (22, -16), (-22, -16),
-    (0, 30), (0, -31), (38, 0), (-38, 0), (32, 26), (-32, 26), (32, -26), (-32, -26),
+    (0, 17), (0, -18), (26, 0), (-26, 0), (20, 14), (-20, 14), (20, -14), (-20, -14),
+    (0, 24), (0, -25), (32, 0), (-32, 0), (28, 20), (-28, 20), (28, -20), (-28, -20),
+    (0, 31), (0, -32), (40, 0), (-40, 0), (36, 27), (-36, 27), (36, -27), (-36, -27),
 ]  # fmt: skip
 
 
@@ -46,52 +62,99 @@ class Box:
 
 @dataclass(frozen=True)
 class LabelSpot:
-    """Where a label goes: ``x``/``y`` is the text's centre and baseline; ``mark`` the centre mark's centre."""
+    """Where a name goes: ``x`` is the text's centre, ``y`` its first baseline; ``mark`` the centre mark's centre.
+
+    ``lines`` is the text, one or two lines; ``short`` says the province's code stands in for its name.
+    """
 
     x: float
     y: float
     box: Box
     mark: XY | None
+    lines: tuple[str, ...]
+    size: float
+    short: bool
 
 
-def place_labels(
-    anchors: Mapping[str, XY],
-    regions: Mapping[str, BaseGeometry],
-    centres: frozenset[str],
-) -> dict[str, LabelSpot]:
-    """A spot for each province's label; ``anchors`` has every place a unit may stand (coasts too)."""
-    taken = [_glyph_box(xy) for _, xy in sorted(anchors.items())]
+@lru_cache(maxsize=8)
+def place_labels(board: Board, plan: Layout) -> Mapping[str, LabelSpot]:
+    """A spot for each province's name (cached: a board and its layout never change)."""
+    taken = [_glyph_box(xy) for _, xy in sorted(plan.anchors.items())]
     spots: dict[str, LabelSpot] = {}
+    regions = plan.regions
     for key in sorted(regions, key=lambda k: (regions[k].area, k)):
-        best: tuple[float, LabelSpot] | None = None
-        for dx, dy in _OFFSETS:
-            spot = _spot(key, anchors[key], dx, dy, key in centres)
-            cost = _cost(spot.box, regions[key], taken)
-            if best is None or cost < best[0]:
-                best = (cost, spot)
-            if cost == 0:
-                break
-        assert best is not None
-        spots[key] = best[1]
-        taken.append(best[1].box)
+        spot = _choose(board, key, plan, taken)
+        spots[key] = spot
+        taken.append(spot.box)
     return spots
 
 
-def _spot(key: str, anchor: XY, dx: float, dy: float, centre: bool) -> LabelSpot:
-    width = len(key) * _CHAR_WIDTH + (_MARK if centre else 0.0)
+def _choose(board: Board, key: str, plan: Layout, taken: list[Box]) -> LabelSpot:
+    """The full name where it fits, free of others and mostly inside its province; else the code, anywhere best."""
+    province = board.provinces[key]
+    land, centre = not province.is_sea, province.supply_centre
+    anchor, region = plan.anchors[key], plan.regions[key]
+    for lines in _wordings(province.name):
+        found = _best(lines, anchor, region, taken, land, centre, short=False)
+        if found is not None and found[0] <= _OUTSIDE[land]:
+            return found[1]
+    found = _best((key,), anchor, region, taken, land, centre, short=True, any_spot=True)
+    assert found is not None  # any spot will do, and there are spots
+    return found[1]
+
+
+def _wordings(name: str) -> list[tuple[str, ...]]:
+    """The name on one line, then (for several words) on two, split where the lines come out most even."""
+    words = name.split()
+    options: list[tuple[str, ...]] = [(name,)]
+    if len(words) > 1:
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        options.append(min(splits, key=lambda pair: max(len(pair[0]), len(pair[1]))))
+    return options
+
+
+def _best(
+    lines: tuple[str, ...],
+    anchor: XY,
+    region: BaseGeometry,
+    taken: list[Box],
+    land: bool,
+    centre: bool,
+    *,
+    short: bool,
+    any_spot: bool = False,
+) -> tuple[float, LabelSpot] | None:
+    """The spot with the least share outside the province among those that overlap nothing (any spot, if asked)."""
+    best: tuple[float, LabelSpot] | None = None
+    for dx, dy in _OFFSETS:
+        spot = _spot(lines, anchor, dx, dy, land, centre, short)
+        clashes = sum(1 for other in taken if spot.box.overlaps(other))
+        if clashes and not any_spot:
+            continue
+        cost = 10.0 * clashes + _outside(spot.box, region)
+        if best is None or cost < best[0]:
+            best = (cost, spot)
+        if cost == 0:
+            break
+    return best
+
+
+def _spot(lines: tuple[str, ...], anchor: XY, dx: float, dy: float, land: bool, centre: bool, short: bool) -> LabelSpot:
+    size = LAND_SIZE if land else SEA_SIZE
+    mark = _MARK if centre else 0.0
+    width = max(text_width(line, size, bold=land) for line in lines) * _SPARE + mark
+    height = size * (1 + _LINE * (len(lines) - 1))
     cx, cy = anchor[0] + dx, anchor[1] + dy
-    box = Box(cx - width / 2 - 1, cy - FONT_SIZE / 2 - 1, cx + width / 2 + 1, cy + FONT_SIZE / 2 + 1)
-    text_x = cx + (_MARK / 2 if centre else 0.0)
-    mark = (box.left + 1 + 4.5, cy) if centre else None
-    return LabelSpot(text_x, cy + 0.36 * FONT_SIZE, box, mark)
+    frame = Box(cx - width / 2 - 1, cy - height / 2 - 1, cx + width / 2 + 1, cy + height / 2 + 1)
+    first_line = cy - height / 2 + 0.86 * size
+    spot_of_mark = (frame.left + 1 + 4.5, first_line - 0.36 * size) if centre else None
+    return LabelSpot(cx + mark / 2, first_line, frame, spot_of_mark, lines, size, short)
 
 
-def _cost(box: Box, region: BaseGeometry, taken: list[Box]) -> float:
-    """0 for a free spot inside the province; more for each overlap and for corners outside it."""
-    clashes = sum(1 for other in taken if box.overlaps(other))
-    corners = [(box.left, box.top), (box.right, box.top), (box.left, box.bottom), (box.right, box.bottom)]
-    outside = sum(1 for corner in corners if not region.contains(Point(corner)))
-    return 10.0 * clashes + outside
+def _outside(frame: Box, region: BaseGeometry) -> float:
+    """The share of the box that lies outside the province."""
+    rectangle = box(frame.left, frame.top, frame.right, frame.bottom)
+    return 1.0 - float(region.intersection(rectangle).area) / float(rectangle.area)
 
 
 def _glyph_box(anchor: XY) -> Box:

@@ -33,6 +33,7 @@ __all__ = [
     "NEUTRAL",
     "POWERS",
     "SEA",
+    "SEA_INK",
     "VOID",
     "WALL",
     "WAVES",
@@ -56,6 +57,7 @@ NEUTRAL = "#FFFFFF"  # neutral units: white pieces with a dark outline
 LAND = "#F4F1EA"
 SEA = "#BFD0DC"
 WAVES = "#93AFC3"
+SEA_INK = "#1F3F58"  # sea names: a dark blue (about 7:1 contrast on the sea)
 VOID = "#E6E6E6"
 WALL = "#B5B0A5"
 COAST = "#3A3A3A"

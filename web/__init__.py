@@ -42,9 +42,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def _register_views(app: Flask, csrf: Any) -> None:
-    from web.views import api, api_gm, api_player, gm, home, player, public
+    from web.views import api, api_gm, api_player, gm, home, player, public, sandbox
 
-    for blueprint in (home.bp, public.bp, player.bp, gm.bp):
+    for blueprint in (home.bp, public.bp, player.bp, gm.bp, sandbox.bp):
         app.register_blueprint(blueprint)
     for blueprint in (api.bp, api_player.bp, api_gm.bp):
         csrf.exempt(blueprint)  # the API authenticates with a bearer token, never a cookie

@@ -6,12 +6,14 @@ from datetime import UTC, datetime, timedelta
 
 from adjudicator.game import Game, GameError
 from adjudicator.records import GameResult
+from adjudicator.resend import SendMode
 from maps import available_maps, load_board
 from maps.terms import PhaseType
 from web import store
 from web.db import Database
+from web.intake import read_inbox_text
 from web.ordering import bid_order, check_text, order_texts, without_bid
-from web.schemas import BidIn, BidOut, DeadlineIn, NewGameIn, OrdersOut
+from web.schemas import BidIn, BidOut, DeadlineIn, InboxIn, InboxOut, NewGameIn, OrdersOut
 from web.store import Handle, utcnow
 
 __all__ = [
@@ -21,6 +23,7 @@ __all__ = [
     "concede",
     "create_game",
     "place_bid",
+    "read_inbox",
     "rollback",
     "save_orders",
     "set_deadline",
@@ -47,14 +50,23 @@ def check_orders(db: Database, game_id: str, power: str, text: str) -> OrdersOut
     return out
 
 
-def save_orders(db: Database, game_id: str, power: str, text: str) -> OrdersOut:
-    """Replace the power's orders for this phase with the text's accepted lines."""
+def save_orders(db: Database, game_id: str, power: str, text: str, merge: bool = False) -> OrdersOut:
+    """Store the text's accepted lines as the power's orders for this phase (replacing, or merging by unit).
+
+    A text whose every line is refused stores nothing: the earlier orders stand.
+    """
+    mode = SendMode.MERGE if merge else SendMode.REPLACE
 
     def act(game: Game) -> OrdersOut:
-        out, saved = check_text(game, power, text)
+        out, saved = check_text(game, power, text, mode)
         return out.model_copy(update={"saved": order_texts(game.board, saved)})
 
     return store.submit(db, game_id, power, act)
+
+
+def read_inbox(db: Database, game_id: str, request: InboxIn) -> InboxOut:
+    """The GM's paste of orders sent by email, read into the game as ``sengoku orders`` reads it."""
+    return store.change(db, game_id, lambda handle: read_inbox_text(handle.game, request))
 
 
 def place_bid(db: Database, game_id: str, power: str, bid: BidIn) -> BidOut:

@@ -13,13 +13,15 @@ from collections.abc import Callable, Mapping, Sequence
 from adjudicator.position import Position
 from adjudicator.records import OutcomeRecord
 from maps.board import Board
+from maps.terms import province_of
 from orders.model import Order
 
-__all__ = ["cached", "position_svg", "warm_up"]
+__all__ = ["cached", "focus", "orders_layer", "page_svg", "position_svg", "warm_up"]
 
 _CACHE: OrderedDict[tuple[str, int, str], str] = OrderedDict()
 _LOCK = threading.Lock()
 _SIZE = 256
+_CLOSEST = 0.3  # the least share of the map's width a phone opens on: names at about 14 px on a 390 px screen
 
 
 def position_svg(
@@ -37,15 +39,57 @@ def position_svg(
     return render_svg(board, position, orders=orders, outcomes=outcomes, dp=dp, title=title)
 
 
+def page_svg(
+    board: Board,
+    position: Position,
+    *,
+    orders: Sequence[tuple[str | None, Order]] = (),
+    outcomes: Sequence[OutcomeRecord] = (),
+) -> str:
+    """The map a page holds inline: the same picture without its legend (the page says who is who)."""
+    from render import render_svg
+
+    return render_svg(board, position, orders=orders, outcomes=outcomes, with_legend=False)
+
+
+def orders_layer(board: Board, position: Position, orders: Sequence[tuple[str | None, Order]]) -> str:
+    """Only the orders' layer of :func:`page_svg`'s picture, for a page to swap in as the player types."""
+    from render import orders_layer as layer
+
+    return layer(board, position, orders)
+
+
+def focus(board: Board, position: Position, power: str) -> str | None:
+    """The part of the map a phone opens on ("x y width height"): the power's units and centres, with room round."""
+    from render import layout
+
+    plan = layout(board)
+    places = [u.location for u in position.units_of(power)]
+    places += [d.unit.location for d in position.dislodged if d.unit.power == power]
+    places += position.centres_of(power)
+    spots = [plan.anchors.get(place) or plan.anchors[province_of(place)] for place in places]
+    if not spots:
+        return None
+    pad = 2.2 * plan.spacing
+    xs, ys = [x for x, _ in spots], [y for _, y in spots]
+    half = max(max(xs) - min(xs) + 2 * pad, _CLOSEST * plan.width) / 2  # never closer than names need
+    middle = (min(xs) + max(xs)) / 2
+    left, right = max(middle - half, 0.0), min(middle + half, plan.width)
+    top, bottom = max(min(ys) - pad, 0.0), min(max(ys) + pad, plan.height)
+    return f"{left:.0f} {top:.0f} {right - left:.0f} {bottom - top:.0f}"
+
+
 def warm_up(variants: Sequence[str]) -> None:
-    """Lay out the boards in a background thread at start, so even the first picture asked for is quick."""
+    """Lay out the boards and their names in a background thread at start, so even the first picture is quick."""
 
     def run() -> None:
         from maps import load_board
         from render import layout
+        from render.labels import place_labels
 
         for variant in variants:
-            layout(load_board(variant))
+            board = load_board(variant)
+            place_labels(board, layout(board))
 
     threading.Thread(target=run, name="sengoku-map-layout", daemon=True).start()
 

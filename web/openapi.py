@@ -34,6 +34,7 @@ class Operation:
     auth: Auth
     status: int
     media: str
+    query: tuple[tuple[str, str], ...] = ()  # (name, description) of each optional query parameter
 
     @property
     def path(self) -> str:
@@ -54,10 +55,12 @@ def operation(
     auth: Auth = None,
     status: int = 200,
     media: str = "application/json",
+    query: dict[str, str] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     def register(view: Callable[..., Any]) -> Callable[..., Any]:
         full = (bp.url_prefix or "") + rule
-        OPERATIONS.append(Operation(method.upper(), full, summary, body, response, auth, status, media))
+        asked = tuple((query or {}).items())
+        OPERATIONS.append(Operation(method.upper(), full, summary, body, response, auth, status, media, asked))
         bp.add_url_rule(rule, view_func=view, methods=[method.upper()])
         return view
 
@@ -95,7 +98,11 @@ def _operation(op: Operation, refs: dict[Any, dict[str, Any]]) -> dict[str, Any]
         "summary": op.summary,
         "operationId": f"{op.method.lower()}_{re.sub(r'[^a-z0-9]+', '_', op.path.lower()).strip('_')}",
         "tags": [op.auth or "public"],
-        "parameters": [_parameter(kind, name) for kind, name in _PARAM.findall(op.rule)],
+        "parameters": [_parameter(kind, name) for kind, name in _PARAM.findall(op.rule)]
+        + [
+            {"name": name, "in": "query", "required": False, "description": text, "schema": {"type": "string"}}
+            for name, text in op.query
+        ],
         "responses": {
             str(op.status): _success(op, refs),
             "400": {"description": "invalid input", **error},

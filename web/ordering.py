@@ -12,64 +12,91 @@ from __future__ import annotations
 import re
 
 from adjudicator.game import Game
+from adjudicator.resend import SendMode
 from maps.board import Board
-from orders import DPOrder, LineVerdict, Order, VerdictKind, order_text, parse_order, parse_orders
+from orders import DPOrder, LineVerdict, Order, UnitRef, VerdictKind, order_text, parse_order, parse_orders
 from web.schemas import BidIn, LineOut, OrdersOut
 
-__all__ = ["bid_order", "check_text", "order_texts", "orders_as_text", "without_bid"]
+__all__ = ["bid_order", "check_text", "line_out", "order_texts", "orders_as_text", "without_bid"]
 
 _FIELD = re.compile(r"^[\w .'()/-]+$")
 
 
-def check_text(game: Game, power: str, text: str) -> tuple[OrdersOut, list[Order]]:
-    """Each line's verdict, and the orders the game kept (``game`` is changed: pass a copy to only check)."""
+def check_text(game: Game, power: str, text: str, mode: SendMode = SendMode.REPLACE) -> tuple[OrdersOut, list[Order]]:
+    """Each line's verdict, and the orders the game kept (``game`` is changed: pass a copy to only check).
+
+    The text is the power's message: by ``mode`` it replaces the power's
+    orders or merges with them, and if every line is refused it stores
+    nothing (:meth:`Game.send`).
+    """
     board = game.board
     parsed = parse_orders(text, board, phase=game.state.position.phase.type, power=power)
     lines: list[LineOut | None] = []
-    candidates: list[tuple[int, Order]] = []
+    candidates: list[tuple[int, LineVerdict]] = []
+    refused = 0
     for verdict in parsed.verdicts:
         if verdict.kind is VerdictKind.ORDER and verdict.power == power and verdict.order is not None:
-            candidates.append((len(lines), verdict.order))
+            candidates.append((len(lines), verdict))
             lines.append(None)
         else:
-            lines.append(_line(verdict, power))
-    checked = game.submit(power, [order for _, order in candidates])
-    for (index, _), engine in zip(candidates, checked, strict=True):
-        raw = parsed.verdicts[index]
-        text_out = order_text(engine.order, board)
-        lines[index] = LineOut(
-            number=raw.number,
-            text=raw.text,
-            kind="order" if engine.accepted else "refused",
-            ok=engine.accepted,
-            order=text_out,
-            problem=engine.problem,
-        )
+            shown = _line(verdict, power, board)
+            refused += verdict.counted and not shown.ok
+            lines.append(shown)
+    sent = game.send(power, [v.order for _, v in candidates if v.order is not None], refused_lines=refused, mode=mode)
+    for (index, verdict), engine in zip(candidates, sent.verdicts, strict=True):
+        lines[index] = line_out(verdict._replace(order=engine.order), board, engine.problem)
     done = [line for line in lines if line is not None]
-    refused = sum(1 for line in done if not line.ok)
     saved = list(game.state.orders.get(power, []))
-    return OrdersOut(phase=game.phase, lines=done, accepted=len(saved), refused=refused), saved
+    out = OrdersOut(
+        phase=game.phase,
+        lines=done,
+        accepted=len(saved),
+        refused=sum(1 for line in done if not line.ok),
+        kept_earlier=sent.kept_earlier,
+    )
+    return out, saved
 
 
-def _line(verdict: LineVerdict, power: str) -> LineOut:
-    number, text = verdict.number, verdict.text
-    if verdict.power not in (None, power) and verdict.kind in (VerdictKind.ORDER, VerdictKind.HEADER):
-        problem = f"this link gives orders for {power} only, not for {verdict.power}"
-        return LineOut(number=number, text=text, kind="refused", ok=False, problem=problem)
-    if verdict.kind is VerdictKind.ERROR:
+def _unit_of(order: Order) -> str | None:
+    """The province of the unit an order is for (a build's too); None for a waive."""
+    unit = getattr(order, "unit", None)
+    return unit.province if isinstance(unit, UnitRef) else None
+
+
+def line_out(verdict: LineVerdict, board: Board, engine_problem: str | None = None) -> LineOut:
+    """One line's verdict as the API shows it; ``engine_problem``: the engine refused the order."""
+    number, text, power = verdict.number, verdict.text, verdict.power
+    order = order_text(verdict.order, board) if verdict.order is not None else None
+    if verdict.kind is VerdictKind.ORDER and engine_problem is None:
+        unit = _unit_of(verdict.order) if verdict.order is not None else None
+        return LineOut(number=number, text=text, power=power, kind="order", ok=True, order=order, unit=unit)
+    if verdict.kind is VerdictKind.ORDER or (verdict.kind is VerdictKind.ERROR and order is not None):
+        problem = engine_problem or verdict.problem
+        unit = _unit_of(verdict.order) if verdict.order is not None else None
         return LineOut(
-            number=number,
-            text=text,
-            kind="error",
-            ok=False,
-            problem=verdict.problem,
-            suggestions=list(verdict.suggestions),
+            number=number, text=text, power=power, kind="refused", ok=False, order=order, problem=problem, unit=unit
+        )
+    if verdict.kind is VerdictKind.ERROR:
+        suggestions = list(verdict.suggestions)
+        problem = verdict.problem
+        return LineOut(
+            number=number, text=text, power=power, kind="error", ok=False, problem=problem, suggestions=suggestions
         )
     if verdict.kind is VerdictKind.HEADER:
-        return LineOut(number=number, text=text, kind="header", ok=True)
-    if verdict.kind is VerdictKind.IGNORED:
-        return LineOut(number=number, text=text, kind="ignored", ok=True)
-    return LineOut(number=number, text=text, kind="error", ok=False, problem="an order with no power")
+        return LineOut(number=number, text=text, power=power, kind="header", ok=True, note=verdict.note)
+    note = verdict.ignored.value if verdict.ignored else None
+    return LineOut(number=number, text=text, power=power, kind="ignored", ok=True, note=note)
+
+
+def _line(verdict: LineVerdict, power: str, board: Board) -> LineOut:
+    if verdict.power not in (None, power) and verdict.kind in (VerdictKind.ORDER, VerdictKind.HEADER):
+        problem = f"this link gives orders for {power} only, not for {verdict.power}"
+        return LineOut(number=verdict.number, text=verdict.text, kind="refused", ok=False, problem=problem)
+    if verdict.kind is VerdictKind.ORDER:  # no power: cannot happen on a page with its power, kept for safety
+        return LineOut(
+            number=verdict.number, text=verdict.text, kind="error", ok=False, problem="an order with no power"
+        )
+    return line_out(verdict, board)
 
 
 def bid_order(board: Board, game: Game, bid: BidIn) -> DPOrder | str:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from adjudicator.position import Position, Unit
 from adjudicator.records import GameResult
-from adjudicator.report import render_report
 from maps.board import Board
 from orders import DPOrder, location_text
 from web.ordering import order_texts
+from web.posting import phase_post
 from web.schemas import (
     GameOut,
     GmOut,
@@ -95,13 +95,18 @@ def player_out(snapshot: Snapshot, power: str) -> PlayerOut:
     )
 
 
-def gm_out(snapshot: Snapshot) -> GmOut:
+def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
     board, state = snapshot.board, snapshot.state
     submissions = [
-        SubmissionOut(power=p, submitted=snapshot.submitted.get(p), orders=order_texts(board, state.orders.get(p, [])))
+        SubmissionOut(
+            power=p,
+            submitted=snapshot.submitted.get(p),
+            orders=order_texts(board, state.orders.get(p, [])),
+            all_refused=p in state.all_refused,
+        )
         for p in board.power_names
     ]
-    last = render_report(board, state.history[-1]) if state.history else None
+    last = phase_post(snapshot, -1) if state.history else None
     return GmOut(
         game=game_out(snapshot),
         submissions=submissions,
@@ -109,14 +114,17 @@ def gm_out(snapshot: Snapshot) -> GmOut:
         movement_hours=snapshot.movement_hours,
         other_hours=snapshot.other_hours,
         last_report=last,
+        mail_results=state.mail_results,
+        addresses=dict(state.addresses),
+        mail_ready=mail_ready,
     )
 
 
-def phase_out(snapshot: Snapshot, index: int) -> PhaseOut:
+def phase_out(snapshot: Snapshot, index: int, fmt: str = "plain") -> PhaseOut:
     """One adjudicated phase; ``index`` counts from 0 (IndexError if there is none)."""
     history = snapshot.state.history
     if not 0 <= index < len(history):
         raise IndexError(f"no adjudicated phase number {index}; this game has {len(history)}")
     entry = history[index]
-    text = render_report(snapshot.board, entry)
-    return PhaseOut(index=index, phase=str(entry.report.phase), text=text, report=entry.report)
+    text = phase_post(snapshot, index, fmt)
+    return PhaseOut(index=index, phase=str(entry.report.phase), format=fmt, text=text, report=entry.report)

@@ -8,10 +8,18 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.records import PhaseReport, ResultKind
+from orders.model import Order
+from post import Post
+from post.document import Lot
 
 __all__ = [
     "BidIn",
     "BidOut",
+    "AdjustmentsOut",
+    "ChoiceOut",
+    "ChoicesOut",
+    "DpOut",
+    "UnitChoicesOut",
     "ConcedeIn",
     "Created",
     "DeadlineIn",
@@ -21,6 +29,9 @@ __all__ = [
     "GmOut",
     "HistoryItem",
     "LineOut",
+    "InboxIn",
+    "InboxOut",
+    "SentOut",
     "OrdersIn",
     "OrdersOut",
     "PhaseOut",
@@ -34,6 +45,11 @@ __all__ = [
     "NewGameIn",
     "NewLinkIn",
     "LinkOut",
+    "AuctionOut",
+    "MailIn",
+    "MailOut",
+    "MailSettingsIn",
+    "PreviewOut",
 ]
 
 Hours = Field(default=None, ge=1, le=24 * 60)
@@ -57,6 +73,21 @@ class OrdersIn(_In):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)  # line numbers count every line
 
     text: str = Field(max_length=20_000, description="orders in the order language, one a line")
+    merge: bool = Field(
+        default=False,
+        description="false: the text's orders replace the power's orders; true: they replace only its orders "
+        "for the same units (and the same neutral units' DP orders)",
+    )
+
+
+class InboxIn(_In):
+    """Orders a power sent by email (or a forum post), pasted by the GM: read as `sengoku orders` reads them."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)
+
+    text: str = Field(max_length=60_000, description="the pasted mail: headers, orders, quotes, signatures")
+    power: str | None = Field(default=None, max_length=40, description="the power for lines before any header")
+    merge: bool = Field(default=False, description="as in OrdersIn: false replaces, true merges by unit")
 
 
 class BidIn(_In):
@@ -111,6 +142,13 @@ class LineOut(BaseModel):
     order: str | None = Field(default=None, description="the order in canonical text")
     problem: str | None = None
     suggestions: list[str] = Field(default_factory=list)
+    power: str | None = Field(default=None, description="the power the line is read for")
+    note: str | None = Field(
+        default=None,
+        description="why an ignored line is no order (chatter, signature, quoted text, 'quoted, not counted', "
+        "wrapping, mail header, comment, blank), or where a header's power came from",
+    )
+    unit: str | None = Field(default=None, description="the province of the unit the line orders (or builds in)")
 
 
 class OrdersOut(BaseModel):
@@ -119,6 +157,30 @@ class OrdersOut(BaseModel):
     accepted: int
     refused: int
     saved: list[str] = Field(default_factory=list, description="the power's orders now stored (after a save)")
+    kept_earlier: bool = Field(
+        default=False, description="every line was refused: nothing was stored and the earlier orders stand"
+    )
+
+
+class SentOut(BaseModel):
+    """What one power's message stored."""
+
+    power: str
+    mode: Literal["replace", "merge"]
+    accepted: int
+    refused: int
+    kept_earlier: bool = Field(description="every line was refused: nothing was stored and the earlier orders stand")
+    earlier: int = Field(description="how many orders the power had before")
+    stored: list[str] = Field(description="the power's orders now stored")
+
+
+class InboxOut(BaseModel):
+    phase: str
+    lines: list[LineOut]
+    messages: int = Field(description="how many messages the paste held")
+    sent: list[SentOut]
+    refused: int
+    quoted_orders: int = Field(description="quoted lines that look like orders, not counted")
 
 
 class BidOut(BaseModel):
@@ -166,8 +228,46 @@ class GameOut(BaseModel):
 class PhaseOut(BaseModel):
     index: int
     phase: str
-    text: str = Field(description="the results post, as the CLI prints it")
+    format: str = Field(default="plain", description="plain, bbcode, markdown, html or json")
+    text: str = Field(description="the results post in the asked format (?format=), as the CLI prints it")
     report: PhaseReport
+
+
+class PreviewOut(BaseModel):
+    """What adjudicating now would post, from the orders saved so far; nothing is adjudicated."""
+
+    phase: str
+    format: str = Field(description="plain, bbcode, markdown, html or json")
+    text: str
+    post: Post
+
+
+class AuctionOut(BaseModel):
+    """The DP auction as it would stand on this power's own bids (the other powers' bids are secret)."""
+
+    phase: str
+    power: str
+    lots: list[Lot]
+
+
+class MailIn(_In):
+    what: Literal["results", "reminder", "links"] = Field(
+        description="the last results post; a reminder to the powers with no orders saved; or new secret links"
+    )
+
+
+class MailOut(BaseModel):
+    sent: list[str] = Field(description="'Power <address>' for each message the server accepted")
+    failed: list[str] = Field(description="'Power <address>: why' for each message not sent")
+    already: list[str] = Field(description="messages sent before, not sent again")
+    unaddressed: list[str] = Field(description="powers with no address in the address book")
+
+
+class MailSettingsIn(_In):
+    mail_results: bool = Field(
+        default=False, description="mail the results post to the players after each adjudication"
+    )
+    addresses: dict[str, list[str]] = Field(default_factory=dict, description="power -> its email addresses")
 
 
 class PlayerOut(BaseModel):
@@ -195,6 +295,9 @@ class SubmissionOut(BaseModel):
     power: str
     submitted: datetime | None
     orders: list[str]
+    all_refused: bool = Field(
+        default=False, description="the power's latest message had every line refused (earlier orders stand)"
+    )
 
 
 class VotesOut(BaseModel):
@@ -209,6 +312,9 @@ class GmOut(BaseModel):
     movement_hours: int | None
     other_hours: int | None
     last_report: str | None
+    mail_results: bool = False
+    addresses: dict[str, list[str]] = Field(default_factory=dict)
+    mail_ready: bool = Field(default=False, description="whether this site can send mail (SMTP set up)")
 
 
 class Created(BaseModel):
@@ -222,3 +328,61 @@ class LinkOut(BaseModel):
     role: str
     token: str
     link: str
+
+
+class ChoiceOut(BaseModel):
+    """One legal order, as the order box takes it and as data."""
+
+    text: str = Field(description="the order in canonical text (a DP order's points are not included)")
+    kind: str = Field(description="the order's kind: hold, move, support_hold, support_move, convoy, retreat...")
+    clicks: list[str] = Field(
+        description="the provinces a player taps on the map, in turn, to choose it (empty: a button chooses it)"
+    )
+    order: Order
+
+
+class UnitChoicesOut(BaseModel):
+    """A unit that takes an order this phase, and every legal order for it."""
+
+    location: str
+    province: str
+    text: str = Field(description="the unit, e.g. 'A Owari'")
+    power: str | None = Field(description="its power; null for a neutral unit")
+    dislodged: bool = False
+    choices: list[ChoiceOut]
+
+
+class DpOut(BaseModel):
+    """Sengoku 6DP: the power's Diplomacy Points this phase, the limits, and what DP can buy each neutral unit."""
+
+    dp: int = Field(description="DP this phase: one per owned centre, at most max_dp")
+    spent: int
+    left: int
+    max_dp: int
+    max_orders: int = Field(description="DP orders a phase, each for a different neutral unit")
+    orders_given: int
+    max_per_order: int = Field(description="DP one order may carry")
+    bids_on: list[str] = Field(description="the neutral units (provinces) the power has a DP order for")
+    units: list[UnitChoicesOut] = Field(description="every neutral unit with the hold and supports it could be given")
+
+
+class AdjustmentsOut(BaseModel):
+    """A winter: the builds (due > 0) or removals (due < 0) the power has, and the orders that would count."""
+
+    due: int
+    sites: list[str] = Field(description="vacant centres the power may build on (ids)")
+    site_names: list[str]
+    home_only: bool = Field(description="true: builds on home centres only; false: chaos builds on any owned centre")
+    choices: list[ChoiceOut] = Field(description="every build or removal that would be accepted")
+    waive: ChoiceOut | None = Field(description="giving up a build, when builds are due")
+
+
+class ChoicesOut(BaseModel):
+    """Every legal order the power may give now, worked out by the adjudicator's own rules."""
+
+    phase: str
+    phase_type: str
+    power: str | None = Field(description="null in the sandbox, where every power's units are listed")
+    units: list[UnitChoicesOut] = Field(description="movement: the units; retreats: the dislodged units")
+    dp: DpOut | None = None
+    adjustments: AdjustmentsOut | None = None

@@ -31,7 +31,7 @@ from maps import Board, load_board
 from orders.model import Order
 from web import tokens
 from web.db import Database
-from web.models import GameRow, SubmissionRow, TokenRow
+from web.models import GameRow, RefusalRow, SubmissionRow, TokenRow
 
 __all__ = [
     "Conflict",
@@ -145,9 +145,9 @@ def role_of(db: Database, game_id: str, token: str) -> str | None:
     return tokens.match(token, [(role, stored_digest) for role, stored_digest in stored])
 
 
-def reset_token(db: Database, game_id: str, role: str) -> str:
-    """A new link for a role; the old one stops working."""
-    token = tokens.new_token()
+def reset_token(db: Database, game_id: str, role: str, token: str | None = None) -> str:
+    """A new link for a role (``token``, or a fresh one); the old one stops working."""
+    token = token or tokens.new_token()
     with db.write() as session:
         _row(session, game_id, lock=True)
         row = session.scalars(select(TokenRow).where(TokenRow.game_id == game_id, TokenRow.role == role)).one()
@@ -156,14 +156,21 @@ def reset_token(db: Database, game_id: str, role: str) -> str:
 
 
 def submit(db: Database, game_id: str, power: str, act: Callable[[Game], T]) -> T:
-    """Run ``act`` on the game and keep the power's orders it leaves: one row, written alone."""
+    """Run ``act`` on the game and keep the power's orders it leaves: its own rows, written alone.
+
+    A power left with no orders (its message refused, nothing stored before)
+    gets no submission row; its refusal mark is a row of its own.
+    """
     with db.write() as session:
         row = _row(session, game_id, lock=True, shared=True)
         snapshot = _snapshot(session, row)
         game = snapshot.game()
         result = act(game)
         phase_index = len(game.state.history)
-        _upsert(session, game_id, phase_index, power, game.state.orders.get(power, []))
+        orders = game.state.orders.get(power)
+        if orders is not None:
+            _upsert(session, game_id, phase_index, power, orders)
+        _mark_refused(session, game_id, phase_index, power, power in game.state.all_refused)
     return result
 
 
@@ -177,9 +184,10 @@ def change(db: Database, game_id: str, act: Callable[[Handle], T], expected_vers
         handle = Handle(Game(snapshot.board, snapshot.state), row)
         result = act(handle)
         state = handle.game.state
-        row.state = state.model_copy(update={"orders": {}}).model_dump_json()
+        row.state = state.model_copy(update={"orders": {}, "all_refused": []}).model_dump_json()
         row.version += 1
         _replace_submissions(session, game_id, len(state.history), snapshot, state.orders)
+        _replace_refusals(session, game_id, len(state.history), state.all_refused)
     return result
 
 
@@ -212,11 +220,17 @@ def _snapshot(session: Session, row: GameRow) -> Snapshot:
         select(SubmissionRow).where(SubmissionRow.game_id == row.id, SubmissionRow.phase_index == phase_index)
     ).all()
     orders = {r.power: _ORDERS.validate_json(r.orders) for r in rows}
+    refused = set(
+        session.scalars(
+            select(RefusalRow.power).where(RefusalRow.game_id == row.id, RefusalRow.phase_index == phase_index)
+        )
+    )
+    marks = [power for power in load_board(state.variant).power_names if power in refused]
     return Snapshot(
         id=row.id,
         name=row.name,
         version=row.version,
-        state=state.model_copy(update={"orders": orders}),
+        state=state.model_copy(update={"orders": orders, "all_refused": marks}),
         submitted={r.power: r.updated for r in rows},
         deadline=row.deadline,
         movement_hours=row.movement_hours,
@@ -259,3 +273,27 @@ def _replace_submissions(
                 updated=updated,
             )
         )
+
+
+def _mark_refused(session: Session, game_id: str, phase_index: int, power: str, refused: bool) -> None:
+    """Set or clear one power's refusal mark for the phase (its own row: two saves at once both succeed)."""
+    if not refused:
+        session.execute(
+            delete(RefusalRow).where(
+                RefusalRow.game_id == game_id, RefusalRow.phase_index == phase_index, RefusalRow.power == power
+            )
+        )
+        return
+    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+    values = {"game_id": game_id, "phase_index": phase_index, "power": power, "updated": utcnow()}
+    statement = insert(RefusalRow).values(**values)
+    statement = statement.on_conflict_do_update(
+        index_elements=["game_id", "phase_index", "power"], set_={"updated": statement.excluded.updated}
+    )
+    session.execute(statement)
+
+
+def _replace_refusals(session: Session, game_id: str, phase_index: int, powers: list[str]) -> None:
+    """Make the refusal marks say ``powers`` for the phase now open (none after an adjudication)."""
+    session.execute(delete(RefusalRow).where(RefusalRow.game_id == game_id))
+    session.add_all(RefusalRow(game_id=game_id, phase_index=phase_index, power=p, updated=utcnow()) for p in powers)

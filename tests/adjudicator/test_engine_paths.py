@@ -22,9 +22,9 @@ import pytest
 
 from adjudicator.battle import Battle
 from adjudicator.explain import explain_movement
-from adjudicator.legality import check_movement_orders
 from adjudicator.movement import adjudicate_movement
 from adjudicator.outcomes import OrderOutcome
+from adjudicator.phase_orders import check_movement_orders
 from adjudicator.pieces import pieces_of
 from adjudicator.position import Position
 from bench.random_phases import random_phases

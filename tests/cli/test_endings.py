@@ -34,7 +34,7 @@ def test_a_gm_runs_the_game_to_the_victory_post(cli: Cli, late_game: Path) -> No
     cli("orders", "game.json", input="Hojo:\nA Musashi - Shimotsuke\n")
     post = cli("adjudicate", "game.json").stdout
     assert post == (ENDINGS / "fall-1580-retreats.txt").read_text(encoding="utf-8")
-    assert post.endswith("\nODA WINS THE GAME.\n")
+    assert post.endswith("\nTHE GAME IS OVER: Oda wins the game.\n")
 
 
 def test_a_finished_game_refuses_more_play(cli: Cli, late_game: Path) -> None:

@@ -109,6 +109,6 @@ def test_replay_reports_a_tampered_phase(cli: Cli, played: list[str], tmp_path: 
     path.write_text(text.replace('"reason": "bounced"', '"reason": "moved"', 1), encoding="utf-8")
     result = cli("replay", "game.json", code=4)
     assert "Spring 1570 movement: the report differs" in result.stdout
-    assert "-  A Owari - Ise          moved" in result.stdout
-    assert "+  A Owari - Ise          bounced, 1 against 2 from A Omi" in result.stdout
+    assert "-  A Owari - Ise: moved" in result.stdout
+    assert "+  A Owari - Ise: bounced, 1 against 2 from A Omi" in result.stdout
     assert result.stdout.endswith("1 of 7 phases re-adjudicate differently.\n")

@@ -57,6 +57,7 @@ def test_the_dp_auction(spring: dict[str, Any]) -> None:
             "winner": "A Yamashiro S A Omi - Ise",
             "total": 3,
             "tied": False,
+            "verdict": "A Yamashiro S A Omi - Ise carried out (3 DP from Asakura and Takeda)",
         }
     ]
 
@@ -81,6 +82,7 @@ def test_dislodged_units_with_their_retreats(cli: Cli, spring: dict[str, Any]) -
             "location": "ISE",
             "attacker_from": "Owari",
             "retreats": ["Omi", "Shima", "Yamato"],
+            "fate": "may retreat to Omi, Shima or Yamato",
         }
     ]
     assert fall["dp"][0]["tied"] is True and fall["dp"][0]["winner"] is None

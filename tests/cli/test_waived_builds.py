@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from adjudicator.game import Game
-from adjudicator.report import render_report
 from maps import Board
 from orders import parse_orders
+from post import build_post, render
 
 
 def submit(game: Game, text: str) -> None:
@@ -22,6 +22,7 @@ def test_the_winter_post_says_which_builds_were_waived(sengoku: Board) -> None:
     assert str(game.state.position.phase) == "Winter 1570 adjustments"
     submit(game, "Oda:\nBuild F Mikawa\n")
     game.adjudicate()  # Hojo sent nothing: its build is waived (civil disorder)
-    post = render_report(sengoku, game.state.history[-1])
-    assert "Oda:\n  Build F Mikawa  built\n" in post
-    assert "Hojo:\n  Waive  waived (not ordered)\n" in post, post
+    post = render(build_post(sengoku, game.state, -1))
+    assert "Oda:\n  Build F Mikawa: built\n" in post
+    assert "Hojo:\n  Waive: waived (not ordered)\n" in post, post
+    assert "No orders received (civil disorder):\n  Hojo: its builds were waived\n" in post

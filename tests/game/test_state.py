@@ -8,9 +8,9 @@ import pytest
 from pydantic import ValidationError
 
 from adjudicator.game import Game, GameError
-from adjudicator.report import render_report
 from adjudicator.state import GameState
 from maps import Board
+from post import build_post, render
 from tests.game.conftest import Table
 
 
@@ -73,11 +73,11 @@ def test_a_file_of_another_schema_version_is_refused(table: Table) -> None:
 def test_every_past_phase_can_be_reported_again(table: Table, sengoku: Board) -> None:
     table.play("Oda:\nA Owari - Ise\n1 : A Mino S A Owari - Ise\nAsakura:\nA Omi - Ise\n")
     table.play("")
-    first = render_report(sengoku, table.game.state.history[0])
+    first = render(build_post(sengoku, table.game.state, 0))
     assert first.startswith("Sengoku Jidai (6DP): Spring 1570 movement results")
-    assert "A Owari - Ise  moved" in first
-    assert "A Omi - Ise  bounced, 1 against 2 from A Owari" in first
-    assert "Mino: Oda 1 DP for A Mino S A Owari - Ise -> carried out" in first
+    assert "A Owari - Ise: moved" in first
+    assert "A Omi - Ise: bounced, 1 against 2 from A Owari" in first
+    assert "Mino: A Mino S A Owari - Ise carried out (1 DP from Oda)\n    Oda: 1 DP for A Mino S A Owari - Ise" in first
     assert "Next phase: Fall 1570 movement" in first
 
 

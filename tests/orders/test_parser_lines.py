@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from maps import Board, PhaseType
-from orders import LineVerdict, VerdictKind, order_text, parse_order, parse_orders
+from orders import Ignored, LineVerdict, VerdictKind, order_text, parse_order, parse_orders
 
 
 def verdict(line: str, board: Board, phase: PhaseType | None = None) -> LineVerdict:
@@ -25,8 +25,9 @@ def canonical(line: str, board: Board, phase: PhaseType | None = None) -> str:
 
 
 def problem(line: str, board: Board, phase: PhaseType | None = None) -> str:
-    found = verdict(line, board, phase)
-    assert found.kind is VerdictKind.ERROR and found.problem, found
+    """Why the parser refuses a line on its own (in a paste, a line like no order at all is chatter instead)."""
+    found = parse_order(line, board, phase=phase)
+    assert isinstance(found, LineVerdict) and found.kind is VerdictKind.ERROR and found.problem, found
     return found.problem
 
 
@@ -294,21 +295,27 @@ def test_a_power_before_a_colon_gives_that_line_its_power(sengoku: Board) -> Non
 
 # (line, why it is ignored)
 IGNORED = [
-    ("   ", "blank"),
-    ("# Oda moves first", "comment"),
-    ("// A Owari - Mino", "comment"),
-    ("% a comment", "comment"),
-    ("> A Kai - Suruga", "quoted text"),
-    (">> Oda: A Owari H", "quoted text"),
-    ("--", "signature"),
-    ("-- Nobunaga", "signature"),
+    ("   ", Ignored.BLANK),
+    ("# Oda moves first", Ignored.COMMENT),
+    ("// A Owari - Mino", Ignored.COMMENT),
+    ("% a comment", Ignored.COMMENT),
+    ("> I think so", Ignored.QUOTED),
+    ("> A Kai - Suruga", Ignored.QUOTED_ORDER),
+    (">> Oda: A Owari H", Ignored.QUOTED_ORDER),
+    ("--", Ignored.SIGNATURE),
+    ("-- Nobunaga", Ignored.SIGNATURE),
+    ("Hi all, here are my orders", Ignored.CHATTER),
+    ("Thanks!", Ignored.CHATTER),
+    ("A", Ignored.CHATTER),
 ]
 
 
 @pytest.mark.parametrize(("line", "why"), IGNORED, ids=[repr(line) for line, _ in IGNORED])
-def test_blank_lines_comments_quotes_and_signatures_are_ignored(sengoku: Board, line: str, why: str) -> None:
+def test_blank_lines_comments_quotes_signatures_and_chatter_are_ignored(
+    sengoku: Board, line: str, why: Ignored
+) -> None:
     found = verdict(line, sengoku)
-    assert (found.kind, found.note, found.order) == (VerdictKind.IGNORED, why, None)
+    assert (found.kind, found.ignored, found.order) == (VerdictKind.IGNORED, why, None)
 
 
 def test_an_empty_text_has_no_lines_and_so_no_verdicts(sengoku: Board) -> None:

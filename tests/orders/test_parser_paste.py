@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from maps import Board
-from orders import ParsedOrders, VerdictKind, order_text, parse_orders
+from orders import Ignored, ParsedOrders, VerdictKind, order_text, parse_orders
 
 POST = """\
 Hi all, here are the orders for Spring 1570.
@@ -56,41 +56,38 @@ def test_the_orders_are_grouped_under_their_power(parsed: ParsedOrders) -> None:
     assert orders_of(parsed) == {
         "Oda": ["A OWA - MIN", "F MIK S A OWA - MIN", "2 : A BIZ S A HAR - TAN"],
         "Takeda": ["A KAI - SUR", "A SSH H"],
-        "Hojo": ["A SAG - MUS", "F IZU S A SAG - MUS"],
+        "Hojo": ["A SAG - MUS", "F IZU S A SAG - MUS", "A OWA - ISE"],
     }
 
 
 def test_a_bad_line_is_refused_alone_naming_its_line_and_candidates(parsed: ParsedOrders) -> None:
-    assert [(e.number, e.text, e.power) for e in parsed.errors] == [
-        (1, "Hi all, here are the orders for Spring 1570.", None),
-        (11, "A Echi - Dewa", "Takeda"),
-    ]
-    assert parsed.errors[1].suggestions == ("Echigo (ECG)", "Echizen (ECZ)")
+    assert [(e.number, e.text, e.power) for e in parsed.errors] == [(11, "A Echi - Dewa", "Takeda")]
+    assert parsed.errors[0].suggestions == ("Echigo (ECG)", "Echizen (ECZ)")
 
 
-def test_headers_blank_lines_comments_quotes_and_the_signature_are_not_orders(parsed: ParsedOrders) -> None:
-    kinds = {v.number: (v.kind.value, v.note or v.power) for v in parsed.verdicts if v.kind is not VerdictKind.ORDER}
+def test_headers_blank_lines_comments_quotes_chatter_and_the_signature_are_not_orders(parsed: ParsedOrders) -> None:
+    kinds = {v.number: (v.kind.value, v.ignored or v.power) for v in parsed.verdicts if v.kind is not VerdictKind.ORDER}
     assert kinds == {
-        1: ("error", None),
-        2: ("ignored", "blank"),
+        1: ("ignored", Ignored.CHATTER),
+        2: ("ignored", Ignored.BLANK),
         3: ("header", "Oda"),
-        7: ("ignored", "blank"),
+        7: ("ignored", Ignored.BLANK),
         8: ("header", "Takeda"),
-        9: ("ignored", "comment"),
+        9: ("ignored", Ignored.COMMENT),
         11: ("error", "Takeda"),
-        13: ("ignored", "blank"),
-        14: ("ignored", "quoted text"),
-        15: ("ignored", "quoted text"),
-        16: ("ignored", "blank"),
+        13: ("ignored", Ignored.BLANK),
+        14: ("ignored", Ignored.QUOTED),
+        15: ("ignored", Ignored.QUOTED_ORDER),
+        16: ("ignored", Ignored.BLANK),
         17: ("header", "Hojo"),
-        20: ("ignored", "signature"),
-        21: ("ignored", "signature"),
-        22: ("ignored", "signature"),
+        20: ("ignored", Ignored.SIGNATURE),
+        21: ("ignored", Ignored.SIGNATURE),
     }
 
 
-def test_an_order_after_the_signature_line_is_ignored(parsed: ParsedOrders) -> None:
-    assert "A OWA - ISE" not in [order_text(o) for orders in parsed.by_power().values() for o in orders]
+def test_a_signature_ends_at_the_next_order_like_line(parsed: ParsedOrders) -> None:
+    """Line 22 comes after the signature '--' and 'Nobunaga', and is read (for the power above: Hojo)."""
+    assert parsed.verdicts[21].kind is VerdictKind.ORDER and parsed.verdicts[21].power == "Hojo"
 
 
 def test_lines_before_any_header_belong_to_the_power_given(sengoku: Board) -> None:

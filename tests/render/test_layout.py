@@ -71,7 +71,7 @@ def test_switzerland_is_an_impassable_region_among_its_neighbours(standard: Boar
 def test_labels_do_not_overlap_labels_or_units(name: str, request: pytest.FixtureRequest) -> None:
     board: Board = request.getfixturevalue(name)
     plan = layout(board)
-    spots = place_labels(plan.anchors, plan.regions, board.supply_centres)
+    spots = place_labels(board, plan)
     boxes = [(spots[key].box, key) for key in sorted(spots)]
     for i, (box, key) in enumerate(boxes):
         for other, other_key in boxes[i + 1 :]:

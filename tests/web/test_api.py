@@ -39,7 +39,8 @@ def test_a_game_through_the_api(client) -> None:
     phase = client.post(f"/api/games/{game_id}/adjudicate", json={"version": overview["game"]["version"]}, headers=gm)
     assert phase.status_code == 200
     report = phase.get_json()
-    assert report["phase"] == "Spring 1570 movement" and report["text"].startswith("Sengoku Jidai (6DP): Spring 1570")
+    assert report["phase"] == "Spring 1570 movement"
+    assert report["text"].startswith("Bots, Sengoku Jidai (6DP): Spring 1570")
     assert client.get(f"/api/games/{game_id}/phases/0").get_json()["text"] == report["text"]
     game = client.get(f"/api/games/{game_id}").get_json()
     assert game["phase"] == "Fall 1570 movement" and game["history"] == [{"index": 0, "phase": "Spring 1570 movement"}]

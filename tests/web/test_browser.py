@@ -1,42 +1,29 @@
 """End to end in a real headless browser (Debian's chromium, driven by Playwright; never a downloaded one).
 
-A GM creates a game from the front page; Oda's player opens the link, types
-orders, sees each line's verdict appear, corrects a line and saves; the GM
-adjudicates; the public page shows the new position.
+A GM creates a game from the front page (and reloads the links page: no
+second game); Oda's player opens the link, types orders, sees each line's
+verdict appear, corrects a line and saves; the GM adjudicates, after saying
+yes to the question; the public page shows the new position.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
+from tests.web.browsing import launch, phone
 from tests.web.live import live_server
 from web import create_app
-
-CHROMIUM = os.environ.get("SENGOKU_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with launch() as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture
@@ -48,9 +35,7 @@ def base(tmp_path: Path) -> Iterator[str]:
 
 
 def _phone(browser: Browser) -> Page:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    context.set_default_timeout(15_000)
-    return context.new_page()
+    return phone(browser)
 
 
 def test_a_game_in_the_browser(browser: Browser, base: str) -> None:
@@ -59,6 +44,10 @@ def test_a_game_in_the_browser(browser: Browser, base: str) -> None:
     gm.fill("input[name=name]", "Browser game")
     gm.click("text=Create the game")
     expect(gm.locator("h1")).to_have_text("Browser game is ready")
+    first = gm.get_attribute("#link-gm", "href")
+    gm.reload()  # post/redirect/get: a reload shows the same links, and makes no new game
+    expect(gm.locator("h1")).to_have_text("Browser game is ready")
+    assert gm.get_attribute("#link-gm", "href") == first
     gm_link = gm.get_attribute("#link-gm", "href")
     public_link = gm.get_attribute("#link-public", "href")
     oda_link = gm.get_attribute("a.power-link[data-power=Oda]", "href")
@@ -84,7 +73,13 @@ def test_a_game_in_the_browser(browser: Browser, base: str) -> None:
 
     gm.goto(gm_link)
     expect(gm.locator("tr[data-power=Oda] td").nth(1)).to_contain_text("A Owari - Ise")
-    gm.click("#adjudicate")
+    asked: list[str] = []
+    gm.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    gm.click("#adjudicate")  # the GM is asked first, and says no...
+    expect(gm.locator("#phase")).to_contain_text("Spring 1570 movement")
+    assert asked and asked[0].startswith("Adjudicate Spring 1570 movement now? 1 of 8 powers have saved orders")
+    gm.once("dialog", lambda dialog: dialog.accept())
+    gm.click("#adjudicate")  # ...then yes
     expect(gm.locator("#phase")).to_contain_text("Fall 1570 movement")
     expect(gm.locator("#report")).to_contain_text("A Owari - Ise")
 
@@ -94,5 +89,6 @@ def test_a_game_in_the_browser(browser: Browser, base: str) -> None:
     expect(public.locator("#centres tr", has_text="Oda")).to_contain_text("A Ise")
     expect(public.locator("#latest-report")).to_contain_text("Spring 1570 movement results")
     loaded = public.locator("figure.map img").evaluate("img => img.complete && img.naturalWidth > 0")
+    assert public.locator("#to-sandbox").count() == 1
     assert loaded, "the map picture did not load"
     assert re.search(r"/games/\w+$", public.url)

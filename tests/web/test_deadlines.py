@@ -19,7 +19,7 @@ def test_a_passed_deadline_adjudicates_on_the_next_request(app, client, site: Si
     site.save(game, "Oda", "A Owari - Mino")
     _past(app, game, movement_hours=24)
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
-    assert "Fall 1570 movement" in html and "A Owari - Mino  bounced" in html
+    assert "Fall 1570 movement" in html and "A Owari - Mino: bounced" in html
     deadline = client.get(f"/api/games/{game.id}").get_json()["deadline"]
     assert deadline is not None  # the rule gives the new phase its own deadline
     assert client.get(f"/games/{game.id}").status_code == 200

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from adjudicator.report import render_report
 from maps import load_board
+from post import build_post, render
 from tests.web.conftest import GameLinks, Site, flashes
 from web import store
 
@@ -25,9 +25,9 @@ def test_adjudicate_now_and_the_results_post(client, app, site: Site, game: Game
     html = client.get(game.gm_page).get_data(as_text=True)
     assert flashes(html)[-1].startswith("Adjudicated")
     assert "Fall 1570 movement" in html
-    report = re.search(r'<textarea class="report" id="report" rows="16" readonly>(.*?)</textarea>', html, re.S)
+    report = re.search(r'<textarea class="report" id="report"[^>]*>(.*?)</textarea>', html, re.S)
     snapshot = store.load(app.extensions["sengoku_db"], game.id)
-    expected = render_report(load_board("sengoku"), snapshot.state.history[0])
+    expected = render(build_post(load_board("sengoku"), snapshot.state, 0))
     assert report.group(1) == expected.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
@@ -67,3 +67,15 @@ def test_a_new_link_replaces_the_old_one(client, site: Site, game: GameLinks) ->
     assert client.get(fresh.group(1)).status_code == 200
     assert client.get(game.player("Oda")).status_code == 403
     assert site.post(game.gm_page + "/link", {"role": "Nobody"}).status_code == 400
+
+
+def test_the_gm_is_asked_before_adjudicating_or_rolling_back(client, site: Site, game: GameLinks) -> None:
+    site.save(game, "Oda", "A Owari - Mino")
+    html = client.get(game.gm_page).get_data(as_text=True)
+    assert (
+        'data-confirm="Adjudicate Spring 1570 movement now? 1 of 8 powers have saved orders; '
+        'the other 7 fall under civil disorder. You can roll it back afterwards."' in html
+    )
+    site.adjudicate(game)
+    html = client.get(game.gm_page).get_data(as_text=True)
+    assert 'data-confirm="Roll back Spring 1570 movement?' in html

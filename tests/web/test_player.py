@@ -8,9 +8,10 @@ from tests.web.conftest import GameLinks, Site, flashes
 def test_player_page_shows_the_power(client, game: GameLinks) -> None:
     html = client.get(game.player("Oda")).get_data(as_text=True)
     assert '<span id="power">Oda</span>' in html
-    assert "Units: A Owari, F Mikawa" in html and "Supply centres (2): Mikawa, Owari" in html
+    assert '<span class="unit-name">A Owari</span>' in html and '<span class="unit-name">F Mikawa</span>' in html
+    assert "Supply centres (2): Mikawa, Owari" in html
     assert "Diplomacy Points: 2 this phase, 0 bid, <strong>2 left</strong>" in html
-    assert f'src="{game.player("Oda")}/map.svg' in html
+    assert '<figure class="map live"' in html and "<svg" in html and "<img" not in html  # the map is inline
 
 
 def test_check_gives_a_verdict_per_line_and_saves_nothing(client, site: Site, game: GameLinks) -> None:
@@ -52,10 +53,29 @@ def test_saving_replaces_the_orders_until_adjudication(client, site: Site, game:
 
 
 def test_refused_lines_are_reported_after_saving(client, site: Site, game: GameLinks) -> None:
-    site.save(game, "Oda", "A Owari - Mino\nbanana")
+    site.save(game, "Oda", "A Owari - Mino\nA Banana - Mino\nthanks!")
     messages = flashes(client.get(game.player("Oda")).get_data(as_text=True))
     assert messages[0] == "Saved 1 order."
-    assert messages[1].startswith("Line 2 not saved (&#39;banana&#39;): not an order")
+    assert messages[1].startswith("Line 2 not saved (&#39;A Banana - Mino&#39;): unknown province &#39;Banana&#39;")
+    assert len(messages) == 2  # 'thanks!' is chatter: shown by the check as ignored, never refused
+
+
+def test_chatter_is_ignored_and_said_so(site: Site, game: GameLinks) -> None:
+    lines = site.check(game, "Oda", "Hi GM,\nA Owari - Mino\nCheers").get_json()["lines"]
+    assert [(line["kind"], line["ok"], line["note"]) for line in lines] == [
+        ("ignored", True, "chatter"),
+        ("order", True, None),
+        ("ignored", True, "chatter"),
+    ]
+
+
+def test_a_save_whose_every_line_is_refused_keeps_the_saved_orders(client, site: Site, game: GameLinks) -> None:
+    site.save(game, "Oda", "A Owari - Mino\nF Mikawa H")
+    client.get(game.player("Oda"))  # the first save's message, read
+    site.save(game, "Oda", "A Owari - Xyz")
+    html = client.get(game.player("Oda")).get_data(as_text=True)
+    assert flashes(html)[0] == "Nothing saved: every line was refused; your 2 saved orders stand."
+    assert '<ul id="saved-orders"><li>A Owari - Mino</li><li>F Mikawa H</li></ul>' in html
 
 
 def test_orders_for_another_power_are_refused(client, site: Site, game: GameLinks) -> None:

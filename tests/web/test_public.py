@@ -16,8 +16,8 @@ def test_front_page_offers_a_new_game(client) -> None:
 
 def test_creating_a_game_shows_every_link_once(site: Site) -> None:
     answer = site.post("/games", {"name": "Summer of Swords", "variant": "sengoku", "movement_hours": "48"})
-    assert answer.status_code == 201
-    html = answer.get_data(as_text=True)
+    assert answer.status_code == 303 and re.fullmatch(r"/games/\w+/links", answer.location)
+    html = site.client.get(answer.location).get_data(as_text=True)
     gm = re.search(r'id="link-gm" href="http://localhost(/games/(\w+)/gm/[\w-]+)"', html)
     powers = re.findall(r'data-power="(\w+)" href="http://localhost(/games/\w+/play/[\w-]+)"', html)
     assert gm and len(powers) == 8
@@ -59,7 +59,7 @@ def test_history_phase_by_phase(client, site: Site, game: GameLinks) -> None:
     assert f'href="/games/{game.id}/phases/0">Spring 1570 movement' in html
     assert f'href="/games/{game.id}/phases/1">Fall 1570 movement' in html
     phase = client.get(f"/games/{game.id}/phases/0").get_data(as_text=True)
-    assert "Spring 1570 movement results" in phase and "A Owari - Mino  bounced" in phase
+    assert "Spring 1570 movement results" in phase and "A Owari - Mino: bounced" in phase
     assert f'src="/games/{game.id}/phases/0/map.svg' in phase
     assert client.get(f"/games/{game.id}/phases/2").status_code == 404
 
@@ -91,3 +91,20 @@ def test_unknown_game_is_a_404(client) -> None:
         answer = client.get(path)
         assert answer.status_code == 404
         assert "no such game" in answer.get_data(as_text=True)
+
+
+def test_the_links_page_can_be_reloaded_without_making_another_game(site: Site, app) -> None:  # type: ignore[no-untyped-def]
+    """Post/redirect/get: a reload asks for the links again, not for a new game."""
+    from sqlalchemy import func, select
+
+    from web.models import GameRow
+
+    answer = site.post("/games", {"name": "Reloaded"})
+    first = site.client.get(answer.location).get_data(as_text=True)
+    again = site.client.get(answer.location).get_data(as_text=True)
+    assert first == again and 'id="link-gm"' in again
+    with app.extensions["sengoku_db"].read() as session:
+        assert session.scalar(select(func.count()).select_from(GameRow)) == 1
+    stranger = app.test_client().get(answer.location)  # another browser: no links, and it says why
+    assert stranger.status_code == 404 and "make a new link" in stranger.get_data(as_text=True)
+    assert "/play/" not in stranger.get_data(as_text=True) and "/gm/" not in stranger.get_data(as_text=True)

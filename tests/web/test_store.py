@@ -141,15 +141,24 @@ def test_an_unknown_game(db: Database) -> None:
 
 
 def test_saves_during_adjudications_land_in_the_phase_they_name(db: Database, game_id: str) -> None:
-    """Saves racing with adjudication: each one lands whole in the phase its answer names."""
+    """Saves racing with adjudication: each one lands whole in the phase its answer names.
+
+    Once the unit has moved, the same order is refused, and a save whose every line is refused stores
+    nothing (its answer says so): those saves land nowhere, by the resend rule.
+    """
 
     def player(power: str) -> list[tuple[str, int]]:
-        return [(actions.save_orders(db, game_id, power, MOVES[power]).phase, i) for i in range(4)]
+        saved = []
+        for i in range(4):
+            out = actions.save_orders(db, game_id, power, MOVES[power])
+            if not out.kept_earlier:
+                saved.append((out.phase, i))
+        return saved
 
     with ThreadPoolExecutor(max_workers=9) as pool:
         saves = [pool.submit(player, p) for p in ("Oda", "Takeda", "Hojo", "Uesugi")]
         adjudications = [pool.submit(actions.adjudicate, db, game_id) for _ in range(2)]
-        answered = {f.result()[0][0] for f in saves} | {p for f in saves for p, _ in f.result()}
+        answered = {p for f in saves for p, _ in f.result()}
         assert sorted(f.result() for f in adjudications) == [0, 1]
     snapshot = store.load(db, game_id)
     by_phase = {str(e.report.phase): e.orders for e in snapshot.state.history}
@@ -159,3 +168,21 @@ def test_saves_during_adjudications_land_in_the_phase_they_name(db: Database, ga
     for future, power in zip(saves, ("Oda", "Takeda", "Hojo", "Uesugi"), strict=True):
         for phase, _ in future.result():
             assert power in by_phase[phase], f"{power}'s save for {phase} is missing"
+
+
+def test_a_save_whose_every_line_is_refused_writes_a_mark_and_no_orders(db: Database, game_id: str) -> None:
+    """Nothing stored (no submission row), the mark kept in its own row, both gone once accepted or adjudicated."""
+    assert actions.save_orders(db, game_id, "Oda", "A Owari - Xyz").kept_earlier
+    with db.read() as session:
+        assert session.scalars(select(SubmissionRow).where(SubmissionRow.game_id == game_id)).all() == []
+    state = store.load(db, game_id).state
+    assert state.all_refused == ["Oda"] and "Oda" not in state.orders
+    actions.save_orders(db, game_id, "Oda", "A Owari - Mino")
+    assert store.load(db, game_id).state.all_refused == []
+    actions.save_orders(db, game_id, "Oda", "A Owari - Xyz")
+    state = store.load(db, game_id).state
+    assert state.all_refused == ["Oda"] and [o.kind for o in state.orders["Oda"]] == ["move"]
+    actions.vote_draw(db, game_id, "Takeda", ["Oda", "Takeda"])  # a change to the game keeps the marks
+    assert store.load(db, game_id).state.all_refused == ["Oda"]
+    actions.adjudicate(db, game_id)
+    assert store.load(db, game_id).state.all_refused == []

@@ -1,5 +1,5 @@
-// The player's page: a verdict for each line of the order box as the player types (no reload),
-// and the DP form shows the fields its order kind needs.
+// The order box: a verdict for each line as the player types (no reload). Each answer is announced
+// as an "orders:checked" event on the box, for the map (static/picker.js) to draw the orders.
 (function () {
   "use strict";
   var box = document.getElementById("orders");
@@ -34,6 +34,7 @@
       .forEach(function (l) { list.appendChild(item(l)); });
     list.dataset.accepted = result.accepted;
     list.dataset.refused = result.refused;
+    box.dispatchEvent(new CustomEvent("orders:checked", { detail: result, bubbles: true }));  // the map redraws
   }
 
   function check() {
@@ -55,13 +56,4 @@
     if (box.value.trim()) { check(); }
   }
 
-  var kind = document.getElementById("bid-kind");
-  if (kind) {
-    var toggle = function () {
-      document.querySelectorAll("#bid-form .support").forEach(function (el) { el.hidden = kind.value === "hold"; });
-      document.querySelectorAll("#bid-form .support-move").forEach(function (el) { el.hidden = kind.value !== "support_move"; });
-    };
-    kind.addEventListener("change", toggle);
-    toggle();
-  }
 })();

@@ -13,6 +13,7 @@ from web.openapi import OPERATIONS, document, operation
 from web.schemas import Created, GameOut, NewGameIn, PhaseOut
 from web.tokens import GM
 from web.views.home import links
+from web.views.postformat import FORMAT_QUERY, post_format
 
 __all__ = ["body", "bp", "reply"]
 
@@ -64,11 +65,17 @@ def game(game_id: str) -> tuple[Response, int]:
 
 
 @operation(
-    bp, "/games/<game_id>/phases/<int:index>", "get", "One adjudicated phase and its results post", response=PhaseOut
+    bp,
+    "/games/<game_id>/phases/<int:index>",
+    "get",
+    "One adjudicated phase and its results post",
+    response=PhaseOut,
+    query=FORMAT_QUERY,
 )
 def phase(game_id: str, index: int) -> tuple[Response, int]:
+    fmt = post_format()
     try:
-        return reply(present.phase_out(store.load(database(), game_id), index))
+        return reply(present.phase_out(store.load(database(), game_id), index, fmt))
     except IndexError as error:
         abort(404, str(error))
 

@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort
+from flask import Blueprint, Response, abort, current_app
 
-from web import actions, present, store
+from post import render
+from web import actions, mailer, posting, present, store
 from web.access import bearer_token, require
 from web.db import database
 from web.openapi import operation
-from web.schemas import DeadlineIn, GameOut, GmOut, LinkOut, NewLinkIn, PhaseOut, VersionIn
+from web.schemas import (
+    DeadlineIn,
+    GameOut,
+    GmOut,
+    InboxIn,
+    InboxOut,
+    LinkOut,
+    MailIn,
+    MailOut,
+    MailSettingsIn,
+    NewLinkIn,
+    PhaseOut,
+    PreviewOut,
+    VersionIn,
+)
 from web.tokens import GM
 from web.views.api import body, reply
 from web.views.home import links
+from web.views.postformat import FORMAT_QUERY, post_format
 
 __all__ = ["bp"]
 
@@ -27,7 +43,41 @@ def _gm(game_id: str) -> None:
 )
 def overview(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    return reply(present.gm_out(store.load(database(), game_id)))
+    ready = mailer.smtp_settings(current_app.config) is not None
+    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
+
+
+@operation(
+    bp,
+    "/preview",
+    "get",
+    "The post adjudicating now would give, from the orders saved so far; nothing changes",
+    response=PreviewOut,
+    auth="gm",
+    query=FORMAT_QUERY,
+)
+def preview(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    fmt = post_format()
+    snapshot = store.load(database(), game_id)
+    if snapshot.state.result.over:
+        abort(409, f"the game is over: {snapshot.state.result.describe()}")
+    post = posting.preview_post(snapshot)
+    return reply(PreviewOut(phase=post.phase, format=fmt, text=render(post, fmt), post=post))
+
+
+@operation(
+    bp,
+    "/inbox",
+    "post",
+    "Read orders a power sent by email (a pasted mail or post), as the command line reads them",
+    body=InboxIn,
+    response=InboxOut,
+    auth="gm",
+)
+def inbox(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    return reply(actions.read_inbox(database(), game_id, body(InboxIn)))
 
 
 @operation(
@@ -42,7 +92,43 @@ def overview(game_id: str) -> tuple[Response, int]:
 def adjudicate(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     index = actions.adjudicate(database(), game_id, body(VersionIn).version)
+    mailer.after_adjudication(database(), game_id, mailer.smtp_settings(current_app.config))
     return reply(present.phase_out(store.load(database(), game_id), index))
+
+
+@operation(
+    bp,
+    "/mail",
+    "post",
+    "Mail the players the last results post, a reminder (powers with no orders saved), or new secret links",
+    body=MailIn,
+    response=MailOut,
+    auth="gm",
+)
+def mail(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    what = body(MailIn).what
+    settings = mailer.smtp_settings(current_app.config)
+    if settings is None:
+        abort(409, "this site cannot send mail: its SMTP server is not set up (SENGOKU_SMTP_HOST, SENGOKU_SMTP_FROM)")
+    out = mailer.mail(database(), game_id, what, settings, lambda power, token: links(game_id, {power: token})[power])
+    return reply(out, 200 if not out.failed else 502)
+
+
+@operation(
+    bp,
+    "/mail-settings",
+    "put",
+    "The address book (power -> addresses) and whether results are mailed after each adjudication",
+    body=MailSettingsIn,
+    response=GmOut,
+    auth="gm",
+)
+def mail_settings(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    mailer.set_mail_settings(database(), game_id, body(MailSettingsIn))
+    ready = mailer.smtp_settings(current_app.config) is not None
+    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
 
 
 @operation(bp, "/rollback", "post", "Undo the last adjudication", body=VersionIn, response=GameOut, auth="gm")

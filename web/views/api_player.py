@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort
 
-from web import actions, present, store
+from web import actions, posting, present, store
 from web.access import bearer_token, require
+from web.choices import player_choices
 from web.db import database
 from web.openapi import operation
-from web.schemas import BidIn, BidOut, ConcedeIn, DrawIn, OrdersIn, OrdersOut, PlayerOut, ResultOut
+from web.schemas import (
+    AuctionOut,
+    BidIn,
+    BidOut,
+    ChoicesOut,
+    ConcedeIn,
+    DrawIn,
+    OrdersIn,
+    OrdersOut,
+    PlayerOut,
+    ResultOut,
+)
 from web.views.api import body, reply
 
 __all__ = ["bp"]
@@ -35,6 +47,35 @@ def me(game_id: str) -> tuple[Response, int]:
 
 @operation(
     bp,
+    "/choices",
+    "get",
+    "Every legal order the power may give now (its units' orders, DP orders for neutral units, builds), "
+    "worked out by the adjudicator's own rules",
+    response=ChoicesOut,
+    auth="power",
+)
+def choices(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    return reply(player_choices(store.load(database(), game_id), power))
+
+
+@operation(
+    bp,
+    "/auction",
+    "get",
+    "The DP auction as it would stand on the power's own bids (the other powers' bids are secret)",
+    response=AuctionOut,
+    auth="power",
+)
+def auction(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    snapshot = store.load(database(), game_id)
+    lots = posting.auction_preview(snapshot, power)
+    return reply(AuctionOut(phase=str(snapshot.state.position.phase), power=power, lots=lots))
+
+
+@operation(
+    bp,
     "/orders/check",
     "post",
     "The verdict on each line of an order text, without saving",
@@ -51,14 +92,15 @@ def check(game_id: str) -> tuple[Response, int]:
     bp,
     "/orders",
     "put",
-    "Replace the power's orders with the text's accepted lines",
+    "Store the text's accepted lines: replacing the power's orders, or with merge only those for the same units",
     body=OrdersIn,
     response=OrdersOut,
     auth="power",
 )
 def save(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
-    return reply(actions.save_orders(database(), game_id, power, body(OrdersIn).text))
+    request_ = body(OrdersIn)
+    return reply(actions.save_orders(database(), game_id, power, request_.text, request_.merge))
 
 
 @operation(

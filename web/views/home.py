@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, session, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from maps import available_maps
 from web import actions, store
@@ -14,6 +15,7 @@ from web.views.forms import form_model
 __all__ = ["bp", "links"]
 
 bp = Blueprint("home", __name__)
+_CREATED = "created"  # the session key of the last game this browser created
 
 
 @bp.get("/")
@@ -23,10 +25,22 @@ def index() -> str:
 
 
 @bp.post("/games")
-def create() -> tuple[str, int]:
+def create() -> BaseResponse:
+    """Create the game, then send the browser to its links page (so a reload shows them again, never a new game)."""
     request = form_model(NewGameIn)
     game_id, issued = actions.create_game(database(), request)
-    return render_template("created.html", game_id=game_id, name=request.name, links=links(game_id, issued)), 201
+    session[_CREATED] = {"id": game_id, "name": request.name, "links": links(game_id, issued)}
+    return redirect(url_for("home.created", game_id=game_id), code=303)
+
+
+@bp.get("/games/<game_id>/links")
+def created(game_id: str) -> str:
+    """The new game's links, for the browser that created it only (kept in its session cookie, never on the server)."""
+    kept = session.get(_CREATED)
+    if not isinstance(kept, dict) or kept.get("id") != game_id:
+        abort(404, "These links were shown once, in the browser that created the game, and the site keeps only their "
+                   "fingerprints. The GM page can make a new link for any power.")  # fmt: skip
+    return render_template("created.html", game_id=game_id, name=kept["name"], links=kept["links"])
 
 
 def links(game_id: str, issued: dict[str, str]) -> dict[str, str]:

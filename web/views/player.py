@@ -5,10 +5,11 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from web import actions, mapview, present, store
+from web import actions, mapview, posting, present, store
 from web.access import require
+from web.choices import player_choices
 from web.db import database
-from web.ordering import orders_as_text
+from web.ordering import check_text, orders_as_text
 from web.schemas import BidIn, ConcedeIn, OrdersIn, OrdersOut
 from web.views.forms import form_model
 from web.views.public import dp_of, svg_response
@@ -22,22 +23,34 @@ bp = Blueprint("player", __name__, url_prefix="/games/<game_id>/play/<token>")
 def page(game_id: str, token: str) -> str:
     power = require(game_id, token, "power")
     snapshot = store.load(database(), game_id)
-    view = present.player_out(snapshot, power)
-    text = orders_as_text(snapshot.board, snapshot.state.orders.get(power, []))
-    board = snapshot.board
-    provinces = sorted((p.name, p.id) for p in board if not p.is_sea or p.coasts)
-    locations = sorted((u.text, u.location) for u in view.neutral_units)
-    units = sorted((present.unit_text(board, u), u.location) for u in snapshot.state.position.units)
+    board, position = snapshot.board, snapshot.state.position
     return render_template(
         "player/page.html",
-        view=view,
+        view=present.player_out(snapshot, power),
         token=token,
-        orders_text=text,
-        provinces=provinces,
-        neutral=locations,
-        units=units,
+        orders_text=orders_as_text(board, snapshot.state.orders.get(power, [])),
         game_name=snapshot.name,
+        choices=player_choices(snapshot, power),
+        svg=_page_map(snapshot, power),
+        focus=mapview.focus(board, position, power),
     )
+
+
+def _page_map(snapshot: store.Snapshot, power: str) -> str:
+    """The map the page holds inline, with the power's saved orders (kept per game version and save)."""
+    orders = [(power, order) for order in snapshot.state.orders.get(power, [])]
+    key = (snapshot.id, snapshot.version, f"page {power} {snapshot.submitted.get(power)}")
+    return mapview.cached(key, lambda: mapview.page_svg(snapshot.board, snapshot.state.position, orders=orders))
+
+
+@bp.get("/auction")
+def auction(game_id: str, token: str) -> str:
+    """The DP auction as it would stand on this power's own bids: a small page of its own."""
+    power = require(game_id, token, "power")
+    snapshot = store.load(database(), game_id)
+    lots = posting.auction_preview(snapshot, power)
+    view = present.player_out(snapshot, power)
+    return render_template("player/auction.html", view=view, token=token, lots=lots, game_name=snapshot.name)
 
 
 @bp.get("/map.svg")
@@ -58,19 +71,30 @@ def map_svg(game_id: str, token: str) -> Response:
 
 @bp.post("/check")
 def check(game_id: str, token: str) -> Response:
-    """The verdict on each line, without saving (the page calls this as the player types)."""
+    """The verdict on each line, without saving (the page calls this as the player types).
+
+    With ``?draw=1`` the answer also holds the map's orders layer for the accepted lines (``layer``), so the
+    page draws the orders as they are typed or tapped.
+    """
     power = require(game_id, token, "power")
     data = request.get_json(silent=True) if request.is_json else {"text": request.form.get("text", "")}
     if not isinstance(data, dict):
         abort(400, 'send a JSON object such as {"text": "A Kai - Suruga"}')
     body = OrdersIn.model_validate(data)
-    return jsonify(actions.check_orders(database(), game_id, power, body.text).model_dump(mode="json"))
+    snapshot = store.load(database(), game_id)
+    out, kept = check_text(snapshot.game(), power, body.text)
+    answer = out.model_dump(mode="json")
+    if request.args.get("draw"):
+        position = snapshot.state.position
+        answer["layer"] = mapview.orders_layer(snapshot.board, position, [(power, order) for order in kept])
+    return jsonify(answer)
 
 
 @bp.post("/orders")
 def save(game_id: str, token: str) -> BaseResponse:
     power = require(game_id, token, "power")
-    out = actions.save_orders(database(), game_id, power, form_model(OrdersIn).text)
+    request_ = form_model(OrdersIn)
+    out = actions.save_orders(database(), game_id, power, request_.text, request_.merge)
     _flash_saved(out)
     return _back(game_id, token)
 
@@ -78,12 +102,25 @@ def save(game_id: str, token: str) -> BaseResponse:
 @bp.post("/bid")
 def bid(game_id: str, token: str) -> BaseResponse:
     power = require(game_id, token, "power")
-    out = actions.place_bid(database(), game_id, power, form_model(BidIn))
+    out = actions.place_bid(database(), game_id, power, _bid_form())
     if out.problem:
         flash(f"DP order refused: {out.problem}", "error")
     else:
         flash(f"DP order saved: {out.order}", "ok")
     return _back(game_id, token)
+
+
+def _bid_form() -> BidIn:
+    """The bid a form sends: the DP panel's one list per neutral unit ("kind|supported|destination"), or fields."""
+    choice = request.form.get("choice")
+    if choice is None:
+        return form_model(BidIn)
+    kind, _, rest = choice.partition("|")
+    supported, _, destination = rest.partition("|")
+    fields: dict[str, str | None] = {"unit": request.form.get("unit", ""), "kind": kind}
+    fields |= {"points": request.form.get("points", ""), "supported": supported or None}
+    fields["destination"] = destination or None
+    return BidIn.model_validate(fields)
 
 
 @bp.post("/bid/withdraw")
@@ -116,7 +153,13 @@ def concede(game_id: str, token: str) -> BaseResponse:
 
 
 def _flash_saved(out: OrdersOut) -> None:
-    flash(f"Saved {out.accepted} order{'s' if out.accepted != 1 else ''}.", "ok")
+    if out.kept_earlier:
+        stand = (
+            f"your {out.accepted} saved order{'s' if out.accepted != 1 else ''} stand" if out.accepted else "none saved"
+        )
+        flash(f"Nothing saved: every line was refused; {stand}.", "error")
+    else:
+        flash(f"Saved {out.accepted} order{'s' if out.accepted != 1 else ''}.", "ok")
     for line in out.lines:
         if not line.ok:
             flash(f"Line {line.number} not saved ('{line.text.strip()}'): {line.problem}", "error")

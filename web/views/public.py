@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template
 
+from post import FORMATS
 from web import mapview, present, store
 from web.db import database
+from web.views.postformat import post_format
 
 __all__ = ["bp", "svg_response"]
 
@@ -16,8 +18,9 @@ bp = Blueprint("public", __name__, url_prefix="/games/<game_id>")
 def game(game_id: str) -> str:
     snapshot = store.load(database(), game_id)
     view = present.game_out(snapshot)
-    latest = present.phase_out(snapshot, len(snapshot.state.history) - 1) if snapshot.state.history else None
-    return render_template("public/game.html", game=view, latest=latest)
+    fmt = post_format()
+    latest = present.phase_out(snapshot, len(snapshot.state.history) - 1, fmt) if snapshot.state.history else None
+    return render_template("public/game.html", game=view, latest=latest, formats=FORMATS, fmt=fmt)
 
 
 @bp.get("/map.svg")
@@ -35,11 +38,12 @@ def map_svg(game_id: str) -> Response:
 def phase(game_id: str, index: int) -> str:
     snapshot = store.load(database(), game_id)
     view = present.game_out(snapshot)
+    fmt = post_format()
     try:
-        out = present.phase_out(snapshot, index)
+        out = present.phase_out(snapshot, index, fmt)
     except IndexError as error:
         abort(404, str(error))
-    return render_template("public/phase.html", game=view, phase=out)
+    return render_template("public/phase.html", game=view, phase=out, formats=FORMATS, fmt=fmt)
 
 
 @bp.get("/phases/<int:index>/map.svg")

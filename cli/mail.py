@@ -1,0 +1,179 @@
+"""``sengoku mail``: the results post, a reminder or the web links, mailed to each player's addresses (SMTP)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from email.utils import parseaddr
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from cli.common import game_argument
+from cli.errors import ExitCode, cli_errors
+from cli.gamefile import load_game, save_game
+
+if TYPE_CHECKING:
+    from adjudicator.game import Game
+    from adjudicator.sent import SentMessage
+    from outbox import Plan, SmtpSettings
+
+
+@click.command(short_help="Mail the players the results post, a reminder, or their links.")
+@game_argument
+@click.argument("what", type=click.Choice(["results", "reminder", "links"], case_sensitive=False))
+@click.argument("phase", required=False, nargs=-1)
+@click.option(
+    "--dry-run",
+    type=click.Path(file_okay=False, path_type=Path),
+    metavar="DIR",
+    help="Write the messages as .eml files in DIR; send and record nothing.",
+)
+@click.option("--smtp-host", help="The SMTP server (or SENGOKU_SMTP_HOST).")
+@click.option(
+    "--smtp-port", type=int, help="Its port (or SENGOKU_SMTP_PORT; default 587 with STARTTLS, 465 with --ssl, else 25)."
+)
+@click.option(
+    "--starttls/--no-starttls",
+    default=None,
+    help="Upgrade with STARTTLS (or SENGOKU_SMTP_STARTTLS; default: on when logging in).",
+)
+@click.option(
+    "--ssl", "use_ssl", is_flag=True, default=None, help="TLS from the start, port 465 (or SENGOKU_SMTP_SSL=1)."
+)
+@click.option("--smtp-user", help="Log in as this user (or SENGOKU_SMTP_USER).")
+@click.option("--smtp-password", help="The password (better: SENGOKU_SMTP_PASSWORD, which no process list shows).")
+@click.option(
+    "--from", "sender", metavar="ADDRESS", help="The sender, e.g. 'GM <gm@example.org>' (or SENGOKU_SMTP_FROM)."
+)
+@click.option(
+    "--retries",
+    type=click.IntRange(0, 10),
+    default=2,
+    show_default=True,
+    help="More tries for a message after a dropped connection or a temporary refusal.",
+)
+@click.option(
+    "--retry-pause",
+    type=click.FloatRange(0, 60),
+    default=1.0,
+    show_default=True,
+    help="Seconds before the first retry (doubled for each next one).",
+)
+@cli_errors
+def mail(
+    game: Path,
+    what: str,
+    phase: tuple[str, ...],
+    dry_run: Path | None,
+    smtp_host: str | None,
+    smtp_port: int | None,
+    starttls: bool | None,
+    use_ssl: bool | None,
+    smtp_user: str | None,
+    smtp_password: str | None,
+    sender: str | None,
+    retries: int,
+    retry_pause: float,
+) -> None:
+    """Mail each player of GAME.json, one message per address in its address book ('sengoku players').
+
+    \b
+    results   the results post of the last adjudicated phase (or PHASE, as
+              'sengoku history' takes it), as plain text with an HTML part
+    reminder  to the powers that owe orders and have none stored, with the
+              deadline ('sengoku deadline')
+    links     web games only: a command-line game has no web links (its
+              players send orders to you by mail); the web site's GM page
+              mails each player a new link
+
+    Each message is recorded in GAME.json once the server accepts it, so
+    running the command again sends only what did not go; each player's
+    messages form one thread. Exit code 6 if some messages were not sent.
+    """
+    from outbox import SettingsError, SmtpSettings
+
+    loaded = load_game(game)
+    plan, title = _plan(loaded, what, phase)
+    for letter in plan.already:
+        click.echo(f"  already sent  {letter.power} <{letter.address}>")
+    if not plan.letters:
+        click.echo(f"Nothing to send for {title}.")
+        _warn_unaddressed(plan)
+        return
+    flags = {"host": smtp_host, "port": smtp_port, "starttls": starttls, "ssl": use_ssl}
+    flags |= {"user": smtp_user, "password": smtp_password, "sender": sender}
+    if dry_run is not None:
+        _dry_run(loaded, plan, title, dry_run, sender)
+        return
+    try:
+        settings = replace(SmtpSettings.from_sources(flags), retries=retries, pause=retry_pause)
+    except SettingsError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"Mailing {title} through {settings.describe()}:")
+    _send(game, loaded, plan, settings)
+
+
+def _plan(loaded: Game, what: str, phase: tuple[str, ...]) -> tuple[Plan, str]:
+    """The letters to send, and what they are, in words."""
+    from outbox import reminder_letters, results_letters
+
+    state = loaded.state
+    if what == "links":
+        raise click.ClickException(
+            "a command-line game has no web links: its players send their orders to you by mail. "
+            "For a game on the web site, use its GM page ('Mail the players their links')."
+        )
+    try:
+        if what == "results":
+            from cli.history import find_phase
+
+            index = find_phase(state, " ".join(phase) if phase else "last")
+            return results_letters(loaded.board, state, index), f"the {state.history[index].report.phase} results"
+        return reminder_letters(loaded.board, state, rules=loaded.rules), f"a reminder for {loaded.phase}"
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _dry_run(loaded: Game, plan: Plan, title: str, folder: Path, sender: str | None) -> None:
+    from outbox.deliver import write_eml
+    from outbox.settings import ENVIRONMENT
+
+    origin = sender or os.environ.get(ENVIRONMENT["sender"]) or "gm@localhost"
+    domain = parseaddr(origin)[1].rpartition("@")[2] or "localhost"
+    written = write_eml(plan.letters, folder, origin, domain, loaded.state.sent)
+    for path in written:
+        click.echo(f"  wrote  {path}")
+    count = f"{len(written)} message{'s' if len(written) != 1 else ''}"
+    click.echo(f"Dry run: {count} for {title} in {folder}; nothing sent, nothing recorded.")
+    _warn_unaddressed(plan)
+
+
+def _send(game: Path, loaded: Game, plan: Plan, settings: SmtpSettings) -> None:
+    """Send, saving the game file after each accepted message; exit code 6 unless every message went."""
+    from outbox.deliver import deliver
+
+    def record(message: SentMessage) -> None:
+        loaded.state = loaded.state.model_copy(update={"sent": [*loaded.state.sent, message]})
+        save_game(game, loaded)
+        click.echo(f"  sent          {message.power} <{message.address}>")
+
+    delivery = deliver(plan.letters, settings, loaded.state.sent, record)
+    for letter, reason in delivery.failed:
+        click.echo(f"  NOT SENT      {letter.power} <{letter.address}>: {reason}")
+    for letter in delivery.not_tried:
+        click.echo(f"  NOT SENT      {letter.power} <{letter.address}>: not tried (the batch stopped)")
+    total = len(plan.letters)
+    summary = f"{len(delivery.sent)} of {total} message{'s' if total != 1 else ''} sent."
+    _warn_unaddressed(plan)
+    if not delivery.complete:
+        click.echo(f"{summary} {total - len(delivery.sent)} not sent: run the same command again to send only those.")
+        raise SystemExit(ExitCode.MAIL_NOT_SENT)
+    click.echo(summary)
+
+
+def _warn_unaddressed(plan: Plan) -> None:
+    note = plan.describe_unaddressed()
+    if note:
+        click.echo(note[0].upper() + note[1:] + ".", err=True)

@@ -1,0 +1,171 @@
+"""What ``sengoku orders`` prints: every line's fate, then what each power has stored.
+
+Orders, refusals and headers get a line each; text that is no order
+(chatter, signatures, quotes, markup) is shown too, a run of the same kind
+on one line, so a GM can check that nothing was lost without reading a
+thread's quoted history line by line. A quoted line that looks like an order
+always gets its own line ("quoted, not counted").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from adjudicator.game import Game
+from adjudicator.resend import SendMode, Sent, order_key
+from cli.status import due_powers
+from inbox.intake import MailRead, MailStatus, unknown_sender
+from orders import Ignored, LineVerdict, MessageSpan, VerdictKind, order_text
+
+__all__ = ["line_report", "mail_heading", "notices", "stored_report"]
+
+_RULES = {
+    SendMode.REPLACE: "replace: a power's new message replaces its orders",
+    SendMode.MERGE: "merge: later orders for a unit replace earlier ones",
+}
+_SHOWN_TEXTS = 3  # texts quoted for a run of ignored lines; the rest is counted
+_TEXT_WIDTH = 60
+
+
+def line_report(game: Game, lines: Sequence[LineVerdict], messages: Sequence[MessageSpan] = ()) -> list[str]:
+    """One line per order, refusal and header; one per run of ignored lines (blank lines are not shown)."""
+    spans = {span.index: span for span in messages} if len(messages) > 1 else {}
+    out: list[str] = []
+    message = -1
+    for group in _groups(lines):
+        first = group[0]
+        if first.message != message and first.message in spans:
+            out.append(_message_line(spans[first.message], len(messages)))
+        message = first.message
+        out.append(_ignored(group) if _runs(first) else _counted(game, first))
+    return out
+
+
+def _runs(line: LineVerdict) -> bool:
+    """Ignored text is shown a run at a time; a quoted order is shown alone."""
+    return line.kind is VerdictKind.IGNORED and line.ignored is not Ignored.QUOTED_ORDER
+
+
+def _groups(lines: Sequence[LineVerdict]) -> Iterator[list[LineVerdict]]:
+    """Counted lines and headers alone; ignored lines of one kind together (blank lines left out)."""
+    group: list[LineVerdict] = []
+    for line in lines:
+        if line.ignored is Ignored.BLANK:
+            continue
+        if group and _runs(line) and group[0].ignored is line.ignored and group[-1].message == line.message:
+            group.append(line)
+            continue
+        if group:
+            yield group
+        group = [line]
+        if not _runs(line):
+            yield group
+            group = []
+    if group:
+        yield group
+
+
+def _message_line(span: MessageSpan, count: int) -> str:
+    """``== message 2 of 3 (line 16): Takeda Shingen <shingen@kai.example>``."""
+    sender = f": {span.sender}" if span.sender else ""
+    power = f": {span.power} (address book)" if span.power else ""
+    return f"== message {span.index + 1} of {count} (line {span.first}){sender}{power}"
+
+
+def _counted(game: Game, line: LineVerdict) -> str:
+    where = f"line {line.number}"
+    text = _short(line.text.strip())
+    if line.kind is VerdictKind.HEADER:
+        note = f" ({line.note})" if line.note else ""
+        return f"header  {where}: {line.power}{note}"
+    if line.kind is VerdictKind.ERROR:
+        return f"REFUSED {where}: '{text}': {line.problem}"
+    if line.kind is VerdictKind.IGNORED:  # a quoted order
+        return f"quoted  {where}: '{text}' ({Ignored.QUOTED_ORDER.value})"
+    assert line.order is not None
+    return f"ok      {where}: {line.power}: {order_text(line.order, game.board)}"
+
+
+def _ignored(group: Sequence[LineVerdict]) -> str:
+    why = group[0].ignored.value if group[0].ignored else "ignored"
+    texts = [f"'{_short(line.text.strip())}'" for line in group]
+    if len(texts) > _SHOWN_TEXTS:
+        texts = [*texts[: _SHOWN_TEXTS - 1], "...", texts[-1]]
+        why += f", {len(group)} lines"
+    first, last = group[0].number, group[-1].number
+    where = f"line {first}" if first == last else f"lines {first}-{last}"
+    return f"ignored {where}: {' '.join(texts)} ({why})"
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= _TEXT_WIDTH else text[: _TEXT_WIDTH - 3] + "..."
+
+
+def mail_heading(read: MailRead, number: int, count: int, game_file: str = "GAME") -> str:
+    """``== mail 2 of 5 (inbox.mbox #7): Oda <nobunaga@example.org>, 2026-03-03 09:12 UTC, "S1570": Oda``."""
+    head = f"== mail {number} of {count} ({read.mail.source}): {read.mail.describe()}"
+    if read.status is MailStatus.UNREADABLE:
+        return f"{head}: NOT READ: {read.mail.problem}"
+    if read.status is MailStatus.UNKNOWN_SENDER:
+        return f"{head}: NOT USED: {unknown_sender(read.mail.sender, game_file)}"
+    if read.status is MailStatus.ALREADY_READ:
+        return f"{head}: already read before"
+    return f"{head}: {read.power} (address book)" + ("; no orders in it" if read.status is MailStatus.NO_ORDERS else "")
+
+
+def stored_report(game: Game, sent: Sequence[Sent]) -> list[str]:
+    """The stored set of each power this reading sent orders for, and who has none yet."""
+    if not sent:
+        return [f"No orders stored for {game.phase}."]
+    out = [f"Stored for {game.phase} ({_RULES[sent[0].mode]}):"]
+    last = {result.power: result for result in sent}  # a power sending twice: its last message decides
+    for power in game.board.power_names:
+        if power not in last:
+            continue
+        out.append(f"  {power}: {_outcome(game, last[power])}")
+        out += [f"    {order_text(order, game.board)}" for order in game.state.orders.get(power, [])]
+    waiting = [p for p in due_powers(game) if not game.state.orders.get(p) and p not in last]
+    if waiting:
+        out.append(f"No orders yet: {', '.join(waiting)}.")
+    return out
+
+
+def _outcome(game: Game, sent: Sent) -> str:
+    earlier = len(sent.earlier)
+    if sent.kept_earlier:
+        stand = f"its {_orders(earlier)} from before stand" if earlier else "it has no orders stored"
+        return f"NOTHING STORED: every line of its message was refused; {stand}"
+    count = len(game.state.orders.get(sent.power, []))
+    dp = game.dp(sent.power)
+    bids = f", {game.dp_spent(sent.power)} of {dp} DP bid" if dp else ""
+    if not earlier:
+        return f"{_orders(count)}{bids}"
+    if sent.mode is SendMode.MERGE:
+        new = {order_key(order) for verdict in sent.verdicts if verdict.accepted for order in [verdict.order]}
+        replaced = sum(1 for order in sent.earlier if order_key(order) in new)
+        return f"{_orders(count)}{bids} (merged: {replaced} of {earlier} earlier replaced)"
+    return f"{_orders(count)}{bids} (replacing {earlier} earlier)"
+
+
+def _orders(count: int) -> str:
+    return f"{count} order{'' if count == 1 else 's'}"
+
+
+def notices(lines: Sequence[LineVerdict]) -> list[str]:
+    """The closing lines: quoted orders not counted, and how many lines were refused."""
+    out = []
+    quoted = [line.number for line in lines if line.ignored is Ignored.QUOTED_ORDER]
+    if len(quoted) == 1:
+        out.append(
+            f"Not counted: line {quoted[0]} looks like an order but is quoted; to use it, paste it without the quote."
+        )
+    elif quoted:
+        where = ", ".join(str(n) for n in quoted[:10]) + (", ..." if len(quoted) > 10 else "")
+        out.append(
+            f"Not counted: {len(quoted)} lines look like orders but are quoted (lines {where}); "
+            "to use them, paste them without the quote."
+        )
+    refused = sum(1 for line in lines if line.kind is VerdictKind.ERROR)
+    if refused:
+        out.append(f"{refused} line{'s' if refused > 1 else ''} refused.")
+    return out

@@ -1,0 +1,108 @@
+"""HTML mail made plain text, keeping what the mail reader needs: lines, and quotes as '>' lines.
+
+Mail programs that send HTML only (Outlook, phone apps) put each paragraph
+in ``<p>`` or ``<div>``, line breaks in ``<br>``, and the quoted message in
+``<blockquote>`` (Gmail, Apple Mail, Thunderbird) or under an ``<hr>``
+(Outlook: an ``<hr>``, or a ``<div>`` with a top border or a known id). The
+text keeps one line per block, ``> `` before each quoted line (one per
+level), and Outlook's rule as a line of underscores, so that
+:mod:`orders.mail` reads it as it reads plain-text mail. Scripts, styles and
+the document head are left out; entities are decoded.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+__all__ = ["html_to_text"]
+
+_BLOCKS = frozenset(
+    "p div br li tr h1 h2 h3 h4 h5 h6 pre table ul ol dl dt dd section article header footer address".split()
+)
+_HIDDEN = frozenset({"script", "style", "head", "title", "template"})
+_SPACES = re.compile(r"[ \t\r\n\f\v\u00a0]+")
+_OUTLOOK_RULE = "_" * 32
+_OUTLOOK_IDS = frozenset({"divRplyFwdMsg", "appendonsend"})
+
+
+def _reply_separator(attrs: list[tuple[str, str | None]]) -> bool:
+    """Outlook's quoted-header box: ``<div id="divRplyFwdMsg">`` or a div with only a top border."""
+    values = dict(attrs)
+    style = (values.get("style") or "").replace(" ", "").casefold()
+    return values.get("id") in _OUTLOOK_IDS or ("border-top:solid" in style and "border:none" in style)
+
+
+def html_to_text(html: str) -> str:
+    """The text of an HTML message, one line per block, quotes marked with '>'."""
+    reader = _Reader()
+    reader.feed(html)
+    reader.close()
+    return reader.text()
+
+
+class _Reader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = []
+        self.current: list[str] = []
+        self.quote = 0
+        self.hidden = 0
+        self.pre = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _HIDDEN:
+            self.hidden += 1
+        elif tag == "blockquote":
+            self._break()
+            self.quote += 1
+        elif tag == "hr" or (tag == "div" and _reply_separator(attrs)):
+            self._break()
+            self.lines.append(_OUTLOOK_RULE)
+        elif tag == "pre":
+            self._break()
+            self.pre += 1
+        elif tag in _BLOCKS:
+            self._break()
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "hr" or tag in _BLOCKS:
+            self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag == "blockquote":
+            self._break()
+            self.quote = max(0, self.quote - 1)
+        elif tag == "pre":
+            self._break()
+            self.pre = max(0, self.pre - 1)
+        elif tag in _BLOCKS:
+            self._break()
+
+    def handle_data(self, data: str) -> None:
+        if self.hidden:
+            return
+        if self.pre:
+            first, *rest = data.split("\n")
+            self.current.append(first)
+            for line in rest:
+                self._break(keep_empty=True)
+                self.current.append(line)
+            return
+        self.current.append(_SPACES.sub(" ", data))
+
+    def _break(self, keep_empty: bool = False) -> None:
+        line = "".join(self.current).strip()
+        self.current = []
+        if line or keep_empty:
+            self.lines.append("> " * self.quote + line if self.quote else line)
+        elif self.lines and self.lines[-1]:
+            self.lines.append("")  # one blank line between paragraphs, never a run of them
+
+    def text(self) -> str:
+        self._break()
+        while self.lines and not self.lines[-1]:
+            self.lines.pop()
+        return "\n".join(self.lines) + "\n" if self.lines else ""

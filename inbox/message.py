@@ -1,0 +1,120 @@
+"""The bytes of one email made a :class:`~inbox.mail.Mail`: sender, date, subject and text.
+
+The standard library does the mail work (``email`` with the modern policy):
+MIME multipart, quoted-printable and base64 transfer encodings, charsets.
+The text is the plain-text body, or the HTML body made text when there is
+no plain one; attachments are never read, only named in the notes. Nothing
+here raises on a bad message: it comes back with ``problem`` set.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import hashlib
+from datetime import UTC, datetime
+from email.message import EmailMessage, Message, MIMEPart
+from email.utils import parsedate_to_datetime
+
+from inbox.html import html_to_text
+from inbox.mail import Mail
+
+__all__ = ["MAX_TEXT_CHARS", "read_message"]
+
+MAX_TEXT_CHARS = 1_000_000  # an orders mail, quotes and all, is a few thousand characters
+
+
+def read_message(data: bytes, source: str) -> Mail:
+    """The mail in ``data`` (one message, as an ``.eml`` file or an mbox entry holds it)."""
+    digest = "sha256:" + hashlib.sha256(data).hexdigest()[:32]
+    try:
+        message = email.message_from_bytes(data, policy=email.policy.default)
+    except Exception as error:  # the parser is forgiving; anything it still cannot take is one message's problem
+        return Mail(digest, source, problem=f"not a mail message ({type(error).__name__}: {error})")
+    message_id = _header(message, "Message-ID").strip() or digest
+    base = Mail(
+        message_id,
+        source,
+        sender=_header(message, "From"),
+        date=_date(_header(message, "Date")),
+        subject=_header(message, "Subject"),
+    )
+    if not isinstance(message, EmailMessage):  # pragma: no cover - the default policy always makes one
+        return _with(base, problem="not a mail message")
+    try:
+        text, notes = _body(message)
+    except Exception as error:
+        return _with(base, problem=f"its text cannot be read ({type(error).__name__}: {error})")
+    if len(text) > MAX_TEXT_CHARS:
+        return _with(
+            base, problem=f"its text is too long to be orders ({len(text):,} characters; at most {MAX_TEXT_CHARS:,})"
+        )
+    if "\x00" in text:
+        return _with(base, problem="its text is binary data, not orders")
+    return _with(base, text=text, notes=tuple(notes))
+
+
+def _with(mail: Mail, **changes: object) -> Mail:
+    fields = {**mail.__dict__, **changes}
+    return Mail(**fields)
+
+
+def _header(message: Message, name: str) -> str:
+    try:
+        value = message.get(name)
+    except Exception:  # a header the policy cannot parse: take its raw text
+        value = None
+        for key, raw in message.raw_items():
+            if key.casefold() == name.casefold():
+                value = raw
+                break
+    return " ".join(str(value).split()) if value is not None else ""
+
+
+def _date(value: str) -> datetime | None:
+    if not value:
+        return None
+    try:
+        moment = parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _body(message: EmailMessage) -> tuple[str, list[str]]:
+    notes: list[str] = []
+    attachments = [part.get_filename() or part.get_content_type() for part in _attachments(message)]
+    if attachments:
+        notes.append("attachments not read: " + ", ".join(attachments))
+    part = message.get_body(preferencelist=("plain", "html"))
+    if part is None:
+        notes.append("no text in it")
+        return "", notes
+    text = _decoded(part, notes)
+    if part.get_content_type() == "text/html":
+        notes.append("HTML only: read as text")
+        text = html_to_text(text)
+    return text, notes
+
+
+def _attachments(message: EmailMessage) -> list[EmailMessage]:
+    try:
+        return list(message.iter_attachments())
+    except Exception:  # a broken multipart: no attachments to name
+        return []
+
+
+def _decoded(part: MIMEPart, notes: list[str]) -> str:
+    """The part's text in its charset; an unknown charset or bad bytes are read as UTF-8 with replacements."""
+    try:
+        content = part.get_content()
+        if isinstance(content, str):
+            return content
+    except (LookupError, UnicodeError, ValueError, AssertionError):
+        pass
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):
+        return ""
+    charset = part.get_content_charset() or "utf-8"
+    notes.append(f"charset {charset} not readable: read as UTF-8, unreadable bytes replaced")
+    return payload.decode("utf-8", errors="replace")

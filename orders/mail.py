@@ -1,0 +1,365 @@
+"""The mail reader: a whole paste (emails, forum posts) in, one verdict for every line out.
+
+A GM pastes what players sent: greetings, orders under headers, sign-offs,
+signatures, quoted replies, forwarded mail, forum markup, often several
+messages in a row. The reader walks the lines once, top to bottom, and gives
+each exactly one verdict (:class:`~orders.verdicts.LineVerdict`):
+
+* **header**: names the power for the lines below (``Oda:``, ``Orders for
+  Oda``, ``Oda orders for Spring 1570:``, ``Subject: Oda S1570``, or a
+  ``From:`` line whose address the game knows);
+* **order**: read by the parser (:mod:`orders.parser`); the engine judges it
+  next;
+* **error**: a line that looks like an order but cannot be read, with the
+  reason: counted, so the GM sees it;
+* **ignored**, never counted: blank, comment, chatter (greetings, sign-offs,
+  prose), signature, wrapping (markup alone), mail header, and quoted text:
+  ``>`` lines, ``[quote]`` blocks, and everything after ``On ... wrote:``,
+  ``-----Original Message-----`` or a forwarded-message line. A quoted line
+  that looks like an order is named "quoted, not counted", so a GM can see
+  what was left out and why.
+
+A signature (after ``-- ``) ends at the next header or order-like line, never
+later. A ``From:``, ``Date:`` or ``Subject:`` line outside quoted headers
+starts a new message: the power goes back to the default, and quoting and
+signatures end. Markup (``[b]``, ``[code]``, ``**``, backticks, bullets,
+numbering) is stripped before a line is read.
+
+Pure: no I/O. Time is linear in the text; each line costs a few microseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum, auto
+
+from maps.board import Board
+from maps.terms import PhaseType
+from orders import mailtext as shapes
+from orders.model import Order
+from orders.parser import Grammar, grammar_of
+from orders.verdicts import Ignored, LineVerdict, MessageSpan, ParsedOrders, VerdictKind
+
+__all__ = ["AddressBook", "parse_orders"]
+
+AddressBook = Callable[[str], str | None]
+"""The power a ``From:`` value (``"Oda <nobunaga@example.org>"``) speaks for, or None."""
+
+
+_MARKS = frozenset(">-_#/%[*`=~•+")  # a line starting with one of these may be a quote, a rule, markup...
+_WRAP = frozenset("[*_`~")  # ...and one holding one of these may be wrapped in markup
+
+
+class _Mode(Enum):
+    BODY = auto()
+    MAIL_HEAD = auto()  # the header block of a message (From:, Date:, Subject: ...)
+    SIGNATURE = auto()  # after "-- ", until a header or an order-like line
+    QUOTE_HEAD = auto()  # just after "-----Original Message-----": the quoted message's headers
+    QUOTE = auto()  # a quoted message written without '>' marks: until the next message
+    WROTE = auto()  # just after "On ... wrote:": '>' lines follow, or an unmarked quote
+
+
+_ORDER = VerdictKind.ORDER
+_new = tuple.__new__
+_OPEN = frozenset({_Mode.BODY, _Mode.SIGNATURE, _Mode.MAIL_HEAD})  # where a header is a header
+
+
+def parse_orders(
+    text: str,
+    board: Board,
+    *,
+    phase: PhaseType | None = None,
+    power: str | None = None,
+    fixed: bool = False,
+    address_book: AddressBook | None = None,
+) -> ParsedOrders:
+    """Every line of a pasted text, with its verdict, and the messages found in it.
+
+    ``power`` is the power for lines before any header (a player's own page,
+    ``sengoku orders --power``, a mail from a known address). With ``fixed``,
+    the whole text speaks for ``power`` alone: a header or prefix naming
+    another power is refused, and so are the lines under it. ``phase``
+    settles words that mean different orders in different phases (``-``
+    retreats in a retreat phase, ``disband`` removes in winter).
+    ``address_book`` names the power of a ``From:`` line.
+    """
+    return _Reader(grammar_of(board), phase, power if fixed else None, power, address_book).read(text)
+
+
+class _Reader:
+    def __init__(
+        self,
+        grammar: Grammar,
+        phase: PhaseType | None,
+        fixed: str | None,
+        default: str | None,
+        address_book: AddressBook | None,
+    ) -> None:
+        self.grammar = grammar
+        self.memo = grammar.memo  # the lines read before: looked up here, without a call
+        self.phase = phase
+        self.powers = grammar.powers
+        self.address_book = address_book
+        self.text_fixed, self.default = fixed, default
+        self.verdicts: list[LineVerdict] = []
+        self.messages: list[MessageSpan] = []
+        self.message = 0
+        self._start_message(1)
+
+    def _start_message(self, first: int) -> None:
+        self.first = first
+        self.power = self.default
+        self.fixed = self.text_fixed
+        self.sender: str | None = None
+        self.sender_power: str | None = None
+        self.mode = _Mode.BODY
+        self.quote_headers_seen = False
+        self.forwarded = False  # a forwarded message's quote runs to the end of the message, whatever it holds
+        self.quoted_in_reply = False
+        self.bbquote = 0
+        self.refused_header: tuple[int, str] | None = None  # (line, power) of a header this text may not use
+        self.started = False  # has the message any line besides its mail headers?
+
+    def _end_message(self, last: int) -> None:
+        self.messages.append(MessageSpan(self.message, self.first, last, self.sender, self.sender_power))
+
+    def read(self, text: str) -> ParsedOrders:
+        lines = text.splitlines()
+        for number, raw in enumerate(lines, start=1):
+            self.verdicts.append(self._line(number, raw, lines))
+        self._end_message(len(lines))
+        return ParsedOrders(self.verdicts, self.messages)
+
+    # --- one line ---------------------------------------------------------------------
+
+    def _line(self, number: int, raw: str, lines: list[str]) -> LineVerdict:
+        """One line's verdict; the reader's state (message, power, quote, signature) moves on with it."""
+        line = raw.strip()
+        if not line:
+            return self._blank(number, raw)
+        plain = self._plain_order(number, raw, line)
+        if plain is not None:
+            return plain
+        mode = self.mode
+        if len(line) < 24 and mode in _OPEN and not self.bbquote and line.rstrip(":").casefold() in self.powers:
+            return self._content(number, raw, line)  # "Oda:", "TAKEDA": a header at once
+        if self.bbquote or "[" in line:
+            quoted = self._bbcode_quote(number, raw, line)
+            if quoted is not None:
+                return quoted
+        if line[0] == ">":
+            self.quoted_in_reply = self.quoted_in_reply or self.mode is _Mode.WROTE
+            return self._quoted(number, raw, shapes.unquote(line))
+        if self.mode is _Mode.WROTE:  # after "On ... wrote:": '>' lines, then a reply below; or no '>' at all
+            self.mode = _Mode.BODY if self.quoted_in_reply else _Mode.QUOTE
+        header = shapes.mail_header(line)
+        if header is not None:
+            return self._mail_header(number, raw, header)
+        if self.mode is _Mode.MAIL_HEAD:
+            self.mode = _Mode.BODY
+        marker = self._quote_marker(number, line, lines)
+        if marker is not None:
+            self.started = True
+            self.mode = marker
+            return self._skip(number, raw, Ignored.QUOTED)
+        self.started = True
+        if self.mode is _Mode.QUOTE_HEAD or self.mode is _Mode.QUOTE:
+            ends = self.mode is _Mode.QUOTE and self.fixed is None and not self.forwarded
+            if ends and self._next_message_below(number, line, lines):
+                self._end_message(number - 1)
+                self.message += 1
+                self._start_message(number)
+                return self._content(number, raw, line)
+            self.mode = _Mode.QUOTE
+            return self._quoted(number, raw, line)
+        if (shapes.is_signature_delimiter(line) and not self._looks_like_order(line[2:].strip())) or (
+            shapes.is_sent_from(line)
+        ):
+            self.mode = _Mode.SIGNATURE  # "-- Nobunaga" opens a signature; "-- A Kai - Suruga" is an order
+            return self._skip(number, raw, Ignored.SIGNATURE)
+        return self._content(number, raw, line)
+
+    def _plain_order(self, number: int, raw: str, line: str) -> LineVerdict | None:
+        """The common case, read at once: an order line in a message body, with no marks or markup."""
+        mode = self.mode
+        if not (
+            (mode is _Mode.BODY or mode is _Mode.SIGNATURE)
+            and not self.bbquote
+            and self.refused_header is None
+            and line[0] not in _MARKS
+            and line[-1] != ":"
+            and _WRAP.isdisjoint(line)
+            and (":" not in line[:10] or shapes.mail_header(line) is None)
+        ):
+            return None
+        read = self.memo.get((line, self.phase)) or self.grammar.read(line, self.phase)
+        order, power = read.order, read.power
+        if order is None or not (power is None or self.fixed is None or power == self.fixed):
+            return None
+        self.started, self.mode = True, _Mode.BODY
+        verdict = (number, raw, _ORDER, power or self.power, order, None, (), None, self.message, None)
+        return _new(LineVerdict, verdict)  # a named tuple made without its Python-level constructor
+
+    def _content(self, number: int, raw: str, line: str) -> LineVerdict:
+        """A line that is not quoted: a header, an order, a refused order, or chatter (or signature)."""
+        content = shapes.strip_wrapping(line)
+        in_signature = self.mode is _Mode.SIGNATURE
+        if not content or shapes.is_separator(content):
+            return self._skip(number, raw, Ignored.SIGNATURE if in_signature else Ignored.WRAPPING)
+        if content.startswith(("#", "//", "%")):  # a comment, or a Markdown heading ("## Oda")
+            heading = content.lstrip("#").strip() if content[0] == "#" else ""
+            if not heading or shapes.power_of_header(heading, self.powers) is None:
+                return self._skip(number, raw, Ignored.SIGNATURE if in_signature else Ignored.COMMENT)
+            content = heading
+        power = self.powers.get(content.rstrip(":").casefold()) or shapes.power_of_header(content, self.powers)
+        if power is not None:
+            self.mode = _Mode.BODY
+            return self._header(number, raw, power)
+        read = self.grammar.read(content, self.phase)
+        if read.order is None and not self.grammar.order_like(content):
+            return self._skip(number, raw, Ignored.SIGNATURE if in_signature else Ignored.CHATTER)
+        self.mode = _Mode.BODY
+        return self._counted(number, raw, read.order, read.problem, read.suggestions, read.power)
+
+    def _counted(
+        self,
+        number: int,
+        raw: str,
+        order: Order | None,
+        problem: str | None,
+        suggestions: tuple[str, ...],
+        prefix: str | None,
+    ) -> LineVerdict:
+        power = prefix or self.power
+        if self.fixed is not None and prefix is not None and prefix != self.fixed:
+            power, problem, order = self.fixed, self._only(prefix), None
+        elif self.refused_header is not None and prefix is None:
+            line, other = self.refused_header
+            problem, order = f"under the header on line {line} for {other}: {self._only(other)}", None
+        if order is None:
+            kind = VerdictKind.ERROR
+            return LineVerdict(number, raw, kind, power, None, problem, suggestions, message=self.message)
+        return LineVerdict(number, raw, VerdictKind.ORDER, power, order, message=self.message)
+
+    def _only(self, other: str) -> str:
+        return f"this text gives orders for {self.fixed} only, not for {other}"
+
+    def _header(self, number: int, raw: str, power: str, note: str | None = None) -> LineVerdict:
+        if self.fixed is not None and power != self.fixed:
+            self.refused_header = (number, power)
+            problem = self._only(power)
+            return LineVerdict(number, raw, VerdictKind.ERROR, self.fixed, problem=problem, message=self.message)
+        self.power, self.refused_header = power, None
+        return LineVerdict(number, raw, VerdictKind.HEADER, power, message=self.message, note=note)
+
+    # --- blank lines, quotes, mail headers ------------------------------------------------
+
+    def _blank(self, number: int, raw: str) -> LineVerdict:
+        if self.mode is _Mode.MAIL_HEAD:
+            self.mode = _Mode.BODY
+        elif self.mode is _Mode.QUOTE_HEAD and self.quote_headers_seen:
+            self.mode = _Mode.QUOTE
+        return self._skip(number, raw, Ignored.BLANK)
+
+    def _quoted(self, number: int, raw: str, content: str) -> LineVerdict:
+        content = shapes.strip_wrapping(content)
+        if not content:
+            return self._skip(number, raw, Ignored.QUOTED)
+        return self._skip(number, raw, Ignored.QUOTED_ORDER if self._looks_like_order(content) else Ignored.QUOTED)
+
+    def _looks_like_order(self, content: str) -> bool:
+        return bool(content) and (
+            self.grammar.read(content, self.phase).order is not None or self.grammar.order_like(content)
+        )
+
+    def _bbcode_quote(self, number: int, raw: str, line: str) -> LineVerdict | None:
+        """Lines inside ``[quote]...[/quote]`` are quoted (a forum reply quoting another post)."""
+        opened, closed = shapes.bbcode_quotes(line)
+        if not self.bbquote and not opened:
+            return None
+        self.bbquote = max(0, self.bbquote + opened - closed)
+        self.started = True
+        return self._quoted(number, raw, line)
+
+    def _quote_marker(self, number: int, line: str, lines: list[str]) -> _Mode | None:
+        """The mode a quote marker starts (``-----Original Message-----``, ``On ... wrote:``), else None."""
+        if shapes.is_original_marker(line):
+            self.quote_headers_seen, self.forwarded = False, shapes.is_forward_marker(line)
+            return _Mode.QUOTE_HEAD
+        if shapes.is_outlook_rule(line) and shapes.is_mail_header(_next_text(lines, number)):
+            self.quote_headers_seen, self.forwarded = False, False
+            return _Mode.QUOTE_HEAD
+        if shapes.is_reply_intro(line):
+            self._intro_above(number)
+            self.quoted_in_reply, self.forwarded = False, False
+            return _Mode.WROTE
+        return None
+
+    def _next_message_below(self, number: int, line: str, lines: list[str]) -> bool:
+        """Does a quote written without '>' marks end here, with the next email of a paste?
+
+        A paste of several emails has no line between them, so the quote at
+        the end of one (``-----Original Message-----`` ...) would run on over
+        the next. It ends at a header for another power than the one this
+        message speaks for, when every line of the block under it (up to a
+        blank line) is an order or chatter: a GM's results post quoted in a
+        reply has result words on its lines (``A Owari - Mino  moved``), and a
+        player's own earlier orders quoted in a resend are for the same power.
+        A forwarded message never ends early: its text is what was forwarded.
+        """
+        power = shapes.power_of_header(shapes.strip_wrapping(line), self.powers)
+        if power is None or power == self.power:
+            return False
+        orders = 0
+        for below in lines[number : number + 50]:
+            content = shapes.strip_wrapping(below.strip())
+            if not content:
+                break
+            if self.grammar.read(content, self.phase).order is not None:
+                orders += 1
+            elif self.grammar.order_like(content):
+                return False
+        return orders > 0
+
+    def _intro_above(self, number: int) -> None:
+        """Gmail breaks a long intro over two lines: the first half, read as chatter, is quoted too."""
+        previous = self.verdicts[-1] if self.verdicts else None
+        if previous is not None and previous.number == number - 1 and previous.ignored is Ignored.CHATTER:
+            if shapes.is_intro_start(previous.text.strip()):
+                self.verdicts[-1] = self._skip(previous.number, previous.text, Ignored.QUOTED)
+
+    def _mail_header(self, number: int, raw: str, header: tuple[str, str]) -> LineVerdict:
+        if self.mode is _Mode.QUOTE_HEAD:
+            self.quote_headers_seen = True
+            return self._skip(number, raw, Ignored.QUOTED)
+        if self.mode is not _Mode.MAIL_HEAD and self.started:
+            self._end_message(number - 1)
+            self.message += 1
+            self._start_message(number)
+        self.mode = _Mode.MAIL_HEAD
+        name, value = header
+        power = None
+        if name == "from":
+            self.sender = value
+            power = self.address_book(value) if self.address_book is not None and value else None
+            if power is not None:
+                self.sender_power = power
+                if self.fixed is None:
+                    self.fixed = power  # an address speaks for one power
+                return self._header(number, raw, power, note="address book")
+        elif name == "subject":
+            power = shapes.power_of_subject(value, self.powers)
+            if power is not None:
+                return self._header(number, raw, power, note="subject")
+        return self._skip(number, raw, Ignored.MAIL_HEADER)
+
+    def _skip(self, number: int, raw: str, why: Ignored) -> LineVerdict:
+        return LineVerdict(number, raw, VerdictKind.IGNORED, self.power, ignored=why, message=self.message)
+
+
+def _next_text(lines: list[str], number: int) -> str:
+    """The next non-blank line after line ``number`` (counted from 1), stripped; '' at the end."""
+    for line in lines[number : number + 3]:
+        if line.strip():
+            return line.strip()
+    return ""

@@ -1,0 +1,176 @@
+"""The shapes of lines in mail and forum posts: quote marks, reply intros, signatures, markup, headers.
+
+Pure recognisers, one job each, used by :mod:`orders.mail` to classify every
+line of a paste. They know the conventions of the mail programs and forums
+GMs meet (Outlook, Gmail, Apple Mail, Thunderbird; phpBB and Discourse
+BBCode, Markdown), and nothing of the game beyond the names of the powers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+__all__ = [
+    "bbcode_quotes",
+    "is_forward_marker",
+    "is_mail_header",
+    "is_original_marker",
+    "is_outlook_rule",
+    "is_reply_intro",
+    "is_separator",
+    "is_sent_from",
+    "is_signature_delimiter",
+    "mail_header",
+    "power_of_header",
+    "power_of_subject",
+    "strip_wrapping",
+    "unquote",
+]
+
+# "> text", ">> text", "> > text": the quote marks of plain-text replies.
+_QUOTE_MARKS = re.compile(r"^(?:>[ \t]?)+")
+# Outlook, Thunderbird, Gmail, Apple Mail, Yahoo: the line a client writes above a quoted or forwarded message.
+_ORIGINAL = re.compile(
+    r"^(?:-{2,}\s*(?:original message|forwarded message|forwarded by\b.*|original|message d'origine"
+    r"|ursprüngliche nachricht|mensaje original)\s*-*|begin forwarded message:?|forwarded message:?)$",
+    re.I,
+)
+_UNDERSCORES = re.compile(r"^_{8,}$")  # Outlook's rule above "From: ... Sent: ..."
+# "On Tue, 3 Mar 1570 at 09:12, Oda Nobunaga <nobunaga@example.org> wrote:", "Nobunaga wrote:",
+# "Quoting Nobunaga:", and Gmail's intro broken over two lines ("On ... <" / "nobunaga@example.org> wrote:").
+_WROTE = re.compile(r"(?:\bwrote|\bwrites|\bschrieb|\ba écrit)\s*:\s*$|^quoting\b.{0,80}:\s*$", re.I)
+_INTRO_START = re.compile(r"^on\s.{4,}", re.I)
+_MAIL_HEADER = re.compile(r"^(from|sent|date|to|cc|bcc|subject|reply-to)[ \t]*:[ \t]*(.*)$", re.I)
+_SIGNATURE = re.compile(r"^--(?:[ \t]*$|[ \t]+\S)")  # "-- ", "--", "-- Nobunaga" (never "--> Mino")
+_SENT_FROM = re.compile(
+    r"^(?:sent from my\b|sent from (?:outlook|mail|yahoo|proton)|get outlook for\b|sent via\b|sent with\b)", re.I
+)
+_SEPARATOR = re.compile(r"^(?:([-=_*~+#.•])\s*){3,}$")
+# BBCode tags a forum wraps text in (phpBB, vBulletin, SMF, Discourse); [quote] is handled on its own.
+_BBCODE = re.compile(
+    r"\[/?(?:b|i|u|s|code|color|colour|size|font|list|\*|li|spoiler|center|left|right|url|img|indent|noparse"
+    r"|plain|tt|pre|h[1-6]|strike|highlight|sub|sup)(?:=[^\]]*)?\]",
+    re.I,
+)
+_BBCODE_QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*|\s[^\]]*)?\]", re.I)
+_BBCODE_QUOTE_CLOSE = re.compile(r"\[/quote\]", re.I)
+_MARKDOWN = re.compile(r"\*\*|__|~~|`+")
+_FENCE = re.compile(r"^(?:```|~~~)\w*$")
+_WRAP_CHARS = frozenset("[*_`~")
+
+# Words a power header may carry besides the power: "Oda orders for Spring 1570:", "Orders for Oda (S1570)".
+_HEADER_WORDS = frozenset(
+    "orders order for of from in the my our here are is spring summer fall autumn winter movement moves move"
+    " movements retreat retreats retreating adjustment adjustments build builds turn phase season year"
+    " new revised updated corrected final amended resend resent change changed changes again".split()
+)
+_PHASE_CODE = re.compile(r"^(?:[sfwa]|spring|fall|autumn|winter)?'?\d{2,4}[mra]?$")  # 1570, S1570, F1570M, '70
+_WORD = re.compile(r"[^\W_]+(?:['’]s\b)?")
+_PARENS = re.compile(r"\([^)]*\)")
+_SUBJECT_NOISE = re.compile(r"^(?:\s*(?:re|fw|fwd|aw|sv|tr)\s*(?:\[\d+\])?\s*:|\s*\[[^\]]*\])+", re.I)
+
+
+def unquote(line: str) -> str:
+    """A quoted line without its quote marks."""
+    return _QUOTE_MARKS.sub("", line).strip()
+
+
+def is_forward_marker(line: str) -> bool:
+    """A forwarded message's marker (``---------- Forwarded message ---------``): its text is the message sent on."""
+    return is_original_marker(line) and "forward" in line.casefold()
+
+
+def is_original_marker(line: str) -> bool:
+    """``-----Original Message-----``, ``---------- Forwarded message ---------``, ``Begin forwarded message:``."""
+    return line[0] in "-BbFf" and _ORIGINAL.match(line) is not None
+
+
+def is_outlook_rule(line: str) -> bool:
+    """Outlook's line of underscores (a quote marker when a mail header follows it)."""
+    return line[0] == "_" and _UNDERSCORES.match(line) is not None
+
+
+def is_reply_intro(line: str) -> bool:
+    """``On ... wrote:``, ``Nobunaga wrote:``, ``Quoting Nobunaga:``: the line above a quoted reply."""
+    return line[-1] == ":" and _WROTE.search(line) is not None
+
+
+def is_intro_start(line: str) -> bool:
+    """The first half of a reply intro a mail program broke over two lines (``On Tue, 3 Mar 1570, Oda <``)."""
+    return _INTRO_START.match(line) is not None
+
+
+def mail_header(line: str) -> tuple[str, str] | None:
+    """``("from", "Oda <nobunaga@example.org>")`` for a mail header line, else None."""
+    if ":" not in line[:10]:
+        return None
+    match = _MAIL_HEADER.match(line)
+    return (match.group(1).casefold(), match.group(2).strip()) if match else None
+
+
+def is_mail_header(line: str) -> bool:
+    return mail_header(line) is not None
+
+
+def is_signature_delimiter(line: str) -> bool:
+    """``-- `` (the standard delimiter, often stripped to ``--``) or ``-- Nobunaga``."""
+    return line.startswith("--") and _SIGNATURE.match(line) is not None
+
+
+def is_sent_from(line: str) -> bool:
+    """A mail program's own signature: ``Sent from my iPhone``, ``Get Outlook for Android``."""
+    return line[0] in "SsGg" and _SENT_FROM.match(line) is not None
+
+
+def is_separator(line: str) -> bool:
+    """A rule drawn with punctuation (``=====``, ``-----``, ``***``), never ``--`` (a signature)."""
+    return _SEPARATOR.match(line) is not None and len(set(line.replace(" ", ""))) == 1
+
+
+def bbcode_quotes(line: str) -> tuple[int, int]:
+    """How many BBCode quotes a line opens and closes (``[quote="Takeda"]``, ``[/quote]``)."""
+    if "[" not in line:
+        return 0, 0
+    return len(_BBCODE_QUOTE_OPEN.findall(line)), len(_BBCODE_QUOTE_CLOSE.findall(line))
+
+
+def strip_wrapping(line: str) -> str:
+    """The line without BBCode tags, Markdown emphasis and code marks (``[b]A Kai - Suruga[/b]``)."""
+    if _WRAP_CHARS.isdisjoint(line):
+        return line
+    if _FENCE.match(line):
+        return ""
+    stripped = _BBCODE_QUOTE_CLOSE.sub(" ", _BBCODE_QUOTE_OPEN.sub(" ", _BBCODE.sub(" ", line)))
+    return _MARKDOWN.sub("", stripped).strip()
+
+
+def power_of_header(line: str, powers: Mapping[str, str]) -> str | None:
+    """The power a header line names, in the forms GMs meet, else None.
+
+    ``Oda:``, ``ODA``, ``Oda -``, ``== Orders for Oda ==``, ``Oda's orders``,
+    ``Oda orders for Spring 1570:``, ``Oda (Nobunaga), S1570``: one power, and
+    besides it only words about orders and the phase. ``Oda Nobunaga`` or
+    ``Oda and Takeda`` are no headers. ``powers`` maps casefolded names to names.
+    """
+    if len(line) > 120:
+        return None
+    found = None
+    words = _WORD.findall(_PARENS.sub(" ", line).casefold()) if "(" in line else _WORD.findall(line.casefold())
+    if not words or len(words) > 12:
+        return None
+    for word in words:
+        bare = word[:-2] if word.endswith(("'s", "’s")) else word
+        power = powers.get(bare)
+        if power is not None:
+            if found is not None and found != power:
+                return None
+            found = power
+        elif bare not in _HEADER_WORDS and not _PHASE_CODE.match(bare):
+            return None
+    return found
+
+
+def power_of_subject(subject: str, powers: Mapping[str, str]) -> str | None:
+    """The power a mail's subject names as a header does (``Re: [Kyoto] Oda S1570``), else None."""
+    return power_of_header(_SUBJECT_NOISE.sub("", subject), powers)

@@ -1,0 +1,136 @@
+"""Who gets which message: one letter per player address in the game's address book.
+
+A letter already recorded as sent (same key, same address) is left out, so
+a re-run sends only what did not go. A power with no address is named, so
+the GM knows who must be told some other way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from html import escape
+
+from adjudicator.duty import powers_to_order
+from adjudicator.rules import Rules, rules_for
+from adjudicator.state import GameState
+from maps.board import Board
+from post import build_post, render
+from post.words import deadline_text
+
+__all__ = ["Letter", "Plan", "links_letters", "reminder_letters", "results_letters"]
+
+
+@dataclass(frozen=True)
+class Letter:
+    """One message for one address: what it is about (``key``), its subject and its two bodies."""
+
+    key: str
+    power: str
+    address: str
+    subject: str
+    plain: str
+    html: str
+
+
+@dataclass
+class Plan:
+    letters: list[Letter] = field(default_factory=list)
+    unaddressed: list[str] = field(default_factory=list)  # powers to mail that have no address
+    already: list[Letter] = field(default_factory=list)  # letters recorded as sent before
+
+    def describe_unaddressed(self) -> str | None:
+        if not self.unaddressed:
+            return None
+        names = ", ".join(self.unaddressed)
+        return f"not mailed: no address for {names} (sengoku players GAME set POWER ADDRESS...)"
+
+
+def _plan(state: GameState, powers: Sequence[str], make: Mapping[str, tuple[str, str, str, str]]) -> Plan:
+    """Letters for ``powers``: ``make[power]`` is (key, subject, plain, html)."""
+    plan = Plan()
+    sent = {(m.key, m.address) for m in state.sent}
+    for power in powers:
+        addresses = state.addresses.get(power, [])
+        if not addresses:
+            plan.unaddressed.append(power)
+            continue
+        key, subject, plain, html = make[power]
+        for address in addresses:
+            letter = Letter(key, power, address, subject, plain, html)
+            (plan.already if (key, address) in sent else plan.letters).append(letter)
+    return plan
+
+
+def results_letters(board: Board, state: GameState, index: int = -1, deadline: datetime | None = None) -> Plan:
+    """The results post of an adjudicated phase (the last by default) for every power with an address.
+
+    Its key holds a digest of the results (the deadline left out): a phase
+    rolled back and adjudicated to other results is mailed again, the same
+    results never twice. Powers out of the game are mailed if they have an
+    address, but only those still in it are reported as having none.
+    """
+    if not state.history:
+        raise ValueError("no phase has been adjudicated yet: there are no results to mail")
+    post = build_post(board, state, index, deadline=deadline if deadline is not None else state.deadline)
+    plain, html = render(post, "plain"), render(post, "html")
+    number = index % len(state.history) + 1
+    results = post.model_copy(update={"deadline": None}).model_dump_json()
+    key = f"results {number} {hashlib.sha256(results.encode()).hexdigest()[:10]}"
+    letter = (key, post.subject, plain, _page(post.title, html))
+    plan = _plan(state, board.power_names, dict.fromkeys(board.power_names, letter))
+    position = state.position
+    plan.unaddressed = [p for p in plan.unaddressed if position.centres_of(p) or position.units_of(p)]
+    return plan
+
+
+def reminder_letters(
+    board: Board, state: GameState, deadline: datetime | None = None, rules: Rules | None = None
+) -> Plan:
+    """A reminder for each power that owes orders and has none stored, with the deadline."""
+    if state.result.over:
+        raise ValueError(f"the game is over: {state.result.describe()}")
+    due = deadline if deadline is not None else state.deadline
+    phase = str(state.position.phase)
+    late = [
+        p for p in powers_to_order(board, state.position, rules or rules_for(board.name)) if not state.orders.get(p)
+    ]
+    name = state.name or board.title
+    when = f"The deadline is {deadline_text(due)}." if due else "The GM has set no deadline yet."
+    make = {}
+    for power in late:
+        text = (
+            f"{name}: orders for {phase}\n\n"
+            f"The GM has no orders from {power} for {phase} yet. {when}\n"
+            "Without orders your units hold, a dislodged unit is disbanded and builds are waived.\n"
+            "Send your orders by replying to this message.\n"
+        )
+        html = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line)
+        key = f"reminder {phase} {due.isoformat() if due else 'no deadline'}"
+        make[power] = (key, f"{name}: orders for {phase} are due", text, _page(f"{name}: {phase}", html))
+    return _plan(state, late, make)
+
+
+def links_letters(board: Board, state: GameState, links: Mapping[str, str], key: str) -> Plan:
+    """Each power its own secret web link (only the powers in ``links``); ``key`` tells this batch apart."""
+    name = state.name or board.title
+    make = {}
+    for power, link in links.items():
+        text = (
+            f"{name}: your link as {power}\n\n"
+            f"This is your own secret link for {name}, where you see the board and enter {power}'s orders:\n\n"
+            f"{link}\n\nKeep it to yourself: anyone with the link can order for {power}.\n"
+        )
+        html = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line)
+        make[power] = (key, f"{name}: your link as {power}", text, _page(name, html))
+    return _plan(state, [p for p in board.power_names if p in links], make)
+
+
+def _page(title: str, body: str) -> str:
+    """A whole HTML document around a fragment, for the HTML part of a message."""
+    return (
+        '<!doctype html>\n<html><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title></head>\n<body>\n{body}</body></html>\n"
+    )

@@ -1,0 +1,149 @@
+"""The results post as one structured document, built once and written out in any markup.
+
+Every field is what a GM posts after a phase, already in words and province
+names (``"A Owari - Ise"``, ``"bounced, 1 against 2 from A Omi"``), so each
+renderer only lays it out. The JSON format is this document itself.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator.records import ResultKind
+
+__all__ = [
+    "BidLine",
+    "DislodgedLine",
+    "Holding",
+    "Lot",
+    "Missing",
+    "OrderLine",
+    "Post",
+    "PostResult",
+    "UnitLine",
+]
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class OrderLine(_Part):
+    """One order and what became of it; ``power`` is None for a neutral unit."""
+
+    power: str | None
+    order: str
+    success: bool
+    result: str = Field(description="succeeds, fails or void")
+    reason: str
+    note: str
+    given: bool = Field(description="false: the unit got no order (it held, or civil disorder decided)")
+    annotation: str = Field(description="the result in words, as the post shows it")
+    explanation: str = Field(description="the same, with the numbers behind it (strengths, who cut what)")
+
+
+class BidLine(_Part):
+    power: str
+    points: int
+    order: str
+
+
+class Lot(_Part):
+    """The DP auction for one neutral unit: every bid (public once the phase is adjudicated) and the verdict."""
+
+    unit: str
+    bids: list[BidLine]
+    winner: str | None
+    total: int
+    tied: bool
+    verdict: str = Field(description="what the auction decided, in words")
+
+
+class DislodgedLine(_Part):
+    power: str | None
+    unit: str
+    location: str
+    attacker_from: str | None
+    retreats: list[str]
+    fate: str = Field(description="where it may retreat, or why it is gone")
+
+
+class UnitLine(_Part):
+    power: str | None
+    unit: str
+    location: str
+
+
+class Holding(_Part):
+    """One power's supply centres after the phase ("Ownership of supply centres"), and this year's changes."""
+
+    power: str
+    centres: list[str]
+    count: int
+    units: int
+    gained: list[str] = Field(description="centres taken at this phase's ownership update")
+    lost: list[str] = Field(description="centres lost at this phase's ownership update")
+    adjustment: int = Field(description="builds (+) or removals (-) owed after the update; 0 if none")
+
+
+class Missing(_Part):
+    """A power that owed orders and sent none (NMR): civil disorder decided for it."""
+
+    power: str
+    consequence: str
+
+
+class PostResult(_Part):
+    kind: ResultKind
+    powers: list[str]
+    text: str
+
+
+class Post(_Part):
+    """Everything one results post says."""
+
+    game: str = Field(description="the game's name ('' if it has none)")
+    variant: str = Field(description="the variant's title, e.g. 'Sengoku Jidai (6DP)'")
+    phase: str
+    preview: bool = Field(description="true: what the stored orders would give; nothing was adjudicated")
+    orders: list[OrderLine] = Field(description="grouped by power in the board's order, neutral units last")
+    dp: list[Lot]
+    dislodged: list[DislodgedLine]
+    disbanded: list[UnitLine] = Field(description="units destroyed without a retreat")
+    ownership: list[Holding]
+    ownership_updated: bool = Field(description="true: centres changed hands (after Fall) in this phase")
+    neutral_centres: list[str] = Field(description="centres still held by neutral armies")
+    unowned_centres: list[str]
+    captured: dict[str, str] = Field(description="centre -> its new owner, at this phase's update")
+    centre_counts: dict[str, int]
+    adjustments: dict[str, int]
+    rebuilt: list[str] = Field(description="neutral armies rebuilt in winter")
+    missing: list[Missing]
+    units: dict[str, list[str]] = Field(description="the units after the phase, per power, then 'neutral'")
+    centres: dict[str, str] = Field(description="centre -> owner after the phase")
+    next_phase: str | None
+    deadline: datetime | None = Field(description="when the next phase is due (UTC), if a deadline is set")
+    result: PostResult
+
+    @property
+    def title(self) -> str:
+        """``Kyoto 1570, Sengoku Jidai (6DP): Spring 1570 movement results``; a preview says so."""
+        game = f"{self.game}, {self.variant}" if self.game else self.variant
+        return f"{game}: {self.phase} results" + (" (PREVIEW: not adjudicated yet)" if self.preview else "")
+
+    @property
+    def subject(self) -> str:
+        """A mail subject: ``Kyoto 1570: Spring 1570 movement results``."""
+        return f"{self.game or self.variant}: {self.phase} results" + (" (preview)" if self.preview else "")
+
+    def order_groups(self) -> list[tuple[str, list[OrderLine]]]:
+        """The orders under their power's name (``Neutral units`` last), in the order given."""
+        groups: dict[str, list[OrderLine]] = {}
+        for line in self.orders:
+            groups.setdefault(line.power or NEUTRAL, []).append(line)
+        return list(groups.items())
+
+
+NEUTRAL = "Neutral units"

@@ -1,0 +1,32 @@
+"""The post in Markdown (GitHub, Discourse, Reddit): a table per section, so the columns survive."""
+
+from __future__ import annotations
+
+from post.document import Post
+from post.tables import Table, tables, trailer
+
+__all__ = ["render_markdown"]
+
+
+def render_markdown(post: Post, explain: bool = False) -> str:
+    parts = [f"## {_cell(post.title)}"]
+    parts += [_table(t) for t in tables(post, explain)]
+    parts += [_cell(line) for line in trailer(post)]
+    return "\n\n".join(parts) + "\n"
+
+
+def _table(table: Table) -> str:
+    lines = [f"### {_cell(table.title)}", "", _row(table.header), _row(tuple("---" for _ in table.header))]
+    lines += [_row(row) for row in table.shown_rows()]
+    return "\n".join(lines)
+
+
+def _row(cells: tuple[str, ...]) -> str:
+    return "| " + " | ".join(_cell(c) for c in cells) + " |"
+
+
+def _cell(text: str) -> str:
+    """Escape what Markdown would read as markup: a pipe ends a cell, '*' and '_' emphasise."""
+    for char in "\\|*_`<>[]":
+        text = text.replace(char, "\\" + char)
+    return text

@@ -1,0 +1,51 @@
+"""Small phrases every markup of the post shares, so all of them say the same thing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from post.document import Holding, Post
+
+__all__ = ["changes", "closing", "deadline_text", "holding_counts", "DP_TITLE"]
+
+DP_TITLE = "Diplomacy Points (every bid, public now that the phase is adjudicated)"
+
+
+def deadline_text(when: datetime) -> str:
+    """``Tuesday 1 December 2026, 20:00 UTC``: no clock format that one reader's locale would misread."""
+    moment = when.astimezone(UTC) if when.tzinfo else when
+    return f"{moment:%A} {moment.day} {moment:%B %Y, %H:%M} UTC"
+
+
+def holding_counts(holding: Holding) -> str:
+    """``3 centres, 2 units``."""
+    centres = f"{holding.count} centre{'' if holding.count == 1 else 's'}"
+    return f"{centres}, {holding.units} unit{'' if holding.units == 1 else 's'}"
+
+
+def changes(holding: Holding) -> str:
+    """``takes Ise; loses Omi; builds 1``: what this phase changed and what the power owes ('' if nothing)."""
+    parts = []
+    if holding.gained:
+        parts.append("takes " + ", ".join(holding.gained))
+    if holding.lost:
+        parts.append("loses " + ", ".join(holding.lost))
+    if holding.adjustment > 0:
+        parts.append(f"builds {holding.adjustment}")
+    elif holding.adjustment < 0:
+        parts.append(f"removes {-holding.adjustment}")
+    return "; ".join(parts)
+
+
+def closing(post: Post) -> list[str]:
+    """The last lines: the end of the game, or the next phase and its deadline."""
+    if post.preview:
+        return ["This is a preview: nothing has been adjudicated, and the orders may still change."]
+    if post.result.kind.value != "ongoing":
+        return ["THE GAME IS OVER: " + post.result.text]
+    if post.next_phase is None:
+        return []
+    line = f"Next phase: {post.next_phase}."
+    if post.deadline is not None:
+        line += f" Deadline: {deadline_text(post.deadline)}."
+    return [line]
