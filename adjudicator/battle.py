@@ -1,232 +1,295 @@
 """The movement rules as equations: DATC v3.0 section 5.B, one method each.
 
-A :class:`Battle` holds one movement phase in plain structures (an entry per
-unit, ints for everything the resolver touches) and answers the three
-decisions the resolver asks about: does a move succeed, is a support given,
-does a convoy work. Strengths are named after *The Math of Adjudication*
-so each can be checked against the article.
+A :class:`Battle` holds one movement phase in flat lists indexed by unit
+(the unit's place in the position; provinces are integer ids, see
+:mod:`maps.tables`) and answers the three decisions the resolver asks
+about: does a move succeed, is a support given, does a convoy work.
+Strengths are named after *The Math of Adjudication* so each can be checked
+against the article.
+
+The decisions ask for each other through ``self.resolve``. Most phases
+have no cycle of decisions at all, and there no guessing is needed: each
+decision is settled once the decisions it reads are (:meth:`Battle.decide`,
+a plain depth-first walk in dependency order). When the walk comes back to
+a decision it is still working on, the decision it started from is handed
+to Kruijswijk's guess algorithm (:mod:`adjudicator.resolver`, DATC 5.F),
+which settles it and everything it reaches; then the walk goes on.
+Everything settled before met no cycle, so the guess algorithm would have
+settled it the same way in the same order: the result is exactly the guess
+algorithm's, at a fraction of the cost. Once every decision is settled,
+``self.resolve`` is a plain lookup in the list of results, so reading the
+settled battle (strengths for the explanations, standoffs) costs no
+resolver calls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from enum import IntEnum
+from collections.abc import Callable, Sequence
 
-from adjudicator.convoys import has_route
-from adjudicator.position import Unit
+from adjudicator.legality import CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, Checked
+from adjudicator.pieces import Pieces
 from adjudicator.resolver import BackupRule, Resolver
-from maps.board import Board
-from maps.terms import Location, UnitType, province_of
+from adjudicator.routes import could_chain, route_through
 
-__all__ = ["Battle", "Entry", "Kind", "unit_entries"]
-
-
-class Kind(IntEnum):
-    HOLD = 0
-    MOVE = 1
-    SUPPORT_HOLD = 2
-    SUPPORT_MOVE = 3
-    CONVOY = 4
+__all__ = ["CONVOY", "HOLD", "MOVE", "SUPPORT_HOLD", "SUPPORT_MOVE", "Battle"]
 
 
-# ``Kind.MOVE`` goes through the enum metaclass in Python 3.11 (about 90 ns a
-# lookup); the decisions test kinds thousands of times a phase, so the rules
-# below use these plain module names.
-HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = Kind
-
-
-@dataclass(slots=True)
-class Entry:
-    """One unit and the legal order it carries out (HOLD when it has none).
-
-    The unit's facts (``province``, ``type``, ``location``, ``power``) are
-    read once from its pydantic model, where a field costs several times a
-    plain attribute; the legality checker reads them here too.
-
-    ``nation`` is the unit's power as an int; every neutral unit gets its own,
-    so neutrals are never "the same power" as each other (Sengoku rule).
-    ``target`` is the province moved, supported or convoyed into, ``subject``
-    the province of the supported or convoyed unit ("" for none).
-    ``supports`` and ``convoys`` start as one shared empty tuple and grow
-    only for the few units that get any, rather than two new lists a unit.
-
-    Slotted, as :class:`Battle` is: the decisions read these fields thousands
-    of times a phase, and a slot reads faster than an instance dictionary (a
-    phase took 14% longer with a plain class).
-    """
-
-    unit: Unit
-    province: str
-    type: UnitType
-    location: Location
-    power: str | None
-    nation: int
-    kind: Kind = Kind.HOLD
-    target: str = ""
-    subject: str = ""
-    location_to: Location | None = None
-    target_coast: Location | None = None
-    convoyed: bool = False
-    supports: tuple[int, ...] = ()
-    convoys: tuple[int, ...] = ()
-    opponent: int | None = None
-    matched: bool = True
-
-
-def unit_entries(board: Board, units: Iterable[Unit]) -> list[Entry]:
-    """One holding entry per unit, in the position's order; orders are written into them later."""
-    where = board.location_provinces
-    nations: dict[str, int] = {}
-    entries: list[Entry] = []
-    for unit in units:
-        location, power = unit.location, unit.power
-        nation = nations.setdefault(power, len(nations)) if power is not None else -1 - len(entries)
-        province = where.get(location) or province_of(location)
-        entries.append(Entry(unit, province, unit.type, location, power, nation))
-    return entries
+class _Cycle(Exception):
+    """:meth:`Battle.decide` came back to a decision it is still working on."""
 
 
 class Battle:
-    """One movement phase's decisions (DATC 5.B), resolved by a :class:`Resolver`.
+    """One movement phase's decisions (DATC 5.B).
 
-    The decisions ask for each other through ``self.resolve``: the resolver
-    while the battle is being resolved, then, once every decision is settled
-    (:meth:`resolve_all`), a plain lookup in the resolver's list of results,
-    so reading the settled battle (strengths for the explanations, standoffs)
-    costs no resolver calls.
+    Per unit ``i``: ``kind[i]`` (HOLD when it has no legal order),
+    ``target[i]`` (the province moved, supported or convoyed into, -1),
+    ``subject[i]`` (the supported or convoyed unit's province), ``goes[i]``
+    (a move's exact destination), ``coast[i]`` (the coast a support to a
+    move names, -1 for none), ``convoyed[i]``, ``opponent[i]`` (the unit it
+    meets head to head, -1), ``matched[i]``, and ``supports[i]`` /
+    ``convoys[i]``: the units whose matching support or convoy it gets.
+    ``moves_into`` lists the moves into each province, in the units' order.
+
+    Slotted: the decisions read these fields thousands of times a phase.
     """
 
     __slots__ = (
-        "board",
-        "entries",
+        "pieces",
+        "tables",
+        "count",
+        "prov",
+        "nation",
+        "location",
         "at",
+        "kind",
+        "target",
+        "subject",
+        "goes",
+        "coast",
+        "convoyed",
+        "opponent",
+        "matched",
+        "supports",
+        "convoys",
         "moves_into",
         "paradoxes",
         "unresolvable",
+        "resolved",
+        "resolution",
+        "busy",
         "resolver",
         "resolve",
+        "backing",
+        "attack",
         "moved",
         "arrivals",
         "_routes",
         "_backing",
     )
 
-    def __init__(self, board: Board, entries: Sequence[Entry]) -> None:
-        self.board = board
-        self.entries = list(entries)
-        self.at = {e.province: i for i, e in enumerate(self.entries)}
-        self.moves_into: dict[str, list[int]] = {}
+    def __init__(self, pieces: Pieces, checked: Sequence[Checked]) -> None:
+        n = pieces.count
+        self.pieces, self.tables, self.count = pieces, pieces.tables, n
+        self.prov, self.nation, self.location, self.at = pieces.prov, pieces.nation, pieces.location, pieces.at
+        self.kind = [HOLD] * n
+        self.target = [-1] * n
+        self.subject = [-1] * n
+        self.goes = [-1] * n
+        self.coast = [-1] * n
+        self.convoyed = [False] * n
+        self.opponent = [-1] * n
+        self.matched = [True] * n
+        self.supports: list[tuple[int, ...]] = [()] * n
+        self.convoys: list[tuple[int, ...]] = [()] * n
+        self.moves_into: dict[int, list[int]] = {}
         self.paradoxes: set[int] = set()
         self.unresolvable: set[int] = set()
-        self.resolver = Resolver(len(self.entries), self.adjudicate, _backup_rule(self))
-        self.resolve: Callable[[int], bool] = self.resolver.resolve
         self._routes: dict[int, bool] = {}  # each convoyed move's path, once its convoys are settled
-        self.moved: set[int] = set()  # once settled: the moves that succeeded
-        self.arrivals: dict[str, int] = {}  # once settled: province -> the move that entered it
         self._backing: list[int] = []  # the supports and convoys
+        self.moved: set[int] = set()  # once settled: the moves that succeeded
+        self.arrivals: dict[int, int] = {}  # once settled: province -> the move that entered it
+        self._carry_out(checked)
         self._link()
+        self.resolved = [False] * n
+        self.resolution = [False] * n
+        self.busy = [False] * n
+        self.attack = [-1] * n  # each move's attack strength, noted as it is settled (while no guess is made)
+        self.resolver: Resolver | None = None  # the guess algorithm, made when a cycle needs it
+        self.resolve: Callable[[int], bool] = self.decide
+        self.backing: Callable[[int], int] = self._backing_of
 
     # --- setup: who supports, convoys and fights whom ----------------------------------
 
-    def _link(self) -> None:
-        entries, at, moves_into = self.entries, self.at, self.moves_into
-        for i, e in enumerate(entries):
-            kind = e.kind
-            if kind is MOVE:
-                moves_into.setdefault(e.target, []).append(i)
-                if not e.convoyed:
-                    other = at.get(e.target)
-                    if other is not None:
-                        o = entries[other]
-                        if o.kind is MOVE and not o.convoyed and o.target == e.province:
-                            e.opponent = other
-            elif kind is not HOLD:
-                self._backing.append(i)
-                other = at.get(e.subject)
-                e.matched = other is not None and self._matches(e, entries[other])
-                if e.matched and other is not None:
-                    o = entries[other]
-                    if kind is CONVOY:
-                        o.convoys += (i,)
-                    else:
-                        o.supports += (i,)
+    def _carry_out(self, checked: Sequence[Checked]) -> None:
+        """Write each legal order into its unit's lists; a unit without one keeps holding."""
+        kind, target, subject, goes, coast, convoyed = (
+            self.kind,
+            self.target,
+            self.subject,
+            self.goes,
+            self.coast,
+            self.convoyed,
+        )
+        for _, _, problem, k, i, _, t, subject_of, destination, by_convoy in checked:
+            if problem is not None or k == HOLD:
+                continue
+            kind[i], target[i] = k, t
+            if k == MOVE:
+                goes[i], convoyed[i] = destination, by_convoy
+            else:
+                subject[i], coast[i] = subject_of, destination
 
-    @staticmethod
-    def _matches(order: Entry, other: Entry) -> bool:
-        if order.kind is SUPPORT_HOLD:
-            return other.kind is not MOVE
-        if other.kind is not MOVE or other.target != order.target:
+    def _link(self) -> None:
+        kind, target, subject, prov, at = self.kind, self.target, self.subject, self.prov, self.at
+        convoyed, moves_into, backing = self.convoyed, self.moves_into, self._backing
+        for i, k in enumerate(kind):
+            if k == HOLD:
+                continue
+            if k == MOVE:
+                t = target[i]
+                movers = moves_into.get(t)
+                if movers is None:
+                    moves_into[t] = [i]
+                else:
+                    movers.append(i)
+                if not convoyed[i]:
+                    other = at.get(t, -1)
+                    if other >= 0 and kind[other] == MOVE and not convoyed[other] and target[other] == prov[i]:
+                        self.opponent[i] = other
+                continue
+            backing.append(i)
+            other = at.get(subject[i], -1)
+            if other >= 0 and self._matches(i, other):
+                if k == CONVOY:
+                    self.convoys[other] += (i,)
+                else:
+                    self.supports[other] += (i,)
+            else:
+                self.matched[i] = False
+
+    def _matches(self, i: int, other: int) -> bool:
+        kind = self.kind
+        if kind[i] == SUPPORT_HOLD:
+            return kind[other] != MOVE
+        if kind[other] != MOVE or self.target[other] != self.target[i]:
             return False
-        if order.kind is CONVOY:
-            return other.convoyed
+        if kind[i] == CONVOY:
+            return self.convoyed[other]
         # A support naming a coast must name the right one (DATC 4.B.4, 6.B.9).
-        return order.target_coast is None or order.target_coast == other.location_to
+        return self.coast[i] == -1 or self.coast[i] == self.goes[other]
 
     # --- the decisions ------------------------------------------------------------------
 
-    def resolve_all(self) -> None:
-        """Settle every decision, in the entries' order, then note which moves succeeded."""
-        entries, resolver = self.entries, self.resolver
-        self._settle_unopposed()
-        resolve, resolved = self.resolve, resolver.resolved
-        for i, e in enumerate(entries):
-            if e.kind is not HOLD and not resolved[i]:
-                resolve(i)
-        self.resolve = resolve = resolver.resolution.__getitem__
-        self.moved = {i for i, e in enumerate(entries) if e.kind is MOVE and resolve(i)}
-        self.arrivals = {entries[j].target: j for j in self.moved}
+    def resolve_all(self, walk: bool = True) -> None:
+        """Settle every decision, in the units' order, then note which moves succeeded.
 
-    def _settle_unopposed(self) -> None:
-        """Settle first the supports and convoys that no move attacks: often half the decisions.
-
-        Such a support or convoy is given (5.B.2, 5.B.3) whatever else happens,
-        and settling it early leaves the resolver exactly as resolving it in
-        turn would: resolving it reads no other decision and makes no guess.
+        Supports and convoys no move attacks are settled first (5.B.2, 5.B.3:
+        given, whatever else happens): settling them reads no other decision,
+        so this leaves every other decision to be met in the same order.
+        ``walk=False`` gives every decision to the guess algorithm (the tests
+        check that the depth-first walk never changes a result).
         """
-        entries, moves_into = self.entries, self.moves_into
-        self.resolver.settle_all([i for i in self._backing if entries[i].province not in moves_into], True)
+        kind, resolved, resolution = self.kind, self.resolved, self.resolution
+        prov, moves_into = self.prov, self.moves_into
+        for i in self._backing:
+            if prov[i] not in moves_into:
+                resolution[i] = resolved[i] = True
+        for i, k in enumerate(kind):
+            if k != HOLD and not resolved[i]:
+                try:
+                    if not walk:
+                        raise _Cycle
+                    self.decide(i)
+                except _Cycle:
+                    self._guess(i)
+        self.resolve = resolution.__getitem__
+        self.backing = self._settled_backing().__getitem__
+        target = self.target
+        self.moved = moved = {i for i, k in enumerate(kind) if k == MOVE and resolution[i]}
+        self.arrivals = {target[j]: j for j in moved}
+
+    def _settled_backing(self) -> list[int]:
+        """Each unit's number of supports given, once every decision is settled."""
+        counts = [0] * self.count
+        kind, resolution, matched, at, subject = self.kind, self.resolution, self.matched, self.at, self.subject
+        for s in self._backing:
+            if resolution[s] and matched[s] and kind[s] != CONVOY:
+                counts[at[subject[s]]] += 1
+        return counts
+
+    def decide(self, i: int) -> bool:
+        """Decision ``i``, settled after the decisions it reads (depth first); a cycle raises :class:`_Cycle`."""
+        if self.resolved[i]:
+            return self.resolution[i]
+        busy = self.busy
+        if busy[i]:
+            raise _Cycle
+        busy[i] = True
+        kind = self.kind[i]  # self.adjudicate(i), inline: this runs for nearly every decision
+        if kind == MOVE:
+            value = self.move_succeeds(i)
+        elif kind == CONVOY:
+            value = self.convoy_works(i)
+        else:
+            value = kind == HOLD or self.support_given(i)
+        busy[i] = False
+        self.resolution[i] = value
+        self.resolved[i] = True
+        return value
+
+    def _guess(self, i: int) -> None:
+        """Decision ``i`` led to a cycle: settle it (and what it reaches) by the guess algorithm."""
+        self.busy = [False] * self.count  # the walk's unfinished decisions start afresh
+        if self.resolver is None:
+            settled = (self.resolved, self.resolution)
+            self.resolver = Resolver(self.count, self.adjudicate, _backup_rule(self), settled)
+        self.resolve = self.resolver.resolve
+        try:
+            self.resolver.resolve(i)
+        finally:
+            self.resolve = self.decide
 
     def adjudicate(self, i: int) -> bool:
-        kind = self.entries[i].kind
-        if kind is MOVE:
+        kind = self.kind[i]
+        if kind == MOVE:
             return self.move_succeeds(i)
-        if kind is CONVOY:
+        if kind == CONVOY:
             return self.convoy_works(i)
-        if kind is HOLD:
+        if kind == HOLD:
             return True
         return self.support_given(i)
 
     def move_succeeds(self, i: int) -> bool:
         """DATC 5.B.1: beat the hold (or, head to head, the defence) and every rival's prevent."""
-        e = self.entries[i]
-        attack = self.attack_strength(i)
+        self.attack[i] = attack = self.attack_strength(i)
         if attack == 0:
             return False
-        if e.opponent is not None:
-            if attack <= self.defend_strength(e.opponent):
+        opponent, target = self.opponent[i], self.target[i]
+        if opponent >= 0:
+            if attack <= 1 + self.backing(opponent):
                 return False
-        elif attack <= self.hold_strength(e.target):
+        elif attack <= self.hold_strength(target):
             return False
-        for j in self.moves_into[e.target]:
-            if j != i and attack <= self.prevent_strength(j):
-                return False
+        movers = self.moves_into[target]
+        if len(movers) > 1:
+            for j in movers:
+                if j != i and attack <= self.prevent_strength(j):
+                    return False
         return True
 
     def support_given(self, i: int) -> bool:
         """DATC 5.B.2: cut by an attack from another power with a path, except from the
         province the support is aimed at, which cuts only by dislodging (4.A.4: a
         convoyed attack comes from where the army started)."""
-        entries = self.entries
-        e = entries[i]
-        for j in self.moves_into.get(e.province, ()):
-            attacker = entries[j]
-            if attacker.nation == e.nation:
+        nation, prov = self.nation, self.prov
+        aimed = self.target[i] if self.kind[i] == SUPPORT_MOVE else -1
+        for j in self.moves_into.get(prov[i], ()):
+            if nation[j] == nation[i]:
                 continue
-            if e.kind is SUPPORT_MOVE and attacker.province == e.target:
+            if prov[j] == aimed:
                 if self.resolve(j):
                     return False
-            elif not attacker.convoyed or self.path(j):
+            elif not self.convoyed[j] or self.path(j):
                 return False
         return True
 
@@ -237,7 +300,7 @@ class Battle:
         so they never join a dependency cycle: every convoy paradox then forms
         one clean cycle the backup rule can settle (DATC 5.D, Pandin's paradox).
         """
-        return not any(self.move_succeeds(j) for j in self.moves_into.get(self.entries[i].province, ()))
+        return not any(self.move_succeeds(j) for j in self.moves_into.get(self.prov[i], ()))
 
     def path(self, i: int) -> bool:
         """DATC 5.B.4: direct, or a chain of matching convoys that all still work (any one route, 4.A.1).
@@ -247,61 +310,74 @@ class Battle:
         paradox is met). Once all are settled the answer cannot change: it is
         searched once, through the fleets whose convoy works, and kept.
         """
-        e = self.entries[i]
-        if not e.convoyed:
+        if not self.convoyed[i]:
             return True
         known = self._routes.get(i)
         if known is None:
-            resolved, entries = self.resolver.resolved, self.entries
-            if not all(resolved[c] for c in e.convoys):
-                fleets = {entries[c].province: c for c in e.convoys}
+            convoys, prov, resolved = self.convoys[i], self.prov, self.resolved
+            if not all(resolved[c] for c in convoys):
+                fleets = {prov[c]: c for c in convoys}
                 resolve = self.resolve
-                return has_route(self.board, fleets, e.province, e.target, works=lambda sea: resolve(fleets[sea]))
-            working = [entries[c].province for c in e.convoys if self.resolve(c)]
-            known = self._routes[i] = has_route(self.board, working, e.province, e.target)
+                return route_through(
+                    self.tables, list(fleets), prov[i], self.target[i], works=lambda sea: resolve(fleets[sea])
+                )
+            working = sum(1 << prov[c] for c in convoys if self.resolve(c))  # one fleet a province: a sum is a union
+            known = self._routes[i] = could_chain(self.tables, working, prov[i], self.target[i])
         return known
 
     # --- the strengths ------------------------------------------------------------------
 
-    def hold_strength(self, province: str) -> int:
+    def given(self, supports: Sequence[int]) -> int:
+        """How many of these supports are given (each one resolved, in order)."""
+        resolved, resolution = self.resolved, self.resolution
+        total = 0
+        for s in supports:
+            total += resolution[s] if resolved[s] else self.resolve(s)
+        return total
+
+    def _backing_of(self, i: int) -> int:
+        """How many supports unit ``i`` is given (:attr:`backing` while resolving)."""
+        supports = self.supports[i]
+        return self.given(supports) if supports else 0
+
+    def hold_strength(self, province: int) -> int:
         """DATC 5.B.5."""
-        d = self.at.get(province)
-        if d is None:
+        d = self.at.get(province, -1)
+        if d < 0:
             return 0
-        defender = self.entries[d]
-        if defender.kind is MOVE:
+        if self.kind[d] == MOVE:
             return 0 if self.resolve(d) else 1
-        return 1 + sum(map(self.resolve, defender.supports)) if defender.supports else 1
+        return 1 + self.backing(d)
 
     def attack_strength(self, i: int) -> int:
         """DATC 5.B.8: no power dislodges its own unit or helps another power dislodge it."""
-        entries = self.entries
-        e = entries[i]
-        if e.convoyed and not self.path(i):
+        if self.convoyed[i] and not self.path(i):
             return 0
-        resolve, supports = self.resolve, e.supports
-        d = self.at.get(e.target)
-        if d is not None:
-            defender = entries[d]
-            if defender.kind is not MOVE or e.opponent == d or not resolve(d):  # it stays to be dislodged
-                if defender.nation == e.nation:
+        d = self.at.get(self.target[i], -1)
+        if d >= 0:
+            if self.kind[d] != MOVE or self.opponent[i] == d or not self.resolve(d):  # it stays to be dislodged
+                nation = self.nation
+                defender = nation[d]
+                if defender == nation[i]:
                     return 0
-                supports = tuple(s for s in supports if entries[s].nation != defender.nation)
-        return 1 + sum(map(resolve, supports)) if supports else 1
+                supports = self.supports[i]
+                if supports:
+                    return 1 + self.given(tuple(s for s in supports if nation[s] != defender))
+                return 1
+        return 1 + self.backing(i)
 
     def defend_strength(self, i: int) -> int:
         """DATC 5.B.7: every support counts in defence."""
-        supports = self.entries[i].supports
-        return 1 + sum(map(self.resolve, supports)) if supports else 1
+        return 1 + self.backing(i)
 
     def prevent_strength(self, i: int) -> int:
         """DATC 5.B.6: nothing without a path, nothing after losing a head-to-head battle."""
-        e = self.entries[i]
-        if e.convoyed and not self.path(i):
+        if self.convoyed[i] and not self.path(i):
             return 0
-        if e.opponent is not None and self.resolve(e.opponent):
+        opponent = self.opponent[i]
+        if opponent >= 0 and self.resolve(opponent):
             return 0
-        return 1 + sum(map(self.resolve, e.supports)) if e.supports else 1
+        return 1 + self.backing(i)
 
 
 def _backup_rule(battle: Battle) -> BackupRule:
@@ -312,13 +388,14 @@ def _backup_rule(battle: Battle) -> BackupRule:
     """
 
     def backup(resolver: Resolver, members: Sequence[int]) -> None:
-        kinds = {battle.entries[m].kind for m in members}
+        kind = battle.kind
+        kinds = {kind[m] for m in members}
         if kinds == {MOVE}:
             for m in members:
                 resolver.settle(m, True)
         elif CONVOY in kinds:
             for m in members:
-                if battle.entries[m].kind is CONVOY:
+                if kind[m] == CONVOY:
                     battle.paradoxes.add(m)
                     resolver.settle(m, False)
         else:

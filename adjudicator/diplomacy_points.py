@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from adjudicator.legality import check_movement_orders
+from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Position
 from adjudicator.rules import NeutralOrders, Rules
 from maps.board import Board
@@ -30,17 +30,29 @@ def dp_allowance(position: Position, power: str, rules: Rules) -> int:
 
 
 def normalise_dp_order(position: Position, order: DPOrder) -> DPOrder:
-    """Fill in unit letters from the board, so that identical bids compare equal."""
+    """Fill in unit letters from the board, so that identical bids compare equal.
+
+    An order that names its units exactly as they stand (the usual case) is
+    returned as it is, not copied.
+    """
     inner = order.order
-    update: dict[str, object] = {"unit": _typed(position, inner.unit)}
+    update: dict[str, object] = {}
+    unit = _typed(position, inner.unit)
+    if unit is not inner.unit:
+        update["unit"] = unit
     if isinstance(inner, SupportHold | SupportMove):
-        update["supported"] = _typed(position, inner.supported)
-    return order.model_copy(update={"order": inner.model_copy(update=update)})
+        supported = _typed(position, inner.supported)
+        if supported is not inner.supported:
+            update["supported"] = supported
+    return order.model_copy(update={"order": inner.model_copy(update=update)}) if update else order
 
 
 def _typed(position: Position, ref: UnitRef) -> UnitRef:
+    """The reference as the unit stands (the same object when it already says so)."""
     unit = position.unit_at.get(ref.province)
-    return UnitRef(type=unit.type, location=unit.location) if unit is not None else ref
+    if unit is None or (ref.type is unit.type and ref.location == unit.location):
+        return ref
+    return UnitRef(type=unit.type, location=unit.location)
 
 
 def check_dp_orders(

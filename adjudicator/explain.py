@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from adjudicator.battle import CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, Battle, Entry, Kind
+from adjudicator.battle import CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, Battle
 from adjudicator.legality import Checked
 from adjudicator.outcomes import Detail, OrderOutcome, Reason, Result
 from maps.terms import Location, UnitType
@@ -50,27 +50,76 @@ assert Detail._fields == ("strength", "opposition", "opposed_by", "by", "via_con
 
 
 def explain_movement(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutcome]:
-    """One outcome per given order, then an implicit hold for each unit that got none."""
-    entries, unresolvable = battle.entries, battle.unresolvable
-    outcomes = []
-    for item in checked:
-        i = item.unit_index
-        if item.problem is not None:
-            verdict: Verdict = (VOID, ILLEGAL, item.problem, _NO_DETAIL)
-        elif unresolvable and i in unresolvable:
-            verdict = _UNRESOLVED
+    """One outcome per given order, then an implicit hold for each unit that got none.
+
+    Written as one loop with the common cases (a move, a support given)
+    inline: a phase explains every order, and here a function call costs as
+    much as the arithmetic it would wrap.
+    """
+    unresolvable, explain, kind, convoyed = battle.unresolvable, _EXPLAIN, battle.kind, battle.convoyed
+    prov, target, opponent, location = battle.prov, battle.target, battle.opponent, battle.location
+    arrivals, moves_into, moved = battle.arrivals, battle.moves_into, battle.moved
+    matched, resolution, at = battle.matched, battle.resolution, battle.at
+    # The attack strengths noted while settling are final unless a guess was made on the way.
+    noted = battle.attack if battle.resolver is None else None
+    outcomes: list[OrderOutcome] = []
+    append = outcomes.append
+    void = False
+    for power, order, problem, _, i, _, _, _, _, _ in checked:
+        if problem is not None:
+            void = True
+            append(_new(OrderOutcome, (power, order, VOID, ILLEGAL, problem, _NO_DETAIL, False)))
+            continue
+        k = kind[i]
+        if unresolvable and i in unresolvable:
+            result, reason, note, detail = _UNRESOLVED
+        elif k == SUPPORT_HOLD or k == SUPPORT_MOVE:
+            given = matched[i] and resolution[i]
+            result, reason, note, detail = _GIVEN if given else _support(battle, i)
+        elif k != MOVE:
+            result, reason, note, detail = explain[k](battle, i)
+        elif convoyed[i] and not battle.path(i):
+            winner = arrivals.get(prov[i])
+            by = location[winner] if winner is not None else None
+            result, reason, note, detail = FAILS, NO_CONVOY, "", Detail(strength=0, by=by, via_convoy=True)
         else:
-            verdict = _EXPLAIN[entries[i].kind](battle, i)
-        result, reason, note, detail = verdict
-        outcomes.append(_new(OrderOutcome, (item.power, item.order, result, reason, note, detail, False)))
-    ordered = {item.unit_index for item in checked}
-    if len(ordered - {-1}) < len(entries):
-        for i, e in enumerate(entries):
-            if i not in ordered:
-                result, reason, _, detail = _hold(battle, i)
-                hold = _implicit_hold(e.type, e.location)
-                outcomes.append(OrderOutcome(e.power, hold, result, reason, "no order", detail, True))
+            winner = arrivals.get(prov[i])
+            by = location[winner] if winner is not None else None
+            rival, there = opponent[i], target[i]
+            opposed_by: Location | None = None
+            if rival >= 0:  # the strongest force against the move (the first one met, on a tie)
+                strongest, opposed_by = battle.defend_strength(rival), location[rival]
+            elif there in at:
+                strongest, opposed_by = battle.hold_strength(there), location[at[there]]
+            else:
+                strongest = 0  # nobody there to hold
+            movers = moves_into[there]
+            if len(movers) > 1:
+                for j in movers:
+                    if j != i:
+                        prevent = battle.prevent_strength(j)
+                        if prevent > strongest:
+                            strongest, opposed_by = prevent, location[j]
+            attack = noted[i] if noted is not None else battle.attack_strength(i)
+            detail = _new(Detail, (attack, strongest, opposed_by, by, convoyed[i], rival >= 0))
+            result, reason, note = (SUCCEEDS, MOVED, "") if i in moved else (FAILS, BOUNCED, "")
+        append(_new(OrderOutcome, (power, order, result, reason, note, detail, False)))
+    if void or len(outcomes) < battle.count:
+        _implicit_holds(battle, checked, outcomes)
     return outcomes
+
+
+def _implicit_holds(battle: Battle, checked: Sequence[Checked], outcomes: list[OrderOutcome]) -> None:
+    """A hold for each unit that got no order (not even an illegal one)."""
+    ordered = {item[4] for item in checked}
+    if len(ordered - {-1}) == battle.count:
+        return
+    pieces = battle.pieces
+    for i in range(battle.count):
+        if i not in ordered:
+            result, reason, _, detail = _hold(battle, i)
+            hold = _implicit_hold(pieces.type[i], pieces.location[i])
+            outcomes.append(_new(OrderOutcome, (pieces.power[i], hold, result, reason, "no order", detail, True)))
 
 
 @lru_cache(maxsize=4096)
@@ -79,56 +128,25 @@ def _implicit_hold(unit_type: UnitType, location: Location) -> Hold:
     return Hold(unit=UnitRef(type=unit_type, location=location))
 
 
-def _dislodger(battle: Battle, province: str) -> Location | None:
+def _dislodger(battle: Battle, province: int) -> Location | None:
     winner = battle.arrivals.get(province)
-    return battle.entries[winner].location if winner is not None else None
-
-
-def _move(battle: Battle, i: int) -> Verdict:
-    e = battle.entries[i]
-    by = _dislodger(battle, e.province)
-    if e.convoyed and not battle.path(i):
-        return FAILS, NO_CONVOY, "", Detail(strength=0, by=by, via_convoy=True)
-    attack = battle.attack_strength(i)
-    opposition, opposed_by = _strongest_opposition(battle, i, e)
-    detail = _new(Detail, (attack, opposition, opposed_by, by, e.convoyed, e.opponent is not None))
-    if i in battle.moved:
-        return SUCCEEDS, MOVED, "", detail
-    return FAILS, BOUNCED, "", detail
-
-
-def _strongest_opposition(battle: Battle, i: int, e: Entry) -> tuple[int, Location | None]:
-    """The strongest force against move ``i`` (the first one met, on a tie)."""
-    entries, target = battle.entries, e.target
-    by: Location | None
-    if e.opponent is not None:
-        strongest, by = battle.defend_strength(e.opponent), entries[e.opponent].location
-    else:
-        strongest = battle.hold_strength(target)
-        defender = battle.at.get(target)
-        by = entries[defender].location if defender is not None else None
-    for j in battle.moves_into[target]:
-        if j != i:
-            prevent = battle.prevent_strength(j)
-            if prevent > strongest:
-                strongest, by = prevent, entries[j].location
-    return strongest, by
+    return battle.location[winner] if winner is not None else None
 
 
 def _support(battle: Battle, i: int) -> Verdict:
-    e = battle.entries[i]
-    if not e.matched:
+    if not battle.matched[i]:
         return _UNMATCHED
     if battle.resolve(i):
         return _GIVEN
-    dislodger = _dislodger(battle, e.province)
+    dislodger = _dislodger(battle, battle.prov[i])
     if dislodger is not None:
         return FAILS, SUPPORT_CUT, "dislodged", Detail(by=dislodger)
+    nation = battle.nation
     cutter = next(
         (
-            battle.entries[j].location
-            for j in battle.moves_into.get(e.province, ())
-            if battle.entries[j].nation != e.nation and battle.path(j)
+            battle.location[j]
+            for j in battle.moves_into.get(battle.prov[i], ())
+            if nation[j] != nation[i] and battle.path(j)
         ),
         None,
     )
@@ -136,29 +154,23 @@ def _support(battle: Battle, i: int) -> Verdict:
 
 
 def _convoy(battle: Battle, i: int) -> Verdict:
-    e = battle.entries[i]
-    if not e.matched:
+    if not battle.matched[i]:
         return _CONVOY_UNUSED
     if i in battle.paradoxes:
         return _CONVOY_PARADOX
     if battle.resolve(i):
         return _CONVOYED
-    return FAILS, Reason.CONVOY_DISRUPTED, "", Detail(by=_dislodger(battle, e.province))
+    return FAILS, Reason.CONVOY_DISRUPTED, "", Detail(by=_dislodger(battle, battle.prov[i]))
 
 
 def _hold(battle: Battle, i: int) -> Verdict:
-    e = battle.entries[i]
-    strength = battle.hold_strength(e.province)
-    dislodger = _dislodger(battle, e.province)
+    strength = battle.hold_strength(battle.prov[i])
+    dislodger = _dislodger(battle, battle.prov[i])
     if dislodger is not None:
         return FAILS, DISLODGED, "", Detail(strength, by=dislodger)
     return _HELD[strength] if strength < 12 else (SUCCEEDS, HELD, "", Detail(strength))
 
 
-_EXPLAIN: dict[Kind, Callable[[Battle, int], Verdict]] = {
-    MOVE: _move,
-    CONVOY: _convoy,
-    HOLD: _hold,
-    SUPPORT_HOLD: _support,
-    SUPPORT_MOVE: _support,
-}
+# The verdict of every kind of order but a move (explained inline), by kind.
+_EXPLAIN: tuple[Callable[[Battle, int], Verdict], ...] = (_hold, _hold, _support, _support, _convoy)
+assert (HOLD, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY) == (0, 2, 3, 4)

@@ -16,6 +16,7 @@ from adjudicator.addresses import AddressError, owner_of, with_addresses
 from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.cycle import Transition, after_adjustments, after_movement, after_retreats, start_position
 from adjudicator.diplomacy_points import check_dp_orders, dp_allowance, run_auction
+from adjudicator.errors import GameError
 from adjudicator.movement import adjudicate_movement
 from adjudicator.outcomes import OrderOutcome
 from adjudicator.records import DislodgedRecord, GameResult, LotRecord, OutcomeRecord, PhaseReport, ResultKind
@@ -29,10 +30,6 @@ from maps.terms import PhaseType
 from orders.model import DPOrder, Order
 
 __all__ = ["Game", "GameError"]
-
-
-class GameError(ValueError):
-    """An action the game cannot take now (adjudicating a finished game, an unknown power...)."""
 
 
 class Game:
@@ -126,7 +123,7 @@ class Game:
             adjustments = adjudicate_adjustments(self.board, before, given, self.rules)
             transition = after_adjustments(self.board, self.rules, before, adjustments.units)
             report = self._report(adjustments.outcomes, transition)
-        entry = HistoryEntry(before=before, orders=orders, report=report)
+        entry = HistoryEntry.model_construct(before=before, orders=orders, report=report)  # each part validated
         self.state = self.state.model_copy(
             update={
                 "position": transition.position,
@@ -245,7 +242,7 @@ class Game:
             result = GameResult(kind=ResultKind.WON, powers=[transition.winner])
         return PhaseReport(
             phase=self.state.position.phase,
-            outcomes=[OutcomeRecord.of(o) for o in outcomes],
+            outcomes=OutcomeRecord.all_of(outcomes),
             disbanded=transition.disbanded,
             captured=transition.captured,
             rebuilt=transition.rebuilt,

@@ -7,76 +7,61 @@ form), a support the supporter can give to a move that could happen, a
 convoy by a fleet that some convoy route needs. An illegal order is void:
 it is ignored and the unit holds. Legality never raises; every refusal is a
 sentence a GM can read.
+
+An order's legality depends on the position alone, so it is checked once,
+when it is submitted (:func:`check_order`), and kept with the position's
+:class:`~adjudicator.pieces.Pieces`; adjudication reuses that verdict for
+the very same order object and checks only what it has not seen. What
+depends on several orders (a unit ordered twice, DATC 4.D.3; an army an own
+fleet convoys, 4.A.3) is :mod:`adjudicator.phase_orders`' business.
+
+The checks read the board's integer tables (:mod:`maps.tables`): provinces
+are ids and "can reach" is a bit in a mask.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
-from adjudicator.convoys import has_route, necessary_fleets
+from adjudicator.convoys import necessary_fleets
+from adjudicator.pieces import Pieces, pieces_of
 from adjudicator.position import Position
+from adjudicator.routes import could_chain
 from maps.board import Board
-from maps.terms import Location, UnitType, province_of
+from maps.tables import bits
+from maps.terms import Location, province_of
 from orders.model import Convoy, DPOrder, Hold, Move, Order, SupportHold, SupportMove
 
-__all__ = ["Checked", "Piece", "UnitFacts", "check_each", "check_movement_orders", "pieces"]
+__all__ = [
+    "CONVOY",
+    "HOLD",
+    "MOVE",
+    "SUPPORT_HOLD",
+    "SUPPORT_MOVE",
+    "Checked",
+    "check_each",
+    "check_order",
+]
 
-# Enum members cost a metaclass lookup each in Python 3.11 (about 90 ns).
-ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
-
-
-class Piece(Protocol):
-    """A unit's facts, read once from its pydantic model: what the checker reads about a unit.
-
-    Reading a pydantic field costs several times a plain attribute, so each
-    unit is read once. Any record with these attributes will do: the
-    movement phase passes the battle's entries, which carry them anyway.
-    """
-
-    @property
-    def province(self) -> str: ...
-    @property
-    def type(self) -> UnitType: ...
-    @property
-    def location(self) -> Location: ...
-    @property
-    def power(self) -> str | None: ...
-
-
-class UnitFacts(NamedTuple):
-    """A :class:`Piece` for a check on its own (a submission, a DP order)."""
-
-    province: str
-    type: UnitType
-    location: Location
-    power: str | None
-
-
-def pieces(board: Board, position: Position) -> list[UnitFacts]:
-    """Every unit's facts, in the position's order."""
-    where = board.location_provinces
-    found = []
-    for unit in position.units:
-        location = unit.location
-        found.append(UnitFacts(where.get(location) or province_of(location), unit.type, location, unit.power))
-    return found
+# The order kinds as the engine counts them (plain ints: compared thousands of times a phase).
+HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
 
 
 class Checked(NamedTuple):
-    """An order after the legality check. ``problem`` is None for a legal order.
+    """An order after the legality check, in the engine's compact form. ``problem`` is None when legal.
 
-    For a legal move, ``destination`` is the exact location (the coast filled
-    in where only one is reachable, DATC 4.B.2) and ``convoyed`` says whether
-    it travels by convoy (DATC 4.A.3: non-adjacent, "via convoy", or an own
-    fleet legally ordered to convoy it). For a legal support to a move,
-    ``destination`` is the location as the order names it (a coast or not).
-
-    An order also carries its unit and provinces, read once from the order:
-    ``unit_index`` (the ordered unit's place in the position's units, -1 for
-    none) and ``province`` (its province, None for none); ``target``
-    (moved, supported or convoyed into) and ``subject`` (the supported or
-    convoyed unit's) when the order is legal.
+    Every place is an integer id (:mod:`maps.tables`), -1 for none.
+    ``unit`` is the ordered unit's place in the position's units and
+    ``province`` its province. For a legal order: ``kind`` (HOLD, MOVE, ...),
+    ``target`` (the province moved, supported or convoyed into) and
+    ``subject`` (the supported or convoyed unit's province). For a legal move,
+    ``destination`` is the exact location (the coast filled in where only one
+    is reachable, DATC 4.B.2) and ``convoyed`` says whether it travels by
+    convoy (DATC 4.A.3: non-adjacent, "via convoy", or an own fleet legally
+    ordered to convoy it). For a support to a move, ``destination`` is the
+    coast the order names, -1 when it names the province, -2 when it names a
+    coast the map does not have (DATC 4.B.4).
 
     A named tuple rather than a frozen dataclass: just as immutable, and
     several times cheaper to build, which matters at one per order per phase.
@@ -85,50 +70,52 @@ class Checked(NamedTuple):
     power: str | None
     order: Order
     problem: str | None = None
-    destination: Location | None = None
+    kind: int = HOLD
+    unit: int = -1
+    province: int = -1
+    target: int = -1
+    subject: int = -1
+    destination: int = -1
     convoyed: bool = False
-    unit_index: int = -1
-    province: str | None = None
-    target: str = ""
-    subject: str = ""
 
 
 # A named tuple's own constructor is a Python-level function (about 300 ns a
 # call in CPython 3.11); tuple.__new__ given every field, in order, builds the
 # same value in under 200 ns. Legal orders, one per unit a phase, are built so.
 _new = tuple.__new__
-assert Checked._fields[2:] == ("problem", "destination", "convoyed", "unit_index", "province", "target", "subject")
+assert Checked._fields[2:] == ("problem", "kind", "unit", "province", "target", "subject", "destination", "convoyed")
 
 
-def _void(power: str | None, order: Order, piece: Piece, k: int, problem: str) -> Checked:
-    return Checked(power, order, problem, None, False, k, piece.province)
+def _void(power: str | None, order: Order, k: int, province: int, problem: str) -> Checked:
+    return _new(Checked, (power, order, problem, HOLD, k, province, -1, -1, -1, False))
 
 
-_Rule = Callable[["_Checker", str | None, Any, Piece, int], Checked]
+_Rule = Callable[["_Checker", str | None, Any, int], Checked]
 
 
 class _Checker:
-    """Checks one phase's orders; the position's lookups are built once, not per order.
+    """The rules for one position; ``pieces`` holds the position and what is learnt about it."""
 
-    ``intents`` collects the legal convoy orders as (power, army's province,
-    target), for the convoy-intent rule applied once every order is checked.
-    """
+    __slots__ = ("board", "pieces", "tables", "ids", "province_of_loc")
 
-    __slots__ = ("board", "where", "pieces", "at", "fleets_at_sea", "intents", "_routes", "_needed")
+    def __init__(self, pieces: Pieces) -> None:
+        self.board, self.pieces, self.tables = pieces.board, pieces, pieces.tables
+        self.ids, self.province_of_loc = self.tables.ids, self.tables.province
 
-    def __init__(self, board: Board, pieces: Sequence[Piece]) -> None:
-        self.board = board
-        self.where = board.location_provinces  # location -> province, without a call per lookup
-        self.pieces = pieces
-        self.at = {piece.province: k for k, piece in enumerate(pieces)}
-        seas = board.seas
-        self.fleets_at_sea = frozenset(p.province for p in pieces if p.type is FLEET and p.province in seas)
-        self.intents: set[tuple[str | None, str, str]] = set()
-        self._routes: dict[tuple[str, str, str | None], bool] = {}
-        self._needed: dict[tuple[str, str], set[str]] = {}
+    def province(self, location: Location) -> int:
+        """A location's province id; -1 when the map has no such province."""
+        loc = self.ids.get(location)
+        if loc is not None:
+            return self.province_of_loc[loc]
+        return self.ids.get(province_of(location), -1)
 
-    def province(self, location: Location) -> str:
-        return self.where.get(location) or province_of(location)
+    def name(self, location: Location) -> str:
+        """A location's province as the board shows it (an unknown one as written)."""
+        p = self.province(location)
+        return self.board.display(self.tables.names[p] if p >= 0 else province_of(location))
+
+    def display(self, place: int) -> str:
+        return self.board.display(self.tables.names[place])
 
     def check(self, power: str | None, order: Order) -> Checked:
         rule = _RULES.get(type(order))
@@ -137,175 +124,204 @@ class _Checker:
                 return Checked(power, order, "a DP order is settled before movement, not adjudicated as one")
             return Checked(power, order, "not an order for a movement phase")
         location = order.unit.location  # type: ignore[union-attr]
-        province = self.where.get(location) or province_of(location)
-        k = self.at.get(province)
-        if k is None:
-            return Checked(power, order, f"there is no unit in {self.board.display(province)}")
-        piece = self.pieces[k]
-        if piece.power != power:
-            return _void(power, order, piece, k, _not_yours(self.board, power, piece))
-        return rule(self, power, order, piece, k)
+        pieces = self.pieces
+        k = pieces.at.get(self.province(location), -1)
+        if k < 0:
+            return Checked(power, order, f"there is no unit in {self.name(location)}")
+        if pieces.power[k] != power:
+            return _void(power, order, k, pieces.prov[k], self._not_yours(power, k))
+        return rule(self, power, order, k)
 
-    def _hold(self, power: str | None, order: Hold, piece: Piece, k: int) -> Checked:
-        return _new(Checked, (power, order, None, None, False, k, piece.province, "", ""))
+    def _not_yours(self, power: str | None, k: int) -> str:
+        where = self.display(self.pieces.prov[k])
+        if power is None:
+            return f"the unit in {where} is not neutral"
+        return f"the unit in {where} belongs to {self.pieces.power[k] or 'a neutral power'}"
 
-    def route(self, origin: str, target: str, without: str | None = None) -> bool:
-        """Whether the fleets at sea (less ``without``) could chain origin to target; memoised per phase."""
+    def _hold(self, power: str | None, order: Hold, k: int) -> Checked:
+        return _new(Checked, (power, order, None, HOLD, k, self.pieces.prov[k], -1, -1, -1, False))
+
+    def route(self, origin: int, target: int, without: int = -1) -> bool:
+        """Whether the fleets at sea (less the one in ``without``) could chain origin to target; memoised."""
+        routes = self.pieces.routes
         key = (origin, target, without)
-        known = self._routes.get(key)
+        known = routes.get(key)
         if known is None:
-            fleets = self.fleets_at_sea - {without} if without else self.fleets_at_sea
-            known = self._routes[key] = has_route(self.board, fleets, origin, target)
+            fleets = self.pieces.fleets_at_sea
+            if without >= 0:
+                fleets &= ~(1 << without)
+            known = routes[key] = could_chain(self.tables, fleets, origin, target)
         return known
 
     # --- moves ------------------------------------------------------------------------
 
-    def _move(self, power: str | None, order: Move, piece: Piece, k: int) -> Checked:
-        board, origin = self.board, piece.province
-        destination, via_convoy = order.destination, order.via_convoy
-        target = self.where.get(destination) or province_of(destination)
-        if target not in board.provinces:
-            return _void(power, order, piece, k, _unknown(target))
+    def _move(self, power: str | None, order: Move, k: int) -> Checked:
+        pieces, tables = self.pieces, self.tables
+        origin, destination, via_convoy = pieces.prov[k], order.destination, order.via_convoy
+        target = self.province(destination)
+        if target < 0:
+            return _void(power, order, k, origin, _unknown(province_of(destination)))
         if target == origin:
-            return _void(power, order, piece, k, "a unit cannot move to its own province")
-        if piece.type is FLEET:
-            if via_convoy or destination not in board.fleet_neighbours(piece.location):
-                exact, problem = self._fleet_destination(destination, via_convoy, piece, target)
+            return _void(power, order, k, origin, "a unit cannot move to its own province")
+        if pieces.is_fleet[k]:
+            exact = self.ids.get(destination, -1)
+            if via_convoy or exact < 0 or not tables.fleet[pieces.loc[k]] >> exact & 1:
+                exact, problem = self._fleet_destination(destination, via_convoy, k, target)
                 if problem:
-                    return _void(power, order, piece, k, problem)
-                destination = exact
-            return _new(Checked, (power, order, None, destination, False, k, origin, target, ""))
-        if target in board.seas:
-            return _void(power, order, piece, k, "an army cannot move to sea")
-        adjacent = target in board.army_neighbours(origin)
+                    return _void(power, order, k, origin, problem)
+            return _new(Checked, (power, order, None, MOVE, k, origin, target, -1, exact, False))
+        if tables.seas >> target & 1:
+            return _void(power, order, k, origin, "an army cannot move to sea")
+        adjacent = tables.army[origin] >> target & 1
         if via_convoy or not adjacent:
             if not self.route(origin, target):
                 why = "no fleets stand where they could convoy it" if adjacent else "not adjacent, and no convoy route"
-                return _void(power, order, piece, k, f"{board.display(origin)} to {board.display(target)}: {why}")
-            return _new(Checked, (power, order, None, target, True, k, origin, target, ""))
-        return _new(Checked, (power, order, None, target, False, k, origin, target, ""))
+                return _void(power, order, k, origin, f"{self.display(origin)} to {self.display(target)}: {why}")
+            return _new(Checked, (power, order, None, MOVE, k, origin, target, -1, target, True))
+        return _new(Checked, (power, order, None, MOVE, k, origin, target, -1, target, False))
 
     def _fleet_destination(
-        self, destination: Location, via_convoy: bool, piece: Piece, target: str
-    ) -> tuple[Location, str | None]:
+        self, destination: Location, via_convoy: bool, k: int, target: int
+    ) -> tuple[int, str | None]:
         """The exact location of a fleet move that does not name a reachable one itself."""
+        board, tables, here = self.board, self.tables, self.pieces.location[k]
         if via_convoy:
-            return destination, "only armies can be convoyed"
-        if self.board.provinces[target].is_land:
-            return destination, "a fleet cannot move inland"
-        if destination != target:  # a coast was named, and it cannot be reached
-            return (
-                destination,
-                f"a fleet in {self.board.display(piece.location)} cannot reach {self.board.display(destination)}",
-            )
-        reachable = self.board.reachable_coasts(piece.location, target)
+            return -1, "only armies can be convoyed"
+        if tables.land >> target & 1:
+            return -1, "a fleet cannot move inland"
+        if destination != tables.names[target]:  # a coast was named, and it cannot be reached
+            return -1, f"a fleet in {board.display(here)} cannot reach {board.display(destination)}"
+        neighbours = tables.fleet[self.pieces.loc[k]]
+        reachable = [loc for loc in tables.coasts[target] if neighbours >> loc & 1]
         if len(reachable) == 1:
             return reachable[0], None
         if reachable:
-            return destination, f"{self.board.display(target)} has several coasts this fleet can reach: name one"
-        return destination, f"a fleet in {self.board.display(piece.location)} cannot reach {self.board.display(target)}"
+            return -1, f"{self.display(target)} has several coasts this fleet can reach: name one"
+        return -1, f"a fleet in {board.display(here)} cannot reach {self.display(target)}"
 
     # --- supports -----------------------------------------------------------------------
 
-    def _support_hold(self, power: str | None, order: SupportHold, piece: Piece, k: int) -> Checked:
-        supported = self.province(order.supported.location)
-        problem = self._supported_unit(piece.province, supported)
-        if problem is None and not self.board.reaches(piece.type, piece.location, supported):
-            problem = self._unreachable(piece, supported)
+    def _support_hold(self, power: str | None, order: SupportHold, k: int) -> Checked:
+        origin, location = self.pieces.prov[k], order.supported.location
+        supported = self.province(location)
+        problem = self._supported_unit(origin, supported, location)
+        if problem is None and not self._reaches(k, supported):
+            problem = self._unreachable(k, supported)
         if problem:
-            return _void(power, order, piece, k, problem)
-        return _new(Checked, (power, order, None, None, False, k, piece.province, supported, supported))
+            return _void(power, order, k, origin, problem)
+        return _new(Checked, (power, order, None, SUPPORT_HOLD, k, origin, supported, supported, -1, False))
 
-    def _support_move(self, power: str | None, order: SupportMove, piece: Piece, k: int) -> Checked:
-        supported, destination = self.province(order.supported.location), order.destination
-        target = self.province(destination)
-        problem = self._support_move_problem(piece, supported, target)
+    def _support_move(self, power: str | None, order: SupportMove, k: int) -> Checked:
+        origin, location, destination = self.pieces.prov[k], order.supported.location, order.destination
+        supported, target = self.province(location), self.province(destination)
+        problem = self._support_move_problem(k, supported, location, target, destination)
         if problem:
-            return _void(power, order, piece, k, problem)
-        return _new(Checked, (power, order, None, destination, False, k, piece.province, target, supported))
+            return _void(power, order, k, origin, problem)
+        coast = self.ids.get(destination, -2)
+        coast = -1 if coast == target else coast
+        return _new(Checked, (power, order, None, SUPPORT_MOVE, k, origin, target, supported, coast, False))
 
-    def _support_move_problem(self, piece: Piece, supported: str, target: str) -> str | None:
-        if target not in self.board.provinces:
-            return _unknown(target)
-        problem = self._supported_unit(piece.province, supported)
+    def _support_move_problem(
+        self, k: int, supported: int, location: Location, target: int, destination: Location
+    ) -> str | None:
+        if target < 0:
+            return _unknown(province_of(destination))
+        origin = self.pieces.prov[k]
+        problem = self._supported_unit(origin, supported, location)
         if problem:
             return problem
-        if target == piece.province:
+        if target == origin:
             return "a unit cannot support a move into its own province"
         if target == supported:
             return "a unit cannot move to its own province"
-        if not self.board.reaches(piece.type, piece.location, target):
-            return self._unreachable(piece, target)
-        if not self._could_move(self.pieces[self.at[supported]], target, helper=piece.province):
-            return f"the unit in {self.board.display(supported)} could not move to {self.board.display(target)}"
+        if not self._reaches(k, target):
+            return self._unreachable(k, target)
+        if not self._could_move(self.pieces.at[supported], target, helper=origin):
+            return f"the unit in {self.display(supported)} could not move to {self.display(target)}"
         return None
 
-    def _unreachable(self, piece: Piece, target: str) -> str:
-        where, there = self.board.display(piece.location), self.board.display(target)
+    def _reaches(self, k: int, province: int) -> bool:
+        """Whether unit ``k`` could move to some part of the province (the test for supports, DATC 6.B.4)."""
+        pieces, tables = self.pieces, self.tables
+        if pieces.is_fleet[k]:
+            return bool(tables.fleet_reach[pieces.loc[k]] >> province & 1)
+        return bool(tables.army[pieces.prov[k]] >> province & 1)
+
+    def _unreachable(self, k: int, target: int) -> str:
+        where, there = self.board.display(self.pieces.location[k]), self.display(target)
         return f"the unit in {where} cannot reach {there}, so it cannot support there"
 
-    def _supported_unit(self, origin: str, supported: str) -> str | None:
+    def _supported_unit(self, origin: int, supported: int, location: Location) -> str | None:
         if supported == origin:
             return "a unit cannot support itself"
-        if supported not in self.at:
-            return f"there is no unit in {self.board.display(supported)} to support"
+        if supported not in self.pieces.at:
+            return f"there is no unit in {self.name(location)} to support"
         return None
 
-    def _could_move(self, mover: Piece, target: str, helper: str) -> bool:
+    def _could_move(self, mover: int, target: int, helper: int) -> bool:
         """Whether the move could be legal while ``helper`` supports it (a supporter cannot also convoy)."""
-        if mover.type is FLEET:
-            return self.board.reaches(FLEET, mover.location, target)
-        if target in self.board.army_neighbours(mover.province):
+        if self.pieces.is_fleet[mover]:
+            return self._reaches(mover, target)
+        origin = self.pieces.prov[mover]
+        if self.tables.army[origin] >> target & 1:
             return True
-        if target in self.board.seas:
+        if self.tables.seas >> target & 1:
             return False
-        return self.route(mover.province, target, without=helper)
+        return self.route(origin, target, without=helper)
 
     # --- convoys ------------------------------------------------------------------------
 
-    def _convoy(self, power: str | None, order: Convoy, piece: Piece, k: int) -> Checked:
-        origin, target = self.province(order.convoyed.location), self.province(order.destination)
-        problem = self._convoy_problem(piece, origin, target)
+    def _convoy(self, power: str | None, order: Convoy, k: int) -> Checked:
+        here, location, destination = self.pieces.prov[k], order.convoyed.location, order.destination
+        origin, target = self.province(location), self.province(destination)
+        problem = self._convoy_problem(k, origin, location, target, destination)
         if problem:
-            return _void(power, order, piece, k, problem)
-        self.intents.add((power, origin, target))
-        return _new(Checked, (power, order, None, None, False, k, piece.province, target, origin))
+            return _void(power, order, k, here, problem)
+        return _new(Checked, (power, order, None, CONVOY, k, here, target, origin, -1, False))
 
-    def _convoy_problem(self, piece: Piece, origin: str, target: str) -> str | None:
-        if target not in self.board.provinces:
-            return _unknown(target)
-        if piece.type is not FLEET or piece.province not in self.board.seas:
+    def _convoy_problem(
+        self, k: int, origin: int, location: Location, target: int, destination: Location
+    ) -> str | None:
+        pieces = self.pieces
+        if target < 0:
+            return _unknown(province_of(destination))
+        if not pieces.is_fleet[k] or not self.tables.seas >> pieces.prov[k] & 1:
             return "only a fleet at sea can convoy"
-        army = self.at.get(origin)
-        if army is None:
-            return f"there is no unit in {self.board.display(origin)} to convoy"
-        if self.pieces[army].type is not ARMY:
+        army = pieces.at.get(origin, -1)
+        if army < 0:
+            return f"there is no unit in {self.name(location)} to convoy"
+        if pieces.is_fleet[army]:
             return "only armies can be convoyed"
         if origin == target:
             return "a unit cannot move to its own province"
-        if target in self.board.seas:
+        if self.tables.seas >> target & 1:
             return "an army cannot move to sea"
-        if not self.needed(piece.province, origin, target):
-            route = f"{self.board.display(origin)} to {self.board.display(target)}"
-            return f"this fleet is not needed for any convoy route from {route}"
+        if not self.needed(pieces.prov[k], origin, target):
+            return (
+                f"this fleet is not needed for any convoy route from {self.display(origin)} to {self.display(target)}"
+            )
         return None
 
-    def needed(self, fleet: str, origin: str, target: str) -> bool:
+    def needed(self, fleet: int, origin: int, target: int) -> bool:
         """Whether some convoy route from origin to target needs this fleet (DATC 6.G.19).
 
         A fleet touching both ends is such a route on its own, the usual case;
-        only a longer chain calls for the search of every route, once a phase.
+        only a longer chain calls for the search of every route, once a position.
         """
-        shores = self.board.shores(fleet)
-        if origin in shores and target in shores:
+        shores = self.tables.links[fleet]
+        if shores >> origin & 1 and shores >> target & 1:
             return True
-        key = (origin, target)
-        if key not in self._needed:
-            self._needed[key] = necessary_fleets(self.board, self.fleets_at_sea, origin, target)
-        return fleet in self._needed[key]
+        names, needed, key = self.tables.names, self.pieces.needed, (origin, target)
+        found = needed.get(key)
+        if found is None:
+            fleets = needed.get((-1, -1))  # the fleets at sea by name, read once a position
+            if fleets is None:
+                fleets = needed[-1, -1] = frozenset(names[sea] for sea in bits(self.pieces.fleets_at_sea))
+            found = needed[key] = frozenset(necessary_fleets(self.board, fleets, names[origin], names[target]))
+        return names[fleet] in found
 
 
-# Each order kind's rule, as plain functions: no bound methods to build for every phase.
+# Each order kind's rule, as plain functions: no bound methods to build for every order.
 _RULES: dict[type, _Rule] = {
     Hold: _Checker._hold,
     Move: _Checker._move,
@@ -315,76 +331,33 @@ _RULES: dict[type, _Rule] = {
 }
 
 
-def _not_yours(board: Board, power: str | None, piece: Piece) -> str:
-    where = board.display(piece.province)
-    if power is None:
-        return f"the unit in {where} is not neutral"
-    return f"the unit in {where} belongs to {piece.power or 'a neutral power'}"
-
-
 def _unknown(province: str) -> str:
     return f"there is no province {province} on this map"
 
 
-def check_movement_orders(
-    board: Board,
-    position: Position,
-    orders: Mapping[str | None, Sequence[Order]],
-    facts: Sequence[Piece] | None = None,
-) -> list[Checked]:
-    """Every order with its verdict, in submission order; ``None`` keys neutral units' orders.
-
-    ``facts`` may give the position's units, in order, as :class:`Piece` records when the
-    caller has them already (the movement phase passes its battle entries); an order's
-    ``unit_index`` is its unit's place among them.
-    """
-    checker = _Checker(board, pieces(board, position) if facts is None else facts)
-    checked = [checker.check(power, order) for power, given in orders.items() for order in given]
-    intents = checker.intents
-    ordered = [item.province for item in checked if item.problem is None]
-    if len(set(ordered)) < len(ordered):  # rare: a unit ordered twice
-        checked = _one_order_per_unit(checked)
-        intents = {(c.power, c.subject, c.target) for c in checked if c.problem is None and type(c.order) is Convoy}
-    return _with_convoy_intent(checked, intents) if intents else checked
+def check_order(pieces: Pieces, power: str | None, order: Order) -> Checked:
+    """One order's verdict in this position, checked once and remembered with the position's pieces."""
+    known = pieces.checked.get(id(order))
+    if known is not None and known[0] is order and known[1] == power:
+        return known[2]
+    checker = pieces.checker
+    if checker is None:
+        checker = pieces.checker = _Checker(pieces)
+    checked: Checked = checker.check(power, order)
+    pieces.checked[id(order)] = (order, power, checked)
+    return checked
 
 
 def check_each(board: Board, position: Position, orders: Sequence[tuple[str | None, Order]]) -> list[Checked]:
-    """Each order checked as if it were the only one given (one checker, so its lookups are built once).
+    """Each order checked as if it were the only one given, and not remembered.
 
     For listing what a unit could be ordered to do (:mod:`adjudicator.options`):
     several candidate orders for one unit are alternatives here, not the
-    "two orders for one unit" of a real submission.
+    "two orders for one unit" of a real submission, and there are thousands
+    of them, so unlike a submission's orders they are not kept with the position.
     """
-    checker = _Checker(board, pieces(board, position))
+    pieces = pieces_of(board, position)
+    checker = pieces.checker
+    if checker is None:
+        checker = pieces.checker = _Checker(pieces)
     return [checker.check(power, order) for power, order in orders]
-
-
-def _one_order_per_unit(checked: list[Checked]) -> list[Checked]:
-    """Two different orders for one unit: both void, the unit holds (DATC 4.D.3)."""
-    by_unit: dict[str | None, list[int]] = {}
-    for i, item in enumerate(checked):
-        if item.problem is None:
-            by_unit.setdefault(item.province, []).append(i)
-    result = list(checked)
-    for indexes in by_unit.values():
-        if len(indexes) == 1:
-            continue
-        first = checked[indexes[0]].order
-        same = all(checked[i].order == first for i in indexes)
-        for n, i in enumerate(indexes):
-            if not same:
-                result[i] = checked[i]._replace(problem="two different orders for one unit: it holds")
-            elif n > 0:
-                result[i] = checked[i]._replace(problem="the same order twice: counted once")
-    return result
-
-
-def _with_convoy_intent(checked: list[Checked], intents: set[tuple[str | None, str, str]]) -> list[Checked]:
-    """An army moving to an adjacent province goes by convoy if an own fleet legally convoys it (DATC 4.A.3)."""
-    result = []
-    for item in checked:
-        if item.problem is None and not item.convoyed and type(item.order) is Move:
-            if (item.power, item.province, item.target) in intents:
-                item = item._replace(convoyed=True)
-        result.append(item)
-    return result

@@ -100,7 +100,8 @@ class Position(BaseModel):
         Keyed on the units tuple itself: ``model_copy`` carries private state
         over, so a cache that ignored a replaced ``units`` would go stale.
         """
-        index = self._index
+        private = self.__pydantic_private__  # read directly: ``self._index`` takes pydantic's slow path (~2 us)
+        index = private.get("_index") if private is not None else None
         if index is None or index[0] is not self.units:
             index = (self.units, {unit.province: unit for unit in self.units})
             self._index = index

@@ -8,9 +8,11 @@ be shown again from the game's history exactly as it was first reported.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
+from functools import cache
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from adjudicator.diplomacy_points import Lot
 from adjudicator.outcomes import Detail, OrderOutcome, Reason, Result
@@ -65,9 +67,38 @@ class OutcomeRecord(_Record):
             implicit=outcome.implicit,
         )
 
+    @classmethod
+    def all_of(cls, outcomes: Iterable[OrderOutcome]) -> list[OutcomeRecord]:
+        """:meth:`of` for every outcome of a phase, validated in one call rather than one per record."""
+        return _many_outcomes().validate_python([_outcome_fields(o) for o in outcomes])
+
     @property
     def detail(self) -> Detail:
         return Detail(self.strength, self.opposition, self.opposed_by, self.by, self.via_convoy, self.head_to_head)
+
+
+def _outcome_fields(o: OrderOutcome) -> dict[str, object]:
+    strength, opposition, opposed_by, by, via_convoy, head_to_head = o.detail
+    return {
+        "power": o.power,
+        "order": o.order,
+        "result": o.result,
+        "reason": o.reason,
+        "note": o.note,
+        "strength": strength,
+        "opposition": opposition,
+        "opposed_by": opposed_by,
+        "by": by,
+        "via_convoy": via_convoy,
+        "head_to_head": head_to_head,
+        "implicit": o.implicit,
+    }
+
+
+@cache
+def _many_outcomes() -> TypeAdapter[list[OutcomeRecord]]:
+    """Built when first needed: building it costs a command that never adjudicates."""
+    return TypeAdapter(list[OutcomeRecord])
 
 
 class BidRecord(_Record):

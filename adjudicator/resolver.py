@@ -25,11 +25,18 @@ class Resolver:
 
     __slots__ = ("_adjudicate", "_backup", "resolved", "resolution", "visited", "cycle", "_guess_based", "_hits")
 
-    def __init__(self, size: int, adjudicate: Callable[[int], bool], backup: BackupRule) -> None:
+    def __init__(
+        self,
+        size: int,
+        adjudicate: Callable[[int], bool],
+        backup: BackupRule,
+        settled: tuple[list[bool], list[bool]] | None = None,
+    ) -> None:
+        """``settled`` may give the ``resolved`` and ``resolution`` lists to work in (and share), when
+        some decisions were settled before the resolver was needed."""
         self._adjudicate = adjudicate
         self._backup = backup
-        self.resolved = [False] * size
-        self.resolution = [False] * size
+        self.resolved, self.resolution = settled or ([False] * size, [False] * size)
         self.visited = [False] * size
         self.cycle: list[int] = []
         self._guess_based = False

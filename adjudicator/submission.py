@@ -10,12 +10,12 @@ alone, so submission and adjudication can never disagree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.diplomacy_points import check_dp_orders, normalise_dp_order
-from adjudicator.legality import check_movement_orders
 from adjudicator.outcomes import Result
+from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Position
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules
@@ -26,8 +26,9 @@ from orders.model import DPOrder, Order
 __all__ = ["OrderVerdict", "check_submission"]
 
 
-@dataclass(frozen=True, slots=True)
-class OrderVerdict:
+class OrderVerdict(NamedTuple):
+    """An order and why it is refused (None: accepted). A named tuple: a submission makes one an order."""
+
     order: Order
     problem: str | None = None
 

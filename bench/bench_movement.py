@@ -28,12 +28,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from adjudicator.movement import MovementResult, adjudicate_movement
 from adjudicator.outcomes import Result
+from adjudicator.phase_orders import check_movement_orders
 from bench.compare import Disagreement, classify, describe
-from bench.mila import mila_available, our_outcome, run_mila
+from bench.mila import Outcome, mila_available, our_outcome, run_mila
 from bench.random_phases import RandomPhase, random_phases
 from bench.stages import stage_breakdown
 from maps import Board, load_board
@@ -50,30 +51,56 @@ def _percentile(sorted_ns: Sequence[int], fraction: float) -> float:
 def _summary(label: str, timings: list[int]) -> tuple[float, float]:
     timings = sorted(timings)
     median, p90 = _percentile(timings, 0.5), _percentile(timings, 0.9)
-    print(f"  {label:<28} median {median:7.3f} ms   p90 {p90:7.3f} ms   ({len(timings)} phases)")
+    print(f"  {label:<30} median {median:7.3f} ms   p90 {p90:7.3f} ms   ({len(timings)} phases)")
     return median, p90
 
 
-def time_ours(board: Board, phases: Sequence[RandomPhase], warmup: int) -> list[int]:
-    """Nanoseconds per phase for our engine, after ``warmup`` untimed phases.
+def submit(board: Board, phase: RandomPhase) -> None:
+    """What happens before the deadline, untimed: each power's orders checked as it submits them.
 
-    The timed call includes reading every outcome, so nothing is left for
-    later that a caller would pay for.
+    As in a game (``Game.submit``) and as MILA's ``set_orders`` does: the
+    timed adjudication then reuses each order's verdict.
     """
-    for phase in phases[:warmup]:
+    for power, orders in phase.orders.items():
+        check_movement_orders(board, phase.position, {power: orders})
+
+
+def time_ours(
+    board: Board,
+    phases: Sequence[RandomPhase],
+    warmup: Sequence[RandomPhase],
+    submitted: bool,
+    outcomes: bool = True,
+) -> list[int]:
+    """Nanoseconds per phase for our engine, after the untimed ``warmup`` phases.
+
+    ``submitted``: the orders were checked at submission (untimed, :func:`submit`);
+    otherwise each phase is a position the engine has never seen, so reading
+    its units and checking every order is part of the timed call.
+    The timed call includes reading every outcome, so nothing is left for
+    later that a caller would pay for; ``outcomes=False`` leaves them unread
+    (the engine builds them when first read), for what the new board alone costs.
+    """
+    for phase in warmup:
         adjudicate_movement(board, phase.position, phase.orders)
     with _collector_held_off() as between_phases:
         timings = []
         for phase in phases:
             between_phases()
-            timings.append(_time_ours(board, phase)[0])
+            if submitted:
+                submit(board, phase)
+            else:
+                phase = replace(phase, position=phase.position.model_copy())  # a new object: nothing remembered
+            timings.append(_time_ours(board, phase, outcomes)[0])
     return timings
 
 
-def _time_ours(board: Board, phase: RandomPhase) -> tuple[int, MovementResult]:
+def _time_ours(board: Board, phase: RandomPhase, outcomes: bool = True) -> tuple[int, MovementResult]:
     start = time.perf_counter_ns()
     result = adjudicate_movement(board, phase.position, phase.orders)
-    _ = result.outcomes, result.units, result.dislodged, result.retreats
+    _ = result.units, result.dislodged, result.retreats, result.contested
+    if outcomes:
+        _ = result.outcomes
     return time.perf_counter_ns() - start, result
 
 
@@ -107,27 +134,40 @@ class Comparison:
     rejected: int = 0  # phases in which MILA refused one of our orders
 
 
-def compare_with_mila(board: Board, phases: Sequence[RandomPhase], warmup: int) -> Comparison:
-    """Run MILA and ours on each phase in turn, timing both.
+def compare_with_mila(
+    board: Board, phases: Sequence[RandomPhase], warmup: Sequence[RandomPhase], block: int = 1
+) -> Comparison:
+    """Run MILA and ours on the same phases in turn, timing both.
 
-    Interleaving phase by phase exposes both engines to the same machine
-    load, so the ratio holds even on a busy or throttled machine.
+    Interleaving exposes both engines to the same machine load, so the ratio
+    holds even on a busy or throttled machine: by default phase by phase
+    (each engine then starts every phase with the other's data in the CPU
+    caches), or ``block`` phases of one engine, then the same phases of the
+    other. Each engine's orders are checked at submission, untimed (MILA's
+    ``set_orders``, our :func:`submit`); each times its adjudication.
     """
-    for phase in phases[:warmup]:
+    for phase in warmup:
         adjudicate_movement(board, phase.position, phase.orders)
     comparison = Comparison()
     with _collector_held_off() as between_phases:
-        for phase in phases:
-            between_phases()
-            _compare_one(board, phase, comparison)
+        for start in range(0, len(phases), block):
+            chunk = phases[start : start + block]
+            theirs = []
+            for phase in chunk:
+                between_phases()
+                elapsed, outcome, errors = run_mila(phase)
+                comparison.mila_ns.append(elapsed)
+                comparison.rejected += bool(errors)
+                theirs.append((outcome, errors))
+            for phase, (outcome, errors) in zip(chunk, theirs, strict=True):
+                between_phases()
+                _ours_against(board, phase, outcome, errors, comparison)
     return comparison
 
 
-def _compare_one(board: Board, phase: RandomPhase, comparison: Comparison) -> None:
-    """MILA then ours on one phase, both timed; keep the phase if the results differ."""
-    elapsed, theirs, errors = run_mila(phase)
-    comparison.mila_ns.append(elapsed)
-    comparison.rejected += bool(errors)
+def _ours_against(board: Board, phase: RandomPhase, theirs: Outcome, errors: list[str], comparison: Comparison) -> None:
+    """Ours on one phase, timed; keep the phase if the results differ from MILA's."""
+    submit(board, phase)
     elapsed, result = _time_ours(board, phase)
     comparison.ours_ns.append(elapsed)
     ours = our_outcome(result)
@@ -180,13 +220,18 @@ def run_map(name: str, args: argparse.Namespace) -> None:
         for stage, us in stage_breakdown(board, phases).items():
             print(f"    {stage:<16} {us:8.1f} us")
         return
-    alone = _summary("ours (adjudicate_movement)", time_ours(board, phases, args.warmup))
+    warmup = list(random_phases(board, args.warmup, seed=args.seed + 1000))  # not the timed phases
+    alone = _summary("ours, checked at submission", time_ours(board, phases, warmup, submitted=True))
+    _summary("ours, legality in the call", time_ours(board, phases, warmup, submitted=False))
+    _summary("ours, outcomes left unread", time_ours(board, phases, warmup, submitted=True, outcomes=False))
     if name != "standard" or args.no_mila:
         return
     if not mila_available():
         print("  MILA's engine is not installed: pip install -e .[bench]")
         return
-    comparison = compare_with_mila(board, phases, args.warmup)
+    comparison = compare_with_mila(board, phases, warmup, args.block)
+    turns = "phase by phase" if args.block == 1 else f"{args.block} phases at a time"
+    print(f"  MILA and ours in turn, {turns}:")
     in_turn = _summary("ours, in turn with MILA", comparison.ours_ns)
     theirs = _summary("MILA diplomacy Game.process()", comparison.mila_ns)
     print(f"  ratio MILA / ours in turn    median {theirs[0] / in_turn[0]:6.1f}x   p90 {theirs[1] / in_turn[1]:6.1f}x")
@@ -206,6 +251,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--warmup", type=int, default=200, help="untimed phases first (default 200)")
     parser.add_argument("--maps", nargs="+", default=["standard", "sengoku"], help="maps to run")
     parser.add_argument("--no-mila", action="store_true", help="skip MILA's engine")
+    parser.add_argument("--block", type=int, default=1, help="phases of one engine before the other's (default 1)")
     parser.add_argument("--show", type=int, default=10, help="disagreements printed in full (default 10)")
     parser.add_argument("--stages", action="store_true", help="time each step of our pipeline instead")
     parser.add_argument("--profile", action="store_true", help="profile our engine instead of timing it")

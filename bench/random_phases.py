@@ -18,12 +18,14 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from adjudicator.adjustments import adjustment_counts, build_sites
 from adjudicator.position import Phase, Position, Unit
+from adjudicator.rules import Rules
 from maps.board import Board
 from maps.terms import Location, PhaseType, Season, UnitType, province_of
-from orders.model import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
+from orders.model import Build, Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
 
-__all__ = ["RandomPhase", "random_phases", "random_position", "random_orders"]
+__all__ = ["RandomPhase", "random_builds", "random_phases", "random_position", "random_orders"]
 
 SPRING = Phase(season=Season.SPRING, year=1901, type=PhaseType.MOVEMENT)
 
@@ -294,3 +296,17 @@ def _chain(parents: dict[str, str | None], last: str) -> Sequence[str]:
         chain.append(sea)
         sea = parents[sea]
     return chain
+
+
+def random_builds(board: Board, position: Position, rules: Rules) -> dict[str, list[Order]]:
+    """A winter's builds: every power due some builds an army on each vacant build site, up to its due.
+
+    Games played with random orders (the long-game and GM-step benches)
+    would otherwise waste away: a build nobody orders is waived.
+    """
+    builds: dict[str, list[Order]] = {}
+    for power, due in adjustment_counts(board, position).items():
+        sites = build_sites(board, position, rules, power)[:due] if due > 0 else []
+        if sites:
+            builds[power] = [Build(unit=UnitRef(type=UnitType.ARMY, location=site)) for site in sites]
+    return builds

@@ -14,27 +14,28 @@ import time
 from collections.abc import Callable, Sequence
 
 from adjudicator import movement
-from adjudicator.battle import Battle, unit_entries
+from adjudicator.battle import Battle
 from adjudicator.explain import explain_movement
-from adjudicator.legality import check_movement_orders
+from adjudicator.phase_orders import check_orders
+from adjudicator.pieces import Pieces
 from bench.random_phases import RandomPhase
 from maps import Board
 
 __all__ = ["STAGES", "stage_breakdown"]
 
-STAGES = ("read units", "legality", "battle entries", "resolve", "new board", "explain", "whole phase")
+STAGES = ("read units", "legality", "battle lists", "resolve", "new board", "explain", "whole phase")
 
 
 def _run_once(board: Board, phase: RandomPhase) -> list[int]:
     clock = time.perf_counter_ns
+    position = phase.position.model_copy()  # a new position object: nothing remembered from an earlier run
     marks = [clock()]
-    entries = unit_entries(board, phase.position.units)
+    pieces = Pieces(board, position)
     marks.append(clock())
-    checked = check_movement_orders(board, phase.position, phase.orders, entries)
+    checked = check_orders(pieces, phase.orders)
     marks.append(clock())
-    movement._carry_out(entries, checked)
+    battle = Battle(pieces, checked)
     marks.append(clock())
-    battle = Battle(board, entries)
     battle.resolve_all()
     marks.append(clock())
     movement._after(battle)

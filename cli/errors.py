@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
-from adjudicator.game import GameError
+from adjudicator.errors import GameError
 from maps.errors import SengokuError
 
 __all__ = ["EXIT_CODES_HELP", "ExitCode", "cli_errors"]

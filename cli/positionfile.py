@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from adjudicator.document import position_document
 from adjudicator.position import Position
 from adjudicator.setup import PositionError, position_from_document
@@ -34,14 +32,12 @@ def read_document(path: Path) -> object:
         raise PositionFileError(path, "not a position file (not UTF-8 text)") from None
     except OSError as error:
         raise PositionFileError(path, f"cannot read it ({error.strerror or error})") from None
+    from maps.yamlread import YamlError, read_yaml  # PyYAML only for the commands that read a position
+
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise PositionFileError(path, f"not valid YAML{where}: {getattr(error, 'problem', None) or error}") from None
-    except RecursionError:
-        raise PositionFileError(path, "not valid YAML: nested too deeply") from None
+        return read_yaml(text)
+    except YamlError as error:
+        raise PositionFileError(path, str(error)) from None
 
 
 def variant_of(document: object) -> str | None:
@@ -59,5 +55,7 @@ def read_position(path: Path, board: Board, document: object) -> Position:
 
 def position_yaml(board: Board, position: Position) -> str:
     """The position as a position file, one line per power (``new --position`` reads it back)."""
+    import yaml  # only `status --position` writes YAML
+
     document = position_document(board, position)
     return yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=1000, default_flow_style=None)

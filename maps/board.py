@@ -8,20 +8,32 @@ Graph layout: one node per province and one per coast of a split-coast
 province (``"SPA/NC"``). Edges carry ``army``, ``fleet`` and ``bridge`` flags:
 army edges join provinces; fleet edges join the locations a fleet can stand
 on; a land bridge is an army and fleet edge marked ``bridge``.
+
+The board keeps its borders as plain records (:class:`~maps.province.Border`)
+and builds the networkx graph the first time someone asks for it (analysis,
+drawing): importing networkx costs a command that only reads a game about
+60 ms, and the rules never need it (they read the tables derived below).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-
-import networkx as nx
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from maps.names import NameIndex
-from maps.province import PowerSetup, Province, StartUnit
+from maps.province import Border, PowerSetup, Province, StartUnit
+from maps.tables import BoardTables, build_tables
 from maps.terms import Location, Season, UnitType, province_of
 
-__all__ = ["Board", "PowerSetup", "Province", "StartUnit"]
+if TYPE_CHECKING:
+    import networkx as nx
+
+__all__ = ["Board", "Border", "PowerSetup", "Province", "StartUnit"]
+
+# What a board computes on demand and never pickles (the board cache, maps.cache).
+_ON_DEMAND = ("graph",)
 
 # The queries below run thousands of times a phase. Enum members cost a
 # metaclass lookup each in Python 3.11, and ``frozenset()`` a call, so both
@@ -38,6 +50,8 @@ class Board:
     thousands of times a phase, where a method call would cost more than the
     lookup: ``seas`` (the sea provinces) and ``location_provinces`` (every
     province id and every place a fleet can stand, to its province id).
+    ``tables`` is the same geography by integer id (:mod:`maps.tables`), for
+    the movement engine.
     """
 
     name: str
@@ -49,7 +63,7 @@ class Board:
     powers: tuple[PowerSetup, ...]
     neutral_units: tuple[StartUnit, ...]
     impassable: tuple[tuple[str, tuple[float, float] | None], ...]
-    graph: nx.Graph[str]
+    borders: tuple[Border, ...]
     names: NameIndex = field(init=False)
     _army: dict[str, frozenset[str]] = field(init=False, repr=False)
     _fleet: dict[Location, frozenset[Location]] = field(init=False, repr=False)
@@ -59,15 +73,16 @@ class Board:
     _links: dict[str, frozenset[str]] = field(init=False, repr=False)
     seas: frozenset[str] = field(init=False, repr=False)
     location_provinces: Mapping[Location, str] = field(init=False, repr=False)
+    tables: BoardTables = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         army: dict[str, set[str]] = {p: set() for p in self.provinces}
         fleet: dict[Location, set[Location]] = {}
-        for a, b, data in self.graph.edges(data=True):
-            if data.get("army"):
+        for a, b, is_army, is_fleet, _ in self.borders:
+            if is_army:
                 army[a].add(b)
                 army[b].add(a)
-            if data.get("fleet"):
+            if is_fleet:
                 fleet.setdefault(a, set()).add(b)
                 fleet.setdefault(b, set()).add(a)
         object.__setattr__(self, "_army", {k: frozenset(v) for k, v in army.items()})
@@ -97,6 +112,9 @@ class Board:
         every = {province: province for province in self.provinces}
         every.update((loc, province) for province, locs in locations.items() for loc in locs)
         object.__setattr__(self, "location_provinces", every)
+        object.__setattr__(
+            self, "tables", build_tables(self.provinces, locations, self._army, self._fleet, self._links)
+        )
 
     # --- provinces -------------------------------------------------------------
 
@@ -194,16 +212,44 @@ class Board:
 
     @property
     def bridges(self) -> tuple[tuple[str, str], ...]:
-        pairs = {(min(a, b), max(a, b)) for a, b, d in self.graph.edges(data=True) if d.get("bridge")}
+        pairs = {(min(a, b), max(a, b)) for a, b, _, _, bridge in self.borders if bridge}
         return tuple(sorted(pairs))
 
     def is_bridge(self, a: str, b: str) -> bool:
-        data = self.graph.get_edge_data(a, b)
-        return bool(data and data.get("bridge"))
+        return any(bridge and {a, b} == {x, y} for x, y, _, _, bridge in self.borders)
+
+    # --- the graph -------------------------------------------------------------
+
+    @cached_property
+    def graph(self) -> nx.Graph[str]:
+        """The map as a networkx graph (layout in the module docstring), built once, when first asked for.
+
+        Nodes and edges go in in the map file's order, so the graph iterates
+        the same way every time it is built.
+        """
+        import networkx as nx
+
+        graph: nx.Graph[str] = nx.Graph()
+        for province in self.provinces.values():
+            graph.add_node(province.id, kind="province")
+            for coast in province.coasts:
+                graph.add_node(f"{province.id}/{coast}", kind="coast", province=province.id)
+        for a, b, is_army, is_fleet, bridge in self.borders:
+            graph.add_edge(a, b, army=is_army, fleet=is_fleet, bridge=bridge)
+        return graph
 
     def province_graph(self) -> nx.Graph[str]:
         """Provinces joined wherever any unit could cross: for distances (2023 civil disorder)."""
+        import networkx as nx
+
         graph: nx.Graph[str] = nx.Graph()
         graph.add_nodes_from(self.provinces)
         graph.add_edges_from((province_of(a), province_of(b)) for a, b in self.graph.edges)
         return graph
+
+    # --- pickling (the board cache) ---------------------------------------------
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but what is built on demand (the networkx graph): a cached board stays small
+        and loads without importing networkx."""
+        return {k: v for k, v in self.__dict__.items() if k not in _ON_DEMAND}

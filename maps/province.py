@@ -7,10 +7,11 @@ neither of those modules needs the other.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from maps.terms import Location, ProvinceType, UnitType
 
-__all__ = ["PowerSetup", "Province", "StartUnit"]
+__all__ = ["Border", "PowerSetup", "Province", "StartUnit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,3 +45,17 @@ class PowerSetup:
     name: str
     home_centres: tuple[str, ...]
     units: tuple[StartUnit, ...]
+
+
+class Border(NamedTuple):
+    """One border of the map graph: two locations and what may cross it.
+
+    ``army`` joins provinces; ``fleet`` joins places a fleet can stand; a land
+    ``bridge`` is both, marked. Each border is listed once, in either direction.
+    """
+
+    a: Location
+    b: Location
+    army: bool
+    fleet: bool
+    bridge: bool

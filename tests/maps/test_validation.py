@@ -128,3 +128,14 @@ def test_an_edited_map_file_loads_or_is_refused_with_a_map_file_error(data: st.D
         assert error.problem
     else:
         assert board.provinces
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000 + "]" * 100_000, "- " * 100_000 + "x", "{a: " * 100_000 + "1" + "}" * 100_000],
+    ids=["flow sequences", "block sequences", "flow mappings"],
+)
+def test_yaml_nested_a_hundred_thousand_deep_is_refused_without_crashing(text: str) -> None:
+    """libyaml builds nested collections by recursion in C: the nesting is measured first."""
+    with pytest.raises(MapFileError, match="nested too deeply"):
+        parse_board(text)

@@ -1,0 +1,118 @@
+"""How long a GM waits for each ``sengoku`` command, beside ``python -c pass``.
+
+    .venv/bin/python -m bench.startup --repeat 15
+
+Each command runs as a GM runs it (a new process of the ``sengoku`` script
+next to this Python), on a new Sengoku game and on a long one (30 years of
+random orders, :mod:`bench.long_game`), and its wall time is measured from
+start to exit. Commands that change the game file get a fresh copy before
+each run (copied outside the timing). The runs go round the commands in
+turn, so every command sees the same machine load, and ``python -c pass``
+runs in the same rounds as the floor nothing can go below. The figures are
+the minimum, median and 90th percentile of the repeats.
+
+The board comes from the board cache (:mod:`maps.cache`), as it does for
+every run but the first after a map or code change: the bench builds it once
+before timing. A script, not a test: timings depend on the machine and its
+load (printed with the figures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from bench.gm_step import steps
+from bench.long_game import play
+from cli.gamefile import save_game
+from maps import load_board
+
+__all__ = ["main"]
+
+SENGOKU = Path(sys.executable).with_name("sengoku")
+
+# label -> (arguments, the game file it works on, whether it changes that file)
+COMMANDS: dict[str, tuple[list[str], str, bool]] = {
+    "python -c pass": (["-c", "pass"], "", False),
+    "sengoku --help": (["--help"], "", False),
+    "sengoku names": (["names"], "", False),
+    "status (new game)": (["status", "{game}"], "new.json", False),
+    "players (new game)": (["players", "{game}"], "new.json", False),
+    "orders FILE (new game)": (["orders", "{game}", "{orders}"], "new.json", True),
+    "adjudicate (new game)": (["adjudicate", "{game}"], "new.json", True),
+    "history last (new game)": (["history", "{game}", "last"], "played.json", False),
+    "rollback (new game)": (["rollback", "{game}"], "played.json", True),
+    "map (new game)": (["map", "{game}", "-o", os.devnull], "new.json", False),
+    "status (long game)": (["status", "{game}"], "long.json", False),
+    "history last (long game)": (["history", "{game}", "last"], "long.json", False),
+    "adjudicate (long game)": (["adjudicate", "{game}"], "long.json", True),
+}
+
+
+def prepare(folder: Path) -> str:
+    """The game files and an orders file for a full Sengoku phase (all eight powers); returns the orders path."""
+    board = load_board("sengoku")
+    subprocess.run([SENGOKU, "new", folder / "new.json"], check=True, stdout=subprocess.DEVNULL)
+    step = next(steps(board, 1, seed=1))
+    orders = folder / "orders.txt"
+    orders.write_text(step.text, encoding="utf-8")
+    shutil.copy(folder / "new.json", folder / "played.json")
+    subprocess.run([SENGOKU, "adjudicate", folder / "played.json"], check=True, stdout=subprocess.DEVNULL)
+    save_game(folder / "long.json", play("sengoku", years=30, seed=1))
+    return str(orders)
+
+
+def run_once(folder: Path, label: str, orders: str) -> float:
+    arguments, game, changes = COMMANDS[label]
+    program = sys.executable if label.startswith("python") else str(SENGOKU)
+    path = folder / game
+    if changes:
+        shutil.copy(path, folder / "work.json")
+        path = folder / "work.json"
+    argv = [program, *(a.format(game=path, orders=orders) for a in arguments)]
+    start = time.perf_counter()
+    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    elapsed = (time.perf_counter() - start) * 1000
+    if done.returncode not in (0, 3):  # 3: `orders` refused some lines, and stored the rest
+        raise SystemExit(f"{label}: exit code {done.returncode}: {' '.join(argv)}")
+    return elapsed
+
+
+def _at(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.startup", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=15, help="runs of each command (default 15)")
+    parser.add_argument("--only", nargs="*", help="labels to run (default: all)")
+    args = parser.parse_args(argv)
+    labels = args.only or list(COMMANDS)
+    with tempfile.TemporaryDirectory(prefix="sengoku-startup-") as name:
+        folder = Path(name)
+        orders = prepare(folder)
+        for label in labels:  # one untimed run each: the board cache, the file system cache
+            run_once(folder, label, orders)
+        times: dict[str, list[float]] = {label: [] for label in labels}
+        for _ in range(args.repeat):
+            for label in labels:
+                times[label].append(run_once(folder, label, orders))
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
+    if sys.flags.dont_write_bytecode:
+        print("  (PYTHONDONTWRITEBYTECODE is set: modules compiled since the last `./run setup` are compiled anew)")
+    print(f"  {'wall time, ms':<28} {'min':>6} {'median':>7} {'p90':>6}")
+    for label in labels:
+        values = times[label]
+        print(f"  {label:<28} {min(values):6.0f} {_at(values, 0.5):7.0f} {_at(values, 0.9):6.0f}")
+
+
+if __name__ == "__main__":
+    main()

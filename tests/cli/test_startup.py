@@ -1,0 +1,50 @@
+"""A command imports what it uses, when it uses it: a GM waits for every import.
+
+Each case runs ``sengoku`` in a new Python process (imports are per process)
+and lists which of the heavy libraries it loaded. The board cache is warm
+(one run first), as it is for every run but the first after a change.
+Timings themselves are measured by ``bench/startup.py``, never here.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import Cli
+
+HEAVY = ("networkx", "yaml", "shapely", "flask", "sqlalchemy", "pydantic", "orders.parser")
+
+PROBE = """
+import sys
+from cli import main
+sys.argv = ["sengoku", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print("LOADED", " ".join(m for m in {heavy!r} if m in sys.modules))
+"""
+
+
+def loaded(*args: str | Path) -> set[str]:
+    """The heavy modules a `sengoku ARGS` run imported."""
+    probe = PROBE.format(heavy=HEAVY)
+    for _ in range(2):  # the first run may build the board cache (PyYAML, the schema)
+        done = subprocess.run([sys.executable, "-c", probe, *map(str, args)], capture_output=True, text=True)
+    line = next(line for line in done.stdout.splitlines() if line.startswith("LOADED"))
+    return set(line.split()[1:])
+
+
+@pytest.mark.parametrize("args", [["--help"], ["names"], ["names", "kai"]], ids=" ".join)
+def test_commands_that_never_read_a_game_load_neither_pydantic_nor_the_engine(args: list[str]) -> None:
+    assert loaded(*args) == set()
+
+
+@pytest.mark.parametrize("command", ["status", "players", "history"])
+def test_reading_a_game_loads_pydantic_and_nothing_it_does_not_use(cli: Cli, game: Path, command: str) -> None:
+    """No graph library, YAML reader, map picture, web framework or order parser."""
+    assert loaded(command, game) == {"pydantic"}
