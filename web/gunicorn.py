@@ -4,8 +4,14 @@ Why gunicorn: a pre-fork master that restarts a worker that dies or hangs,
 stops them gracefully, and is the usual way to run a WSGI app on Linux. Each
 worker builds its own app after the fork (no ``preload``), so connections,
 pools and the deadline thread are never shared between processes. The
-``gthread`` worker serves ``threads`` requests at once per process and keeps
-idle keep-alive connections off the threads.
+``gthread`` worker serves ``threads`` requests at once per process
+(``--threads 1``: the plain ``sync`` worker, one request at a time).
+
+No keep-alive: each answer closes its connection. Measured with
+bench/load.py, a request arriving on a kept-alive connection now and then
+waited 100 ms or more before a worker thread took it up (about 1 in 100 at
+200 requests a second), while new connections were taken at once; a reverse
+proxy in front talks to the workers without keep-alive anyway.
 """
 
 from __future__ import annotations
@@ -52,11 +58,11 @@ def serve(
     options = {
         "bind": [bind],
         "workers": workers,
-        "worker_class": "gthread",
+        "worker_class": "sync" if threads == 1 else "gthread",
         "threads": threads,
         "timeout": 60,  # a worker silent this long is killed and replaced
         "graceful_timeout": 15,
-        "keepalive": 5,
+        "keepalive": 0,  # no keep-alive (see above)
         "proc_name": "sengoku",
         "accesslog": access_log,
         "access_log_format": ACCESS_FORMAT,
