@@ -96,11 +96,16 @@ class Server:
                 time.sleep(0.2)
 
     def worker_pids(self) -> list[int]:
-        """The gunicorn workers: the children of the master process (Linux /proc)."""
+        """The gunicorn workers: the children of the master process (Linux /proc), but the deadline scheduler."""
+        return sorted(pid for pid in self._children() if b"web.scheduler" not in _command_line(pid))
+
+    def scheduler_pid(self) -> int | None:
+        return next((pid for pid in self._children() if b"web.scheduler" in _command_line(pid)), None)
+
+    def _children(self) -> list[int]:
         assert self.process is not None
         master = self.process.pid
-        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-        return sorted(int(pid) for pid in children)
+        return [int(pid) for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split()]
 
     def kill_worker(self) -> int:
         """kill -9 one worker (the master starts another); returns its pid."""
@@ -149,3 +154,10 @@ class Server:
             return self._kept
         self._log.seek(0)
         return self._log.read().decode(errors="replace")[-4000:]
+
+
+def _command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""

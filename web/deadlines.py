@@ -1,8 +1,11 @@
 """The deadline job: every game whose deadline has passed is adjudicated, once, by one process at a time.
 
-Each process of the site (``sengoku serve``, with one worker or several)
-runs the job's loop in a daemon thread every ``DEADLINE_CHECK_SECONDS``. A
-pass runs only where it holds the job's lock: on PostgreSQL an advisory lock
+With one process (``sengoku serve``), the job's loop runs in a daemon thread
+every ``DEADLINE_CHECK_SECONDS``. With several (``--workers N``) it runs in a
+small process of its own beside the workers (:mod:`web.scheduler`), so that
+no request waits while its worker adjudicates; the workers still run the loop,
+seldom, as a safety net should that process die. A pass runs only where it
+holds the job's lock: on PostgreSQL an advisory lock
 (the database drops it if the process dies, even by kill -9), on SQLite the
 database's own write lock, which every adjudication takes. *Exactly once* does
 not rest on that lock alone: each game is adjudicated under its row's
@@ -27,7 +30,7 @@ from outbox import SmtpSettings
 from web import actions, mailer
 from web.db import Database
 
-__all__ = ["init_app", "run_due", "start_timer"]
+__all__ = ["init_app", "run_due", "run_loop", "start_timer"]
 
 log = logging.getLogger(__name__)
 
@@ -57,21 +60,23 @@ def init_app(app: Flask) -> None:
 
 
 def start_timer(db: Database, seconds: float, smtp: SmtpSettings | None = None) -> threading.Event:
-    """Run a pass every ``seconds`` in a daemon thread; set the returned event to stop it.
+    """Run a pass every ``seconds`` in a daemon thread; set the returned event to stop it."""
+    stop = threading.Event()
+    thread = threading.Thread(target=run_loop, args=(db, seconds, smtp, stop), name="sengoku-deadlines", daemon=True)
+    thread.start()
+    return stop
+
+
+def run_loop(db: Database, seconds: float, smtp: SmtpSettings | None, stop: threading.Event) -> None:
+    """A pass every ``seconds`` until ``stop`` is set (in a thread, or as the whole of the scheduler process).
 
     The results of each game adjudicated go by mail (when its GM turned that on) from a thread of their own:
     a slow mail server must not hold up the next pass.
     """
-    stop = threading.Event()
-
-    def run() -> None:
-        while not stop.wait(seconds):
-            try:
-                for game_id in run_due(db) or ():
-                    log.info("deadline passed: game %s adjudicated", game_id)
-                    mailer.in_background(db, game_id, smtp)
-            except Exception:  # a bad moment for the database must not end the job
-                log.exception("deadline pass failed")
-
-    threading.Thread(target=run, name="sengoku-deadlines", daemon=True).start()
-    return stop
+    while not stop.wait(seconds):
+        try:
+            for game_id in run_due(db) or ():
+                log.info("deadline passed: game %s adjudicated", game_id)
+                mailer.in_background(db, game_id, smtp)
+        except Exception:  # a bad moment for the database must not end the job
+            log.exception("deadline pass failed")

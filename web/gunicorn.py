@@ -7,6 +7,10 @@ pools and the deadline thread are never shared between processes. The
 ``gthread`` worker serves ``threads`` requests at once per process
 (``--threads 1``: the plain ``sync`` worker, one request at a time).
 
+The deadline job runs in a process of its own beside the workers
+(:mod:`web.scheduler`, started when the server is ready and stopped with
+it); each worker runs it too, every 30 seconds, as a safety net.
+
 No keep-alive: each answer closes its connection. Measured with
 bench/load.py, a request arriving on a kept-alive connection now and then
 waited 100 ms or more before a worker thread took it up (about 1 in 100 at
@@ -16,12 +20,13 @@ proxy in front talks to the workers without keep-alive anyway.
 
 from __future__ import annotations
 
+import subprocess
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
 from maps import available_maps
-from web import create_app
+from web import create_app, scheduler
 from web.mapview import warm_up
 
 __all__ = ["serve"]
@@ -33,18 +38,37 @@ def _known_settings() -> set[str]:
     return {str(setting.name) for setting in KNOWN_SETTINGS}
 
 
+SAFETY_NET_SECONDS = 30.0
+"""How often each worker runs the deadline job itself, in case the scheduler process has died."""
+
+
 class _Site(BaseApplication):
     def __init__(self, app_config: dict[str, Any], options: dict[str, Any]) -> None:
         self.app_config, self.options = app_config, options
+        self.scheduler: subprocess.Popen[bytes] | None = None
         super().__init__()
 
     def load_config(self) -> None:
         for key, value in self.options.items():
             self.cfg.set(key, value)
+        self.cfg.set("when_ready", self._start_scheduler)
+        self.cfg.set("on_exit", self._stop_scheduler)
+
+    def _start_scheduler(self, _server: object) -> None:
+        self.scheduler = scheduler.start(self.app_config, float(self.app_config["DEADLINE_CHECK_SECONDS"]))
+
+    def _stop_scheduler(self, _server: object) -> None:
+        if self.scheduler is not None and self.scheduler.poll() is None:
+            self.scheduler.terminate()
+            try:
+                self.scheduler.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.scheduler.kill()
 
     def load(self) -> Any:
         """Runs in each worker, after the fork (the master laid out the maps before: see :func:`serve`)."""
-        return create_app(self.app_config)
+        seconds = max(SAFETY_NET_SECONDS, float(self.app_config["DEADLINE_CHECK_SECONDS"]))
+        return create_app({**self.app_config, "DEADLINE_CHECK_SECONDS": seconds})
 
 
 ACCESS_FORMAT = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(D)s'

@@ -26,6 +26,7 @@ def test_four_workers_lose_nothing_and_adjudicate_each_deadline_once(tmp_path: P
     server.upgrade()
     with server:
         run = set_up_games(server.port, PLAN.games)
+        assert server.scheduler_pid() is not None  # the deadline job's own process
         run_load(server.port, run, PLAN, kill=server.kill_worker)
         workers = server.wait_for_workers()
     verdict = check(url, run)
