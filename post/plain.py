@@ -8,7 +8,7 @@ indented lines under it.
 from __future__ import annotations
 
 from post.document import Post
-from post.words import DP_TITLE, changes, closing, holding_counts
+from post.words import changes, closing, dp_title, holding_counts
 
 __all__ = ["render_plain"]
 
@@ -32,7 +32,7 @@ def _orders(post: Post, explain: bool) -> list[str]:
 def _auction(post: Post) -> list[str]:
     if not post.dp:
         return []
-    lines = [f"{DP_TITLE}:"]
+    lines = [f"{dp_title(post)}:"]
     for lot in post.dp:
         lines.append(f"  {lot.unit}: {lot.verdict}")
         lines += [f"    {bid.power}: {bid.points} DP for {bid.order}" for bid in lot.bids]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from post.document import Post
-from post.words import DP_TITLE, changes, closing
+from post.words import changes, closing, dp_title
 
 __all__ = ["Table", "tables", "trailer"]
 
@@ -45,7 +45,7 @@ def tables(post: Post, explain: bool = False) -> list[Table]:
         grouped=True,
     )
     auction = Table(
-        DP_TITLE,
+        dp_title(post),
         ("Neutral unit", "Bid", "Verdict"),
         [
             (lot.unit, f"{bid.power}: {bid.points} DP for {bid.order}", lot.verdict if i == 0 else "")

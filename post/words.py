@@ -6,9 +6,18 @@ from datetime import UTC, datetime
 
 from post.document import Holding, Post
 
-__all__ = ["changes", "closing", "deadline_text", "holding_counts", "DP_TITLE"]
+__all__ = ["changes", "closing", "deadline_text", "dp_title", "holding_counts"]
 
-DP_TITLE = "Diplomacy Points (every bid, public now that the phase is adjudicated)"
+
+def dp_title(post: Post) -> str:
+    """The auction's heading: the bids are public once the phase is adjudicated, and secret in a preview.
+
+    A preview is for the GM's eyes (or a player's own bids): saying the bids
+    are public there would invite the GM to paste a preview into the forum.
+    """
+    if post.preview:
+        return "Diplomacy Points (every bid stored now: SECRET until the phase is adjudicated)"
+    return "Diplomacy Points (every bid, public now that the phase is adjudicated)"
 
 
 def deadline_text(when: datetime) -> str:

@@ -39,6 +39,18 @@ def kyoto(tmp_path_factory: pytest.TempPathFactory) -> Game:
 
 
 @pytest.fixture(scope="module")
+def spring_orders(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """'Kyoto 1570' at Spring 1570 with the orders of its first phase stored (DP bids too), not adjudicated."""
+    folder = tmp_path_factory.mktemp("spring")
+    run = Cli(folder)
+    path = folder / "game.json"
+    run("new", path, "--name", "Kyoto 1570")
+    run("orders", path, FIRST / "01-spring-1570.txt", code=3)
+    run("orders", path, FIRST / "02-spring-1570-oda-again.txt")
+    return load_game(path)
+
+
+@pytest.fixture(scope="module")
 def victory(tmp_path_factory: pytest.TempPathFactory) -> Game:
     """Oda takes its 21st centre in the Fall 1580 retreats (tests/cli/test_endings.py)."""
     folder = tmp_path_factory.mktemp("victory")

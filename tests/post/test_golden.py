@@ -40,6 +40,17 @@ def test_the_victory_post_in_each_markup(victory: Game, fmt: str) -> None:
     check(render(build_post(victory.board, victory.state, -1), fmt), f"victory.{SUFFIX[fmt]}")
 
 
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_preview_says_the_bids_are_still_secret(spring_orders: Game, fmt: str) -> None:
+    """Rules: DP orders are secret until the phase is adjudicated; a preview must not call them public."""
+    trial = Game(spring_orders.board, spring_orders.state, spring_orders.rules)
+    trial.adjudicate()
+    text = render(build_post(trial.board, trial.state, -1, preview=True), fmt)
+    check(text, f"spring-1570-preview.{SUFFIX[fmt]}")
+    if fmt != "json":
+        assert "SECRET until the phase is adjudicated" in text and "public now" not in text
+
+
 def test_explain_adds_the_numbers(kyoto: Game) -> None:
     post = build_post(kyoto.board, kyoto.state, 0)
     assert "  A Owari - Ise: bounced, 1 against 2 from A Omi\n" in render(post, "plain", explain=True)

@@ -166,8 +166,13 @@ def test_preview_prints_the_post_and_changes_nothing(cli: Cli, game: Path) -> No
     assert "  A Owari - Mino: bounced, 1 against 1 from A Mino\n" in preview and "Next phase" not in preview
     assert preview.endswith("This is a preview: nothing has been adjudicated, and the orders may still change.\n")
     assert game.read_bytes() == before
+    secret = "Diplomacy Points (every bid stored now: SECRET until the phase is adjudicated):\n"
+    public = "Diplomacy Points (every bid, public now that the phase is adjudicated):\n"
+    assert secret in preview and public not in preview
     real = cli("adjudicate", "game.json").stdout
-    assert real.split("\n", 1)[1].split("\nOwnership")[0] == preview.split("\n", 1)[1].split("\nOwnership")[0]
+    assert public in real
+    same = preview.replace(secret, public)
+    assert real.split("\n", 1)[1].split("\nOwnership")[0] == same.split("\n", 1)[1].split("\nOwnership")[0]
 
 
 def test_format_on_the_command_line(cli: Cli, game: Path) -> None:
