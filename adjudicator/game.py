@@ -11,6 +11,7 @@ load and save states.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from adjudicator.addresses import AddressError, owner_of, with_addresses
 from adjudicator.adjustments import adjudicate_adjustments
@@ -20,7 +21,7 @@ from adjudicator.errors import GameError
 from adjudicator.movement import adjudicate_movement
 from adjudicator.outcomes import OrderOutcome
 from adjudicator.records import DislodgedRecord, GameResult, LotRecord, OutcomeRecord, PhaseReport, ResultKind
-from adjudicator.resend import SendMode, Sent, merged
+from adjudicator.resend import SendMode, Sent, merge_checked
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules, rules_for
 from adjudicator.state import GameState, HistoryEntry
@@ -90,10 +91,12 @@ class Game:
         self._require_power(power)
         self._require_ongoing()
         earlier = list(self.state.orders.get(power, []))
-        candidate = merged(earlier, orders) if mode is SendMode.MERGE else list(orders)
-        checked = check_submission(self.board, self.state.position, self.rules, power, candidate)
-        verdicts = checked[len(candidate) - len(orders) :]
-        stored = [v.order for v in checked if v.accepted]
+        check = partial(check_submission, self.board, self.state.position, self.rules, power)
+        if mode is SendMode.MERGE:
+            verdicts, stored = merge_checked(check, earlier, orders)
+        else:
+            verdicts = check(orders)
+            stored = [v.order for v in verdicts if v.accepted]
         given = len(orders) + refused_lines
         kept = given > 0 and not any(v.accepted for v in verdicts)
         refused = set(self.state.all_refused)

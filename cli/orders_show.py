@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from adjudicator.game import Game
-from adjudicator.resend import SendMode, Sent, order_key
+from adjudicator.resend import SendMode, Sent
 from cli.status import due_powers
 from inbox.intake import MailRead, MailStatus, unknown_sender
 from orders import Ignored, LineVerdict, MessageSpan, VerdictKind, order_text
@@ -131,24 +131,13 @@ def stored_report(game: Game, sent: Sequence[Sent]) -> list[str]:
 
 
 def _outcome(game: Game, sent: Sent) -> str:
-    earlier = len(sent.earlier)
+    note = sent.earlier_note()
     if sent.kept_earlier:
-        stand = f"its {_orders(earlier)} from before stand" if earlier else "it has no orders stored"
-        return f"NOTHING STORED: every line of its message was refused; {stand}"
+        return f"NOTHING STORED: every line of its message was refused; {note}"
     count = len(game.state.orders.get(sent.power, []))
     dp = game.dp(sent.power)
     bids = f", {game.dp_spent(sent.power)} of {dp} DP bid" if dp else ""
-    if not earlier:
-        return f"{_orders(count)}{bids}"
-    if sent.mode is SendMode.MERGE:
-        new = {order_key(order) for verdict in sent.verdicts if verdict.accepted for order in [verdict.order]}
-        replaced = sum(1 for order in sent.earlier if order_key(order) in new)
-        return f"{_orders(count)}{bids} (merged: {replaced} of {earlier} earlier replaced)"
-    return f"{_orders(count)}{bids} (replacing {earlier} earlier)"
-
-
-def _orders(count: int) -> str:
-    return f"{count} order{'' if count == 1 else 's'}"
+    return f"{count} order{'' if count == 1 else 's'}{bids}" + (f" ({note})" if note else "")
 
 
 def notices(lines: Sequence[LineVerdict]) -> list[str]:

@@ -41,6 +41,9 @@ def read_inbox_text(game: Game, request: InboxIn) -> InboxOut:
             refused=result.refused,
             kept_earlier=result.kept_earlier,
             earlier=len(result.earlier),
+            replaced=result.replaced,
+            kept=result.kept,
+            note=result.earlier_note(),
             stored=order_texts(game.board, game.state.orders.get(result.power, [])),
         )
         for result in read.sent

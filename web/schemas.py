@@ -196,6 +196,11 @@ class SentOut(BaseModel):
     refused: int
     kept_earlier: bool = Field(description="every line was refused: nothing was stored and the earlier orders stand")
     earlier: int = Field(description="how many orders the power had before")
+    replaced: int = Field(description="how many of the earlier orders the message replaced")
+    kept: int = Field(description="how many of the earlier orders stand (merge, or every line refused)")
+    note: str = Field(
+        description="what became of the earlier orders, in words ('merged: 1 of 2 earlier replaced, 1 kept')"
+    )
     stored: list[str] = Field(description="the power's orders now stored")
 
 

@@ -58,6 +58,29 @@ def test_a_power_sending_again_replaces_only_its_own_orders(cli: Cli, game: Path
     assert stored(game) == {"Oda": ["A Owari - Ise"], "Takeda": ["A Kai - Suruga"]}
 
 
+def test_merge_a_refused_order_never_removes_the_stored_one_for_its_unit(cli: Cli, game: Path) -> None:
+    """'A Kai - Owari' is refused by the engine (not adjacent): 'A Kai - Suruga' stays, and the summary says so."""
+    cli("orders", "game.json", input="Takeda:\nA Kai - Suruga\n")
+    paste = "Takeda:\nA Kai - Owari\nA South Shinano - Hida\n"
+    result = cli("orders", "game.json", "--merge", input=paste, code=3)
+    assert "REFUSED line 2: 'A Kai - Owari': Kai to Owari: not adjacent, and no convoy route\n" in result.stdout
+    assert (
+        "  Takeda: 2 orders, 0 of 2 DP bid (merged: 0 of 1 earlier replaced, 1 kept)\n"
+        "    A Kai - Suruga\n"
+        "    A South Shinano - Hida\n"
+    ) in result.stdout
+    assert stored(game) == {"Takeda": ["A Kai - Suruga", "A South Shinano - Hida"]}
+
+
+def test_a_refused_resend_of_one_earlier_order_says_it_stands(cli: Cli, game: Path) -> None:
+    cli("orders", "game.json", input="Takeda:\nA Kai - Suruga\n")
+    result = cli("orders", "game.json", "--merge", input="Takeda:\nA Kai - Surugaa\n", code=3)
+    assert "  Takeda: NOTHING STORED: every line of its message was refused; its 1 order from before stands\n" in (
+        result.stdout
+    )
+    assert stored(game) == {"Takeda": ["A Kai - Suruga"]}
+
+
 def test_a_resend_whose_lines_are_all_refused_stores_nothing_and_keeps_the_earlier_orders(cli: Cli, game: Path) -> None:
     cli("orders", "game.json", input="Oda:\nA Owari - Mino\nF Mikawa H\n")
     result = cli("orders", "game.json", input="Oda:\nA Owari - Xyz\nF Mikawa - Kai\n", code=3)

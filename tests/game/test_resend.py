@@ -108,3 +108,50 @@ def test_an_order_is_for_a_unit_a_neutral_units_dp_order_or_the_waives(sengoku: 
         bid,
         *orders(sengoku, "Waive", "A Owari H"),
     ]
+
+
+def test_merge_an_order_the_engine_refuses_replaces_nothing(sengoku: Board) -> None:
+    """'A Kai - Owari' is refused (not adjacent): the stored 'A Kai - Suruga' stands beside the new order."""
+    game = Game.new(sengoku)
+    game.send("Takeda", orders(sengoku, "A Kai - Suruga"))
+    sent = game.send("Takeda", orders(sengoku, "A Kai - Owari", "A South Shinano - Hida"), mode=SendMode.MERGE)
+    assert [verdict.accepted for verdict in sent.verdicts] == [False, True]
+    assert texts(game, "Takeda") == ["A Kai - Suruga", "A South Shinano - Hida"]
+    assert (sent.replaced, sent.kept) == (0, 1)
+    assert sent.earlier_note() == "merged: 0 of 1 earlier replaced, 1 kept"
+
+
+def test_merge_a_bid_over_the_limit_leaves_the_earlier_bid_on_that_unit(game: Game) -> None:
+    """2 DP bid on Yamashiro; a new 3 DP bid there is refused, and the 2 DP bid is not lost to it."""
+    sent = game.send("Oda", orders(game.board, "3 : A Yamashiro S A Owari - Mino"), mode=SendMode.MERGE)
+    assert not sent.verdicts[0].accepted and sent.kept_earlier
+    assert texts(game, "Oda") == ["A Owari - Mino", "F Mikawa H", "2 : A Yamashiro H"]
+
+
+def test_merge_counts_the_earlier_orders_replaced_and_kept(game: Game) -> None:
+    sent = game.send("Oda", orders(game.board, "A Owari - Ise", "F Mikawa - Totomi Sea"), mode=SendMode.MERGE)
+    assert (sent.replaced, sent.kept) == (2, 1)
+    assert sent.earlier_note() == "merged: 2 of 3 earlier replaced, 1 kept"
+
+
+@pytest.mark.parametrize(
+    ("earlier", "note"),
+    [
+        (["A Owari - Mino"], "its 1 order from before stands"),
+        (["A Owari - Mino", "F Mikawa H"], "its 2 orders from before stand"),
+        ([], "it has no orders stored"),
+    ],
+)
+def test_a_refused_resend_says_how_many_earlier_orders_stand_in_good_grammar(
+    sengoku: Board, earlier: list[str], note: str
+) -> None:
+    game = Game.new(sengoku)
+    if earlier:
+        game.send("Oda", orders(sengoku, *earlier))
+    sent = game.send("Oda", orders(sengoku, "A Kai - Suruga"))
+    assert sent.kept_earlier and sent.earlier_note() == note
+
+
+def test_replace_says_how_many_earlier_orders_it_replaced(game: Game) -> None:
+    sent = game.send("Oda", orders(game.board, "A Owari - Ise"))
+    assert (sent.replaced, sent.kept, sent.earlier_note()) == (3, 0, "replacing 3 earlier")

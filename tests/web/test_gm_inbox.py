@@ -59,7 +59,7 @@ def test_merge_on_the_gm_page_keeps_the_powers_other_orders(client, site: Site, 
 def test_a_pasted_message_whose_every_line_is_refused_stores_nothing(client, site: Site, game: GameLinks) -> None:
     site.save(game, "Oda", "A Owari - Mino")
     html = post_inbox(site, game, "Hi GM,\nOda:\nA Owari - Xyz\nTakeda:\nA Kai - Xyz\nThanks")
-    assert "nothing stored: every line was refused; its 1 earlier orders stand" in html
+    assert "nothing stored: every line was refused; its 1 order from before stands" in html
     assert orders_of(client, game) == {"Oda": ["A Owari - Mino"]}
     page = client.get(game.gm_page).get_data(as_text=True)
     takeda = re.search(r'<tr data-power="Takeda">(.*?)</tr>', page, re.S)
@@ -119,3 +119,24 @@ def test_a_players_api_save_merges_on_request_and_never_loses_orders_to_a_refuse
     assert merged["saved"] == ["F Mikawa H", "A Owari - Ise"] and not merged["kept_earlier"]
     refused = client.put(path, headers=oda, json={"text": "A Owari - Xyz"}).get_json()
     assert refused["kept_earlier"] and refused["saved"] == ["F Mikawa H", "A Owari - Ise"]
+
+
+def test_merge_on_the_web_and_the_api_keeps_an_order_when_its_replacement_is_refused(
+    client, site: Site, game: GameLinks
+) -> None:
+    """The stored 'A Kai - Suruga' survives a merged 'A Kai - Owari' (not adjacent), on the page and in the API."""
+    site.save(game, "Takeda", "A Kai - Suruga")
+    html = post_inbox(site, game, "Takeda:\nA Kai - Owari\nA South Shinano - Hida", merge="1")
+    assert "2 orders (merged: 0 of 1 earlier replaced, 1 kept)" in html
+    assert orders_of(client, game) == {"Takeda": ["A Kai - Suruga", "A South Shinano - Hida"]}
+    answer = client.post(
+        f"/api/games/{game.id}/inbox",
+        headers=game.bearer("gm"),
+        json={"text": "Takeda:\nA Kai - Owari\nA South Shinano H", "merge": True},
+    ).get_json()
+    sent = answer["sent"][0]
+    assert (sent["accepted"], sent["refused"], sent["replaced"], sent["kept"]) == (1, 1, 1, 1)
+    assert sent["stored"] == ["A Kai - Suruga", "A South Shinano H"]
+    path, takeda = f"/api/games/{game.id}/orders", game.bearer("Takeda")
+    saved = client.put(path, headers=takeda, json={"text": "A Kai - Owari", "merge": True}).get_json()
+    assert saved["kept_earlier"] and saved["saved"] == ["A Kai - Suruga", "A South Shinano H"]

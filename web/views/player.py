@@ -154,9 +154,8 @@ def concede(game_id: str, token: str) -> BaseResponse:
 
 def _flash_saved(out: OrdersOut) -> None:
     if out.kept_earlier:
-        stand = (
-            f"your {out.accepted} saved order{'s' if out.accepted != 1 else ''} stand" if out.accepted else "none saved"
-        )
+        saved = f"your {out.accepted} saved order{'s' if out.accepted != 1 else ''}"
+        stand = f"{saved} {'stands' if out.accepted == 1 else 'stand'}" if out.accepted else "none saved"
         flash(f"Nothing saved: every line was refused; {stand}.", "error")
     else:
         flash(f"Saved {out.accepted} order{'s' if out.accepted != 1 else ''}.", "ok")
