@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -32,19 +31,6 @@ def board_option(command: F) -> F:
         callback=_load,
         help="The map: a shipped variant or a map file.",
     )(command)
-
-
-def fail_on_map_error(command: F) -> F:
-    """Turn an input error into a one-line message and exit code 1, never a traceback."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except SengokuError as error:
-            raise click.ClickException(str(error)) from None
-
-    return wrapper  # type: ignore[return-value]
 
 
 def game_argument(command: F) -> F:
