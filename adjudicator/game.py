@@ -24,7 +24,7 @@ from adjudicator.records import DislodgedRecord, GameResult, LotRecord, OutcomeR
 from adjudicator.resend import SendMode, Sent, merge_checked
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules, rules_for
-from adjudicator.state import GameState, HistoryEntry
+from adjudicator.state import GameState, HistoryEntry, name_problem
 from adjudicator.submission import OrderVerdict, check_submission
 from maps.board import Board
 from maps.terms import PhaseType
@@ -43,6 +43,8 @@ class Game:
 
     @classmethod
     def new(cls, board: Board, name: str = "", rules: Rules | None = None) -> Game:
+        if (problem := name_problem(name)) is not None:
+            raise GameError(problem)
         return cls(board, GameState(variant=board.name, name=name, position=start_position(board)), rules)
 
     # --- reading ---------------------------------------------------------------------

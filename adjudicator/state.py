@@ -7,6 +7,7 @@ Files and databases are the shells' business; the engine only turns a
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
 from typing import Literal
 
@@ -19,9 +20,30 @@ from adjudicator.sent import SentMessage
 from maps.terms import PhaseType
 from orders.model import Order
 
-__all__ = ["SCHEMA_VERSION", "GameState", "HistoryEntry"]
+__all__ = ["MAX_NAME_CHARS", "SCHEMA_VERSION", "GameState", "HistoryEntry", "name_problem"]
 
 SCHEMA_VERSION: Literal[1] = 1
+MAX_NAME_CHARS = 80
+_UNPRINTABLE = {"Cc", "Cs", "Zl", "Zp"}  # control characters, lone surrogates, line and paragraph separators
+_LINE_BREAKS = set("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")  # what str.splitlines breaks a line at
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a game's name, or None when it can.
+
+    The name heads every results post and is the Subject of every mail: a
+    line break in it would end the Subject and start a header of the
+    sender's choosing (``Kyoto\nBcc: victim@example.com``), and a control
+    character garbles a forum post. So a name is one line of printable
+    text. The command line and the web site both ask here.
+    """
+    if len(name) > MAX_NAME_CHARS:
+        return f"a game's name is at most {MAX_NAME_CHARS} characters (this one has {len(name)})"
+    for char in name:
+        if unicodedata.category(char) in _UNPRINTABLE:
+            what = "a line break" if char in _LINE_BREAKS else "a control character"
+            return f"a game's name is one line of printable text; this one holds {what} ({char!r}, U+{ord(char):04X})"
+    return None
 
 
 class HistoryEntry(BaseModel):

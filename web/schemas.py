@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from adjudicator.records import PhaseReport, ResultKind
+from adjudicator.state import MAX_NAME_CHARS, name_problem
 from orders.model import Order
 from post import Post
 from post.document import Lot
@@ -69,7 +70,17 @@ def _sane_deadline(moment: datetime | None) -> datetime | None:
 
 UtcTime = Annotated[datetime, AfterValidator(_as_utc)]
 """A time in an answer: always UTC, always with its zone."""
-_PRINTABLE = r"^[^\x00-\x1f\x7f]+$"
+
+
+def _game_name(name: str) -> str:
+    problem = name_problem(name)
+    if problem is not None:
+        raise ValueError(problem)
+    return name
+
+
+GameName = Annotated[str, AfterValidator(_game_name)]
+"""A game's name: the engine's one rule (:func:`adjudicator.state.name_problem`), so the CLI and the site agree."""
 
 
 class _In(BaseModel):
@@ -80,7 +91,7 @@ class NewGameIn(_In):
     """A new game. With hours set, each phase gets a deadline that long after it opens."""
 
     variant: str = Field(default="sengoku", max_length=40)
-    name: str = Field(min_length=1, max_length=80, pattern=_PRINTABLE)
+    name: GameName = Field(min_length=1, max_length=MAX_NAME_CHARS, description="one line of printable text")
     movement_hours: int | None = Field(default=None, ge=1, le=24 * 60, description="hours for a movement phase")
     other_hours: int | None = Field(default=None, ge=1, le=24 * 60, description="hours for retreats and builds")
     listed: bool = Field(default=False, description="show the game on the front page (otherwise only links lead to it)")

@@ -97,3 +97,11 @@ def test_help_lists_every_command_with_its_own_short_help() -> None:
     for name, (_, line) in _COMMANDS.items():
         command = main.get_command(context, name)
         assert command is not None and command.get_short_help_str(limit=200) == line, name
+
+
+def test_a_game_name_with_a_line_break_is_refused_and_no_file_is_made(cli: Cli) -> None:
+    result = cli("new", "game.json", "--name", "Kyoto\nBcc: victim@example.com", code=ExitCode.ERROR)
+    assert result.stderr == (
+        "Error: a game's name is one line of printable text; this one holds a line break ('\\n', U+000A)\n"
+    )
+    assert not (cli.folder / "game.json").exists()

@@ -8,7 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from adjudicator.game import Game, GameError
-from adjudicator.state import GameState
+from adjudicator.state import GameState, name_problem
 from maps import Board
 from post import build_post, render
 from tests.game.conftest import Table
@@ -87,3 +87,36 @@ def test_the_saved_state_shows_each_powers_dp_for_the_phase(table: Table) -> Non
     table.play("")
     table.play("")  # winter is skipped; a new spring
     assert json.loads(table.game.state.model_dump_json())["dp"]["Oda"] == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("Kyoto 1570", None),
+        ("Kyōto 京都 1570", None),
+        ("x" * 80, None),
+        ("x" * 81, "a game's name is at most 80 characters (this one has 81)"),
+        (
+            "Kyoto\nBcc: victim@example.com",
+            "a game's name is one line of printable text; this one holds a line break ('\\n', U+000A)",
+        ),
+        ("Kyoto\r", "a game's name is one line of printable text; this one holds a line break ('\\r', U+000D)"),
+        ("a\u2028b", "a game's name is one line of printable text; this one holds a line break ('\\u2028', U+2028)"),
+        (
+            "tab\there",
+            "a game's name is one line of printable text; this one holds a control character ('\\t', U+0009)",
+        ),
+        (
+            "bell\x07",
+            "a game's name is one line of printable text; this one holds a control character ('\\x07', U+0007)",
+        ),
+    ],
+)
+def test_a_games_name_is_one_line_of_printable_text(name: str, problem: str | None) -> None:
+    """The name is a mail's Subject: a line break would let it add headers (Bcc) of its own."""
+    assert name_problem(name) == problem
+
+
+def test_a_new_game_refuses_a_name_with_a_line_break(sengoku: Board) -> None:
+    with pytest.raises(GameError, match="one line of printable text"):
+        Game.new(sengoku, name="Kyoto\nBcc: victim@example.com")

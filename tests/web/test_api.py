@@ -136,7 +136,16 @@ def test_a_standard_game_has_no_dp(client) -> None:
     assert saved.get_json()["saved"] == ["A Paris - Burgundy"]
 
 
-@pytest.mark.parametrize("name", ["", "a\u0000b", "tab\there", "x" * 81])
+@pytest.mark.parametrize("name", ["", "a\u0000b", "tab\there", "x" * 81, "Kyoto\nBcc: victim@example.com", "a\u2028b"])
 def test_a_game_name_must_be_printable(client, name: str) -> None:
     answer = client.post("/api/games", json={"name": name})
     assert answer.status_code == 400 and answer.get_json()["error"].startswith("Invalid input: name")
+
+
+def test_the_site_and_the_command_line_refuse_a_name_with_the_same_words(client, site) -> None:  # type: ignore[no-untyped-def]
+    """One rule (adjudicator.state.name_problem) for both: the form, the API and 'sengoku new' say the same."""
+    words = "a game's name is one line of printable text; this one holds a line break ('\\n', U+000A)"
+    answer = client.post("/api/games", json={"name": "Kyoto\nBcc: victim@example.com"})
+    assert words in answer.get_json()["error"]
+    form = site.post("/games", {"name": "Kyoto\nBcc: victim@example.com"})
+    assert form.status_code == 400 and words in form.get_data(as_text=True).replace("&#39;", "'")
