@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
 
-from adjudicator.duty import powers_to_order
+from adjudicator.duty import powers_to_order, without_orders
 from adjudicator.rules import Rules, rules_for
 from adjudicator.state import GameState
 from maps.board import Board
@@ -94,9 +94,8 @@ def reminder_letters(
         raise ValueError(f"the game is over: {state.result.describe()}")
     due = deadline if deadline is not None else state.deadline
     phase = str(state.position.phase)
-    late = [
-        p for p in powers_to_order(board, state.position, rules or rules_for(board.name)) if not state.orders.get(p)
-    ]
+    rules = rules or rules_for(board.name)
+    late = [p for p in powers_to_order(board, state.position, rules) if not state.orders.get(p)]
     name = state.name or board.title
     when = f"The deadline is {deadline_text(due)}." if due else "The GM has set no deadline yet."
     make = {}
@@ -104,7 +103,7 @@ def reminder_letters(
         text = (
             f"{name}: orders for {phase}\n\n"
             f"The GM has no orders from {power} for {phase} yet. {when}\n"
-            "Without orders your units hold, a dislodged unit is disbanded and builds are waived.\n"
+            f"{without_orders(board, state.position, rules, power)}\n"
             "Send your orders by replying to this message.\n"
         )
         html = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from adjudicator.duty import without_orders
 from adjudicator.outcomes import Reason
 from maps import Board
 from tests.game.conftest import Table, custom, units
@@ -58,3 +59,47 @@ def test_a_power_with_no_centres_loses_all_its_units(sengoku: Board) -> None:
     table = custom(sengoku, "winter 1571 adjustments", units("Oda", "A MIN", "F TTS"), {})
     table.play("")
     assert table.units("Oda") == set()
+
+
+# --- what no orders will mean, as a reminder tells the player --------------------------
+
+
+def test_without_orders_in_movement_the_units_hold_and_the_dp_go_unspent(table: Table) -> None:
+    assert without_orders(table.board, table.position, table.game.rules, "Oda") == (
+        "Without orders your units hold and your Diplomacy Points go unspent."
+    )
+
+
+def test_without_orders_a_single_unit_holds(sengoku: Board) -> None:
+    table = custom(sengoku, "fall 1571 movement", units("Oda", "A MIN"), {"Takeda": ["OWA"]})
+    assert without_orders(sengoku, table.position, table.game.rules, "Oda") == "Without orders your unit holds."
+
+
+def test_without_orders_in_retreats_the_dislodged_units_are_disbanded(sengoku: Board) -> None:
+    table = custom(
+        sengoku,
+        "spring 1571 movement",
+        [*units("Oda", "A OWA"), *units("Takeda", "A MIN", "A MIK")],
+        {"Oda": ["OWA"], "Takeda": ["MIK", "MIN"]},
+    )
+    table.play("Takeda:\nA Mino - Owari\nA Mikawa S A Mino - Owari\n")
+    assert without_orders(sengoku, table.position, table.game.rules, "Oda") == (
+        "Without orders your dislodged A Owari is disbanded."
+    )
+
+
+def test_without_orders_in_winter_the_builds_are_waived(sengoku: Board) -> None:
+    table = custom(sengoku, "winter 1571 adjustments", units("Oda", "A OWA"), {"Oda": ["OWA", "MIK", "MIN"]})
+    assert without_orders(sengoku, table.position, table.game.rules, "Oda") == (
+        "Without orders your 2 builds are waived."
+    )
+
+
+def test_without_orders_in_winter_civil_disorder_makes_the_removals_and_names_them(sengoku: Board) -> None:
+    table = custom(
+        sengoku, "winter 1571 adjustments", units("Oda", "A OWA", "A MIK", "F TTS", "A KAI"), {"Oda": ["OWA", "MIK"]}
+    )
+    assert without_orders(sengoku, table.position, table.game.rules, "Oda") == (
+        "Without orders the civil disorder rule removes A Kai and F Totomi Sea for you "
+        "(the units farthest from your supply centres)."
+    )

@@ -227,7 +227,12 @@ def test_a_dry_run_writes_eml_files_and_records_nothing(cli: Cli, addressed: Pat
 def test_a_game_name_never_breaks_the_subject_header(cli: Cli, addressed: Path) -> None:
     from email import message_from_bytes, policy
 
-    cli("new", "game.json", "--name", "Kyoto\n1570\r\nBcc: everyone@example.org", "--force")
+    """'sengoku new' refuses such a name now; a game file written before that rule still mails safely."""
+    from cli.gamefile import read_state, write_state
+
+    cli("new", "game.json", "--force")
+    old = read_state(addressed).model_copy(update={"name": "Kyoto\n1570\r\nBcc: everyone@example.org"})
+    write_state(addressed, old)
     cli("players", "game.json", "set", "Oda", "nobunaga@example.org")
     cli("adjudicate", "game.json")
     cli("mail", "game.json", "results", "--dry-run", "out")
