@@ -10,6 +10,7 @@ from adjudicator.game import Game
 from cli.common import game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
+from cli.gamelock import game_lock
 from cli.postout import echo_post, post_options
 from cli.when import parse_when
 from post import build_post
@@ -35,17 +36,19 @@ def adjudicate(game: Path, fmt: str, explain: bool, as_json: bool, preview: bool
     With --preview nothing is saved: the post says what the orders stored
     now would give.
     """
-    loaded = load_game(game)
     deadline = parse_when(next_deadline) if next_deadline else None
     if preview:
+        loaded = load_game(game)
         trial = Game(loaded.board, loaded.state, loaded.rules)
         trial.adjudicate()
         post = build_post(loaded.board, trial.state, -1, preview=True, rules=loaded.rules)
         echo_post(post, fmt, explain, as_json)
         return
-    loaded.adjudicate()
-    if deadline is not None and not loaded.state.result.over:
-        loaded.state = loaded.state.model_copy(update={"deadline": deadline})
-    save_game(game, loaded)
+    with game_lock(game):
+        loaded = load_game(game)
+        loaded.adjudicate()
+        if deadline is not None and not loaded.state.result.over:
+            loaded.state = loaded.state.model_copy(update={"deadline": deadline})
+        save_game(game, loaded)
     post = build_post(loaded.board, loaded.state, -1, deadline=loaded.state.deadline, rules=loaded.rules)
     echo_post(post, fmt, explain, as_json)

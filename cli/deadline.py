@@ -9,6 +9,7 @@ import click
 from cli.common import game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
+from cli.gamelock import game_lock
 from cli.when import parse_when
 from post.words import deadline_text
 
@@ -26,16 +27,19 @@ def deadline(game: Path, when: tuple[str, ...], clear: bool) -> None:
     post and 'sengoku mail GAME reminder' show it; adjudicating clears it
     (give the next one with 'adjudicate --deadline WHEN', or set it here).
     """
-    loaded = load_game(game)
-    state = loaded.state
     if when and clear:
         raise click.UsageError("give a time or --clear, not both")
-    if when or clear:
-        if state.result.over:
-            raise click.ClickException(f"the game is over: {state.result.describe()}")
+    if not (when or clear):
+        loaded = load_game(game)
+    else:
         moment = None if clear else parse_when(" ".join(when))
-        loaded.state = state.model_copy(update={"deadline": moment})
-        save_game(game, loaded)
+        with game_lock(game):
+            loaded = load_game(game)
+            state = loaded.state
+            if state.result.over:
+                raise click.ClickException(f"the game is over: {state.result.describe()}")
+            loaded.state = state.model_copy(update={"deadline": moment})
+            save_game(game, loaded)
     current = loaded.state.deadline
     shown = deadline_text(current) if current else "none (set one with 'sengoku deadline GAME WHEN')"
     click.echo(f"Deadline for {loaded.phase}: {shown}")

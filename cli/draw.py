@@ -9,6 +9,7 @@ import click
 from cli.common import game_argument, power_name
 from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
+from cli.gamelock import game_lock
 
 
 @click.command(short_help="Record a power's vote for a draw.")
@@ -23,13 +24,14 @@ def draw(game: Path, voter: str, members: tuple[str, ...], withdraw: bool) -> No
     Any kind of draw is allowed; it passes when every surviving power has
     voted for the same members.
     """
-    loaded = load_game(game)
-    power = power_name(loaded.board, voter)
     if withdraw and members:
         raise click.UsageError("--withdraw takes no MEMBERs")
-    chosen = None if withdraw else [power_name(loaded.board, m) for m in members] or loaded.survivors()
-    result = loaded.vote_draw(power, chosen)
-    save_game(game, loaded)
+    with game_lock(game):
+        loaded = load_game(game)
+        power = power_name(loaded.board, voter)
+        chosen = None if withdraw else [power_name(loaded.board, m) for m in members] or loaded.survivors()
+        result = loaded.vote_draw(power, chosen)
+        save_game(game, loaded)
     if chosen is None:
         click.echo(f"{power} withdraws its draw vote. The game goes on.")
     elif result.over:
@@ -48,12 +50,13 @@ def draw(game: Path, voter: str, members: tuple[str, ...], withdraw: bool) -> No
 @cli_errors
 def concede(game: Path, conceder: str, winner: str) -> None:
     """Record that POWER concedes the game to WINNER; when every other survivor has, WINNER wins."""
-    loaded = load_game(game)
-    power, to = power_name(loaded.board, conceder), power_name(loaded.board, winner)
-    if power == to:
-        raise click.ClickException(f"{power} cannot concede to itself")
-    result = loaded.concede(power, to)
-    save_game(game, loaded)
+    with game_lock(game):
+        loaded = load_game(game)
+        power, to = power_name(loaded.board, conceder), power_name(loaded.board, winner)
+        if power == to:
+            raise click.ClickException(f"{power} cannot concede to itself")
+        result = loaded.concede(power, to)
+        save_game(game, loaded)
     click.echo(f"{power} concedes the game to {to}.")
     if result.over:
         click.echo(result.describe().upper())

@@ -12,7 +12,9 @@ import click
 
 from cli.common import game_argument
 from cli.errors import ExitCode, cli_errors
-from cli.gamefile import load_game, save_game
+from cli.gamefile import load_game, read_state, write_state
+from cli.gamelock import game_lock
+from maps.errors import SengokuError
 
 if TYPE_CHECKING:
     from adjudicator.game import Game
@@ -151,15 +153,35 @@ def _dry_run(loaded: Game, plan: Plan, title: str, folder: Path, sender: str | N
 
 
 def _send(game: Path, loaded: Game, plan: Plan, settings: SmtpSettings) -> None:
-    """Send, saving the game file after each accepted message; exit code 6 unless every message went."""
+    """Send, recording each accepted message in the game file at once; exit code 6 unless every message went.
+
+    The game is not locked while the server talks (that can take minutes):
+    each record is added to the game file as it is now, read again under
+    its lock, so what another command saved meanwhile (orders, an
+    adjudication) stays.
+    """
     from outbox.deliver import deliver
 
+    unrecorded: list[SentMessage] = []
+
     def record(message: SentMessage) -> None:
-        loaded.state = loaded.state.model_copy(update={"sent": [*loaded.state.sent, message]})
-        save_game(game, loaded)
+        try:
+            with game_lock(game):
+                state = read_state(game)
+                write_state(game, state.model_copy(update={"sent": [*state.sent, message]}))
+        except SengokuError as error:  # it went all the same: say so, loudly, and go on
+            unrecorded.append(message)
+            click.echo(f"  sent          {message.power} <{message.address}>, but NOT RECORDED: {error}")
+            return
         click.echo(f"  sent          {message.power} <{message.address}>")
 
     delivery = deliver(plan.letters, settings, loaded.state.sent, record)
+    if unrecorded:
+        _warn_unaddressed(plan)
+        raise click.ClickException(
+            f"{len(unrecorded)} message{'s' if len(unrecorded) != 1 else ''} went but could not be recorded in "
+            f"{game}: running the command again would send {'them' if len(unrecorded) != 1 else 'it'} again"
+        )
     for letter, reason in delivery.failed:
         click.echo(f"  NOT SENT      {letter.power} <{letter.address}>: {reason}")
     for letter in delivery.not_tried:

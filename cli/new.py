@@ -10,6 +10,7 @@ from adjudicator.game import Game
 from cli.common import game_argument
 from cli.errors import cli_errors
 from cli.gamefile import write_state
+from cli.gamelock import game_lock
 from cli.positionfile import read_document, read_position, variant_of
 from maps import available_maps, load_board
 
@@ -38,8 +39,6 @@ def new(game: Path, variant: str | None, position_file: Path | None, name: str, 
     retreat phase, the dislodged units. GMs use it to re-create a game in
     progress or a disputed situation.
     """
-    if game.exists() and not force:
-        raise click.ClickException(f"{game}: a file is already there (use --force to replace it)")
     document = read_document(position_file) if position_file else None
     variant = variant or variant_of(document) or "sengoku"
     board = load_board(variant)
@@ -49,7 +48,10 @@ def new(game: Path, variant: str | None, position_file: Path | None, name: str, 
         state = state.model_copy(update={"position": read_position(position_file, board, document)})
     if variant not in available_maps():  # a map file: keep a path that still works from elsewhere
         state = state.model_copy(update={"variant": str(Path(variant).resolve())})
-    write_state(game, state)
+    with game_lock(game):  # a command changing the game there now must not have its save overwritten unseen
+        if game.exists() and not force:
+            raise click.ClickException(f"{game}: a file is already there (use --force to replace it)")
+        write_state(game, state)
     position = state.position
     units = len(position.units)
     click.echo(f"{game}: new {board.title} game{f' {name!r}' if name else ''} at {position.phase}.")

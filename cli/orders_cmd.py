@@ -13,6 +13,8 @@ power now has stored.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import click
@@ -22,8 +24,10 @@ from adjudicator.resend import SendMode
 from cli.common import game_argument, power_name
 from cli.errors import ExitCode, cli_errors
 from cli.gamefile import load_game, save_game
+from cli.gamelock import game_lock
 from cli.orders_show import line_report, mail_heading, notices, stored_report
 from inbox.intake import MailRead, MailStatus, read_mail, read_paste
+from inbox.mail import Mail
 from orders import VerdictKind
 
 __all__ = ["MAX_PASTE_BYTES", "orders"]
@@ -66,67 +70,75 @@ def orders(game: Path, sources: tuple[str, ...], default_power: str | None, merg
     refused stores nothing. Exit code 3 when any line was refused (the valid
     lines are stored all the same).
     """
-    loaded = load_game(game)  # before the paste: a bad game file should not cost the GM the typing
-    power = power_name(loaded.board, default_power) if default_power else None
     mode = SendMode.MERGE if merge else SendMode.REPLACE
+    read: Callable[[Game], tuple[list[str], bool]]
     if kind is None:
         if len(sources) > 1:
             raise click.UsageError("give one FILE of pasted orders (or --mbox, --eml or --maildir for mail)")
-        refused = _paste(loaded, _text(sources[0] if sources else "-"), power, mode)
+        source = sources[0] if sources else "-"
+        if source == "-" and sys.stdin.isatty():  # a bad game file or power should not cost the GM the typing
+            _paste_power(load_game(game), default_power)
+        read = partial(_paste, text=_text(source), power=default_power, mode=mode)
     else:
         if not sources:
             raise click.UsageError(f"--{kind} needs at least one FILE")
-        if power is not None:
+        if default_power is not None:
             raise click.UsageError("--power is for pasted text; mail speaks for the power of its sender's address")
-        refused = _mail(loaded, kind, [Path(source) for source in sources], mode, str(game))
-    save_game(game, loaded)
+        read = partial(_mail, mails=_mailbox(kind, [Path(s) for s in sources]), mode=mode, game_file=str(game))
+    with game_lock(game):  # the input is read: hold the game only from load to save
+        loaded = load_game(game)
+        report, refused = read(loaded)
+        save_game(game, loaded)
+    for line in report:  # printed once saved: a reader that stops early (`| head -1`) costs no order
+        click.echo(line)
     if refused:
         raise SystemExit(ExitCode.LINES_REFUSED)
 
 
-def _paste(game: Game, text: str, power: str | None, mode: SendMode) -> bool:
-    read = read_paste(game, text, power=power, mode=mode)
-    for line in line_report(game, read.lines, read.messages):
-        click.echo(line)
-    for line in stored_report(game, read.sent) + notices(read.lines):
-        click.echo(line)
-    return bool(read.refused)
+def _paste_power(game: Game, word: str | None) -> str | None:
+    return power_name(game.board, word) if word else None
 
 
-def _mail(game: Game, kind: str, paths: list[Path], mode: SendMode, game_file: str) -> bool:
+def _paste(game: Game, *, text: str, power: str | None, mode: SendMode) -> tuple[list[str], bool]:
+    """What reading the paste into ``game`` did, in lines to print; and whether any line was refused."""
+    read = read_paste(game, text, power=_paste_power(game, power), mode=mode)
+    report = line_report(game, read.lines, read.messages) + stored_report(game, read.sent) + notices(read.lines)
+    return report, bool(read.refused)
+
+
+def _mailbox(kind: str, paths: list[Path]) -> list[Mail]:
     from inbox import sources  # the mail modules load only when mail is read
 
     try:
         if kind == "mbox":
-            mails = [mail for path in paths for mail in sources.read_mbox(path)]
-        elif kind == "eml":
-            mails = sources.read_eml(paths)
-        else:
-            mails = [mail for path in paths for mail in sources.read_maildir(path)]
+            return [mail for path in paths for mail in sources.read_mbox(path)]
+        if kind == "eml":
+            return sources.read_eml(paths)
+        return [mail for path in paths for mail in sources.read_maildir(path)]
     except sources.MailboxError as error:
         raise click.ClickException(str(error)) from None
+
+
+def _mail(game: Game, *, mails: list[Mail], mode: SendMode, game_file: str) -> tuple[list[str], bool]:
     results = read_mail(game, mails, mode=mode)
     shown = [result for result in results if result.status is not MailStatus.ALREADY_READ]
+    report = []
     for number, result in enumerate(shown, start=1):
-        _show_mail(game, result, number, len(shown), game_file)
+        report += _show_mail(game, result, number, len(shown), game_file)
     skipped = len(results) - len(shown)
     if skipped:
-        click.echo(f"Already read before, not read again: {skipped} message{'s' if skipped > 1 else ''}.")
+        report.append(f"Already read before, not read again: {skipped} message{'s' if skipped > 1 else ''}.")
     if not results:
-        click.echo("No messages in it.")
+        report.append("No messages in it.")
     lines = [line for result in results for line in result.lines]
-    for line in stored_report(game, [sent for result in results for sent in result.sent]) + notices(lines):
-        click.echo(line)
+    report += stored_report(game, [sent for result in results for sent in result.sent]) + notices(lines)
     unused = any(result.status in (MailStatus.UNREADABLE, MailStatus.UNKNOWN_SENDER) for result in results)
-    return unused or any(line.kind is VerdictKind.ERROR for line in lines)
+    return report, unused or any(line.kind is VerdictKind.ERROR for line in lines)
 
 
-def _show_mail(game: Game, result: MailRead, number: int, count: int, game_file: str) -> None:
-    click.echo(mail_heading(result, number, count, game_file))
-    for note in result.mail.notes:
-        click.echo(f"  ({note})")
-    for line in line_report(game, result.lines):
-        click.echo(line)
+def _show_mail(game: Game, result: MailRead, number: int, count: int, game_file: str) -> list[str]:
+    heading = mail_heading(result, number, count, game_file)
+    return [heading, *(f"  ({note})" for note in result.mail.notes), *line_report(game, result.lines)]
 
 
 def _text(source: str) -> str:

@@ -14,6 +14,7 @@ from adjudicator.game import Game
 from cli.common import game_argument, power_name
 from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
+from cli.gamelock import game_lock
 
 _USAGE = "usage: sengoku players GAME.json [set POWER ADDRESS... | clear POWER]"
 
@@ -31,17 +32,18 @@ def players(game: Path, action: str | None, words: tuple[str, ...]) -> None:
       sengoku players game.json set Oda nobunaga@example.org
       sengoku players game.json clear Oda
     """
-    loaded = load_game(game)
     if action is None:
         if words:
             raise click.UsageError(_USAGE)
-        _list(loaded)
+        _list(load_game(game))
         return
     if action not in ("set", "clear") or not words or (action == "set") != (len(words) > 1):
         raise click.UsageError(_USAGE)
-    power = power_name(loaded.board, words[0])
-    stored = loaded.set_addresses(power, words[1:])
-    save_game(game, loaded)
+    with game_lock(game):
+        loaded = load_game(game)
+        power = power_name(loaded.board, words[0])
+        stored = loaded.set_addresses(power, words[1:])
+        save_game(game, loaded)
     click.echo(f"{power}: {', '.join(stored) or '(no address)'}")
 
 

@@ -9,6 +9,7 @@ import click
 from cli.common import game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
+from cli.gamelock import game_lock
 
 
 @click.command(short_help="Undo the last adjudication.")
@@ -21,9 +22,10 @@ def rollback(game: Path) -> None:
     so the GM can correct the orders ('sengoku orders') and adjudicate again.
     Draw votes and concessions are cleared.
     """
-    loaded = load_game(game)
-    undone = loaded.rollback()
-    save_game(game, loaded)
+    with game_lock(game):
+        loaded = load_game(game)
+        undone = loaded.rollback()
+        save_game(game, loaded)
     given = {power: orders for power, orders in loaded.state.orders.items() if orders}
     count = sum(len(orders) for orders in given.values())
     click.echo(f"Rolled back {undone.phase}. The game is at {loaded.phase} again,")
