@@ -3,12 +3,17 @@
 ``refuse`` answers 550 to a recipient; ``drop`` closes the connection in the
 middle of a message (after its data arrived, before the server's answer) the
 given number of times; ``busy`` answers 451 (try later) to a recipient that
-many times. Every message the server accepted is in ``messages``.
+many times. ``hold_after`` makes the server slow: once it has accepted
+that many messages, it keeps the next one waiting (data received, no
+answer yet) until ``gate`` is set, as a slow server does for minutes.
+Every message the server accepted is in ``messages``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import socket
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,6 +31,8 @@ class Mailbox:
     refuse: set[str] = field(default_factory=set)
     drop: dict[str, int] = field(default_factory=dict)
     busy: dict[str, int] = field(default_factory=dict)
+    hold_after: int | None = None
+    gate: threading.Event = field(default_factory=threading.Event)
     connections: int = 0
 
     def to(self, address: str) -> list[EmailMessage]:
@@ -54,6 +61,9 @@ class _Handler:
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         address = envelope.rcpt_tos[0]
+        if self.box.hold_after is not None and len(self.box.messages) >= self.box.hold_after:
+            while not self.box.gate.is_set():
+                await asyncio.sleep(0.01)
         if self.box.drop.get(address, 0) > 0:
             self.box.drop[address] -= 1
             server.transport.close()  # the connection drops mid-message: the client never hears "250"
@@ -88,4 +98,5 @@ def smtp_server(auth: bool = False) -> Iterator[tuple[int, Mailbox]]:
     try:
         yield controller.port, box
     finally:
+        box.gate.set()  # a held message must not keep the server from stopping
         controller.stop()
