@@ -11,6 +11,7 @@ load and save states.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from functools import partial
 
 from adjudicator.addresses import AddressError, owner_of, with_addresses
@@ -112,8 +113,8 @@ class Game:
         self.state = self.state.model_copy(update={"orders": orders_now, "all_refused": marks})
         return Sent(power, mode, verdicts, refused_lines, earlier, stored, kept)
 
-    def adjudicate(self) -> PhaseReport:
-        """Resolve the current phase with the stored orders and move the game on."""
+    def adjudicate(self, at: datetime | None = None) -> PhaseReport:
+        """Resolve the current phase with the stored orders and move the game on; ``at``: when (recorded)."""
         self._require_ongoing()
         before, orders = self.state.position, self.state.orders
         given: dict[str | None, Sequence[Order]] = {power: list(o) for power, o in orders.items()}
@@ -128,7 +129,9 @@ class Game:
             adjustments = adjudicate_adjustments(self.board, before, given, self.rules)
             transition = after_adjustments(self.board, self.rules, before, adjustments.units)
             report = self._report(adjustments.outcomes, transition)
-        entry = HistoryEntry.model_construct(before=before, orders=orders, report=report)  # each part validated
+        entry = HistoryEntry.model_construct(  # each part validated
+            before=before, orders=orders, report=report, adjudicated_at=at
+        )
         self.state = self.state.model_copy(
             update={
                 "position": transition.position,

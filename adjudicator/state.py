@@ -54,6 +54,10 @@ class HistoryEntry(BaseModel):
     before: Position
     orders: dict[str, list[Order]]
     report: PhaseReport
+    adjudicated_at: datetime | None = Field(
+        default=None,
+        description="when the phase was adjudicated (UTC), so when the next one opened; none in older games",
+    )
 
 
 class GameState(BaseModel):
@@ -85,6 +89,14 @@ class GameState(BaseModel):
     )
     mail_results: bool = Field(default=False, description="mail the results post to the players after adjudication")
     sent: list[SentMessage] = Field(default_factory=list, description="mail the players were sent (see outbox)")
+
+    @property
+    def phase_opened(self) -> datetime | None:
+        """When the open phase opened: the last adjudication's time (None for the first phase, or not recorded).
+
+        Mail dated before it was written for an earlier phase (:mod:`inbox.intake`).
+        """
+        return self.history[-1].adjudicated_at if self.history else None
 
     @computed_field  # type: ignore[prop-decorator]
     @property

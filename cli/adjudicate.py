@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -46,7 +47,7 @@ def adjudicate(game: Path, fmt: str, explain: bool, as_json: bool, preview: bool
         return
     with game_lock(game):
         loaded = load_game(game)
-        loaded.adjudicate()
+        loaded.adjudicate(at=datetime.now(UTC))  # the next phase opens now: mail dated earlier is not for it
         if deadline is not None and not loaded.state.result.over:
             loaded.state = loaded.state.model_copy(update={"deadline": deadline})
         save_game(game, loaded)

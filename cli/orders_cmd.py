@@ -25,10 +25,9 @@ from cli.common import game_argument, power_name
 from cli.errors import ExitCode, cli_errors
 from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
-from cli.orders_show import line_report, mail_heading, notices, stored_report
-from inbox.intake import MailRead, MailStatus, read_mail, read_paste
+from cli.orders_show import line_report, notices, stored_report
+from inbox.intake import read_mail, read_paste
 from inbox.mail import Mail
-from orders import VerdictKind
 
 __all__ = ["MAX_PASTE_BYTES", "orders"]
 
@@ -48,8 +47,16 @@ MAX_PASTE_BYTES = 1024 * 1024  # a phase's mail, quotes and all, is a few kiloby
 @click.option("--mbox", "kind", flag_value="mbox", help="The FILEs are mbox mailboxes (Thunderbird, mutt, Takeout).")
 @click.option("--eml", "kind", flag_value="eml", help="The FILEs are mail messages saved one per file (.eml).")
 @click.option("--maildir", "kind", flag_value="maildir", help="The FILEs are Maildir folders.")
+@click.option(
+    "--dismiss",
+    is_flag=True,
+    help="Mail: mark the messages not used (unknown sender, written for another phase) as read, "
+    "so they are not listed again.",
+)
 @cli_errors
-def orders(game: Path, sources: tuple[str, ...], default_power: str | None, merge: bool, kind: str | None) -> None:
+def orders(
+    game: Path, sources: tuple[str, ...], default_power: str | None, merge: bool, kind: str | None, dismiss: bool
+) -> None:
     """Read orders pasted on standard input, from FILE, or from mail, and store the valid ones.
 
     \b
@@ -63,9 +70,11 @@ def orders(game: Path, sources: tuple[str, ...], default_power: str | None, merg
     ignored (chatter, signature, quoted text, markup: never counted). A
     header ('Oda:', 'Orders for Oda', 'Oda orders for Spring 1570:') names
     the power for the lines below; mail from an address in the game's
-    address book ('sengoku players') needs none, and mail from an unknown
-    address is listed, not used. Mail already read (by Message-ID) is not
-    read again. Each power's message replaces its earlier orders (or, with
+    address book ('sengoku players') needs none. Mail from an unknown
+    address, dated before the open phase opened, or naming another phase
+    in its subject or a header is listed, not used, until --dismiss. Mail
+    is read in the mailbox's order; mail already read (by Message-ID) is
+    not read again. Each power's message replaces its earlier orders (or, with
     --merge, its orders for the same units); a message whose every line is
     refused stores nothing. Exit code 3 when any line was refused (the valid
     lines are stored all the same).
@@ -73,6 +82,8 @@ def orders(game: Path, sources: tuple[str, ...], default_power: str | None, merg
     mode = SendMode.MERGE if merge else SendMode.REPLACE
     read: Callable[[Game], tuple[list[str], bool]]
     if kind is None:
+        if dismiss:
+            raise click.UsageError("--dismiss is for mail (--mbox, --eml or --maildir)")
         if len(sources) > 1:
             raise click.UsageError("give one FILE of pasted orders (or --mbox, --eml or --maildir for mail)")
         source = sources[0] if sources else "-"
@@ -84,7 +95,8 @@ def orders(game: Path, sources: tuple[str, ...], default_power: str | None, merg
             raise click.UsageError(f"--{kind} needs at least one FILE")
         if default_power is not None:
             raise click.UsageError("--power is for pasted text; mail speaks for the power of its sender's address")
-        read = partial(_mail, mails=_mailbox(kind, [Path(s) for s in sources]), mode=mode, game_file=str(game))
+        mails = _mailbox(kind, [Path(s) for s in sources])
+        read = partial(_mail, mails=mails, mode=mode, dismiss=dismiss, game_file=str(game))
     with game_lock(game):  # the input is read: hold the game only from load to save
         loaded = load_game(game)
         report, refused = read(loaded)
@@ -119,26 +131,10 @@ def _mailbox(kind: str, paths: list[Path]) -> list[Mail]:
         raise click.ClickException(str(error)) from None
 
 
-def _mail(game: Game, *, mails: list[Mail], mode: SendMode, game_file: str) -> tuple[list[str], bool]:
-    results = read_mail(game, mails, mode=mode)
-    shown = [result for result in results if result.status is not MailStatus.ALREADY_READ]
-    report = []
-    for number, result in enumerate(shown, start=1):
-        report += _show_mail(game, result, number, len(shown), game_file)
-    skipped = len(results) - len(shown)
-    if skipped:
-        report.append(f"Already read before, not read again: {skipped} message{'s' if skipped > 1 else ''}.")
-    if not results:
-        report.append("No messages in it.")
-    lines = [line for result in results for line in result.lines]
-    report += stored_report(game, [sent for result in results for sent in result.sent]) + notices(lines)
-    unused = any(result.status in (MailStatus.UNREADABLE, MailStatus.UNKNOWN_SENDER) for result in results)
-    return report, unused or any(line.kind is VerdictKind.ERROR for line in lines)
+def _mail(game: Game, *, mails: list[Mail], mode: SendMode, dismiss: bool, game_file: str) -> tuple[list[str], bool]:
+    from cli.orders_mail import mail_report
 
-
-def _show_mail(game: Game, result: MailRead, number: int, count: int, game_file: str) -> list[str]:
-    heading = mail_heading(result, number, count, game_file)
-    return [heading, *(f"  ({note})" for note in result.mail.notes), *line_report(game, result.lines)]
+    return mail_report(game, read_mail(game, mails, mode=mode, dismiss=dismiss), game_file)
 
 
 def _text(source: str) -> str:

@@ -14,10 +14,9 @@ from collections.abc import Iterator, Sequence
 from adjudicator.game import Game
 from adjudicator.resend import SendMode, Sent
 from cli.status import due_powers
-from inbox.intake import MailRead, MailStatus, unknown_sender
 from orders import Ignored, LineVerdict, MessageSpan, VerdictKind, order_text
 
-__all__ = ["line_report", "mail_heading", "notices", "stored_report"]
+__all__ = ["line_report", "notices", "quoted_notice", "refused_notice", "stored_report"]
 
 _RULES = {
     SendMode.REPLACE: "replace: a power's new message replaces its orders",
@@ -101,18 +100,6 @@ def _short(text: str) -> str:
     return text if len(text) <= _TEXT_WIDTH else text[: _TEXT_WIDTH - 3] + "..."
 
 
-def mail_heading(read: MailRead, number: int, count: int, game_file: str = "GAME") -> str:
-    """``== mail 2 of 5 (inbox.mbox #7): Oda <nobunaga@example.org>, 2026-03-03 09:12 UTC, "S1570": Oda``."""
-    head = f"== mail {number} of {count} ({read.mail.source}): {read.mail.describe()}"
-    if read.status is MailStatus.UNREADABLE:
-        return f"{head}: NOT READ: {read.mail.problem}"
-    if read.status is MailStatus.UNKNOWN_SENDER:
-        return f"{head}: NOT USED: {unknown_sender(read.mail.sender, game_file)}"
-    if read.status is MailStatus.ALREADY_READ:
-        return f"{head}: already read before"
-    return f"{head}: {read.power} (address book)" + ("; no orders in it" if read.status is MailStatus.NO_ORDERS else "")
-
-
 def stored_report(game: Game, sent: Sequence[Sent]) -> list[str]:
     """The stored set of each power this reading sent orders for, and who has none yet."""
     if not sent:
@@ -142,19 +129,25 @@ def _outcome(game: Game, sent: Sent) -> str:
 
 def notices(lines: Sequence[LineVerdict]) -> list[str]:
     """The closing lines: quoted orders not counted, and how many lines were refused."""
-    out = []
+    return quoted_notice(lines) + refused_notice(sum(1 for line in lines if line.kind is VerdictKind.ERROR))
+
+
+def quoted_notice(lines: Sequence[LineVerdict], where: str = "") -> list[str]:
+    """``Not counted: line 7 looks like an order but is quoted...``; ``where`` names the mail (``mail 2 (...), ``)."""
     quoted = [line.number for line in lines if line.ignored is Ignored.QUOTED_ORDER]
     if len(quoted) == 1:
-        out.append(
-            f"Not counted: line {quoted[0]} looks like an order but is quoted; to use it, paste it without the quote."
-        )
-    elif quoted:
-        where = ", ".join(str(n) for n in quoted[:10]) + (", ..." if len(quoted) > 10 else "")
-        out.append(
-            f"Not counted: {len(quoted)} lines look like orders but are quoted (lines {where}); "
+        return [
+            f"Not counted: {where}line {quoted[0]} looks like an order but is quoted; "
+            "to use it, paste it without the quote."
+        ]
+    if quoted:
+        numbers = ", ".join(str(n) for n in quoted[:10]) + (", ..." if len(quoted) > 10 else "")
+        return [
+            f"Not counted: {where}{len(quoted)} lines look like orders but are quoted (lines {numbers}); "
             "to use them, paste them without the quote."
-        )
-    refused = sum(1 for line in lines if line.kind is VerdictKind.ERROR)
-    if refused:
-        out.append(f"{refused} line{'s' if refused > 1 else ''} refused.")
-    return out
+        ]
+    return []
+
+
+def refused_notice(refused: int) -> list[str]:
+    return [f"{refused} line{'s' if refused > 1 else ''} refused."] if refused else []

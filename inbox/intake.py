@@ -10,11 +10,19 @@ The same steps for the command line, the GM's web page and the JSON API:
    lines say everything: stored, refused by the parser, refused by the
    engine (with the reason), or not an order at all (and why).
 
-A counted line that no power can be found for is refused, never guessed.
-Mail adds the sender: a message from an address in the game's address book
-speaks for that power alone; one from an unknown address is listed with its
-lines and not used (it is read again next time, after the GM adds the
-address); a message read before (by Message-ID) is not read again.
+A counted line that no power can be found for is refused, never guessed,
+and so is one under a header naming another phase than the open one
+(:mod:`inbox.phases`). Mail adds the sender: a message from an address in
+the game's address book speaks for that power alone. Messages are read in
+the order given: a mailbox's own (mbox order, Maildir delivery order), not
+by their ``Date:``, which the sender's clock writes. A message is not used,
+and is listed with its lines each time the mailbox is read until it is
+used or dismissed (``dismiss``: marked read), when it comes from an unknown
+address (after the GM adds the address, the next reading uses it), when it
+is dated before the open phase opened, or when its subject or a header in
+it names another phase. A message read before (by Message-ID) is not read
+again; one this game sent itself (the results, a reminder: its Message-ID
+is in the game's sent mail) is no orders mail.
 
 Pure: the game is changed in memory; loading and saving are the caller's.
 """
@@ -23,17 +31,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from email.utils import parseaddr
 from enum import StrEnum
 
 from adjudicator.game import Game
 from adjudicator.resend import SendMode, Sent
 from inbox.mail import Mail
+from inbox.phases import dated_before, mail_phase, off_phase_blocks, when
 from orders import LineVerdict, MessageSpan, ParsedOrders, VerdictKind, parse_orders
 from orders.model import Order
 
 __all__ = [
+    "NOT_USED",
     "NO_POWER",
     "UNKNOWN_SENDER",
     "MailRead",
@@ -76,8 +86,15 @@ class MailStatus(StrEnum):
     USED = "read"
     NO_ORDERS = "no orders in it"
     ALREADY_READ = "already read"
+    OWN = "sent by this game"
     UNKNOWN_SENDER = "unknown sender"
+    EARLIER_PHASE = "written for an earlier phase"
+    OTHER_PHASE = "for another phase"
     UNREADABLE = "unreadable"
+
+
+NOT_USED = frozenset({MailStatus.UNKNOWN_SENDER, MailStatus.EARLIER_PHASE, MailStatus.OTHER_PHASE})
+"""Mail listed, with its lines, every time it is read, until it is used or dismissed."""
 
 
 @dataclass
@@ -89,46 +106,83 @@ class MailRead:
     lines: list[LineVerdict] = field(default_factory=list)
     sent: list[Sent] = field(default_factory=list)
     power: str | None = None
+    why: str | None = None  # why it was not used, in words
+    notes: list[str] = field(default_factory=list)
+    dismissed: bool = False  # not used, and marked read: not listed again
 
 
 def read_paste(game: Game, text: str, *, power: str | None = None, mode: SendMode = SendMode.REPLACE) -> PasteRead:
     """Read a paste (one power's orders, or several powers' and messages) into ``game``."""
     parsed = _parse(game, text, power=power, fixed=False)
+    parsed = ParsedOrders(off_phase_blocks(parsed.verdicts, game.state.position.phase), parsed.messages)
     lines, sent = _apply(game, parsed, mode)
     return PasteRead(lines, parsed.messages, sent)
 
 
-def read_mail(game: Game, mails: Sequence[Mail], *, mode: SendMode = SendMode.REPLACE) -> list[MailRead]:
-    """Read messages into ``game`` in date order (undated ones last, in the order given)."""
+def read_mail(
+    game: Game, mails: Sequence[Mail], *, mode: SendMode = SendMode.REPLACE, dismiss: bool = False
+) -> list[MailRead]:
+    """Read messages into ``game`` in the order given (a mailbox's own); ``dismiss`` marks unused ones read."""
     done = set(game.state.messages_read)
+    own = {message.message_id for message in game.state.sent}
     results = []
-    for mail in sorted(mails, key=_date_order):
-        result = _one_mail(game, mail, done, mode)
-        if result.status in (MailStatus.USED, MailStatus.NO_ORDERS):
+    latest: datetime | None = None
+    for mail in mails:
+        result = _one_mail(game, mail, done, own, mode)
+        if result.status in NOT_USED and dismiss:
+            result.dismissed = True
+        if result.status in (MailStatus.USED, MailStatus.NO_ORDERS) or result.dismissed:
             done.add(mail.message_id)
+        if mail.date is not None and result.status not in (MailStatus.ALREADY_READ, MailStatus.OWN):
+            if latest is not None and mail.date < latest:
+                result.notes.append(
+                    "dated before a message above it: read in the mailbox's order, as delivered "
+                    "(the Date: is the sender's clock)"
+                )
+            latest = max(latest or mail.date, mail.date)
         results.append(result)
-    game.mark_read([r.mail.message_id for r in results if r.status in (MailStatus.USED, MailStatus.NO_ORDERS)])
+    game.mark_read(
+        [r.mail.message_id for r in results if r.status in (MailStatus.USED, MailStatus.NO_ORDERS) or r.dismissed]
+    )
     return results
 
 
-def _one_mail(game: Game, mail: Mail, done: set[str], mode: SendMode) -> MailRead:
+def _one_mail(game: Game, mail: Mail, done: set[str], own: set[str], mode: SendMode) -> MailRead:
     if mail.problem is not None:
         return MailRead(mail, MailStatus.UNREADABLE)
     if mail.message_id in done:
         return MailRead(mail, MailStatus.ALREADY_READ)
+    if mail.message_id in own:
+        return MailRead(mail, MailStatus.OWN)
     power = game.power_of_address(mail.sender) if mail.sender else None
     if power is None:
         parsed = _parse(game, mail.text, power=None, fixed=False, book=False)
-        problem = UNKNOWN_SENDER
-        lines = [
-            line._replace(kind=VerdictKind.ERROR, problem=problem, order=None) if line.counted else line
-            for line in parsed.verdicts
-        ]
-        return MailRead(mail, MailStatus.UNKNOWN_SENDER, lines)
+        return _not_used(mail, parsed, MailStatus.UNKNOWN_SENDER, UNKNOWN_SENDER)
     parsed = _parse(game, mail.text, power=power, fixed=True)
+    phase = game.state.position.phase
+    opened = game.state.phase_opened
+    if dated_before(mail.date, opened):
+        assert mail.date is not None and opened is not None
+        why = f"dated {when(mail.date)}, before {phase} opened ({when(opened)})"
+        return _not_used(mail, parsed, MailStatus.EARLIER_PHASE, "not used: written for an earlier phase", why, power)
+    where = mail_phase(mail.subject, parsed.verdicts, phase)
+    if where is not None:
+        why = f"{where}, but {phase} is open"
+        return _not_used(mail, parsed, MailStatus.OTHER_PHASE, "not used: written for another phase", why, power)
     lines, sent = _apply(game, parsed, mode)
     status = MailStatus.USED if any(line.counted for line in lines) else MailStatus.NO_ORDERS
     return MailRead(mail, status, lines, sent, power)
+
+
+def _not_used(
+    mail: Mail, parsed: ParsedOrders, status: MailStatus, problem: str, why: str | None = None, power: str | None = None
+) -> MailRead:
+    """A message listed with its lines, none used: each order-like line refused with ``problem``."""
+    lines = [
+        line._replace(kind=VerdictKind.ERROR, problem=problem, order=None, suggestions=()) if line.counted else line
+        for line in parsed.verdicts
+    ]
+    return MailRead(mail, status, lines, power=power, why=why)
 
 
 def _parse(game: Game, text: str, *, power: str | None, fixed: bool, book: bool = True) -> ParsedOrders:
@@ -159,7 +213,3 @@ def _apply(game: Game, parsed: ParsedOrders, mode: SendMode) -> tuple[list[LineV
                 )
         sent.append(result)
     return lines, sent
-
-
-def _date_order(mail: Mail) -> tuple[bool, datetime]:
-    return (mail.date is None, mail.date or datetime.min.replace(tzinfo=UTC))

@@ -1,6 +1,10 @@
 """Mail from files: an mbox file, ``.eml`` files, a Maildir folder (with the standard ``mailbox`` module).
 
-Each source gives :class:`~inbox.mail.Mail` values, one per message, or a
+Each source gives :class:`~inbox.mail.Mail` values, one per message, in
+the order they arrived as far as the source tells: an mbox file's own
+order, a Maildir's delivery order (the time its file name starts with), and
+for ``.eml`` files, which carry no delivery order, their ``Date:`` (undated
+ones last, in the order given). Or it raises a
 :class:`MailboxError` that says which file and what is wrong (missing, a
 folder where a file was wanted, not a mailbox at all). A message too big to
 be orders mail is named with its problem, not read; the others still are.
@@ -10,7 +14,9 @@ Files are only read, never changed (a Maildir message stays in ``new/``).
 from __future__ import annotations
 
 import mailbox
+import re
 from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 from inbox.mail import Mail
@@ -19,6 +25,7 @@ from inbox.message import read_message
 __all__ = ["MAX_MESSAGE_BYTES", "MailboxError", "read_eml", "read_maildir", "read_mbox"]
 
 MAX_MESSAGE_BYTES = 25 * 1024 * 1024  # the usual limit of mail servers: a bigger "message" is no mail
+_DELIVERED = re.compile(r"^(\d+)\.(?:[^.]*?M(\d+))?")
 
 
 class MailboxError(ValueError):
@@ -46,7 +53,11 @@ def read_mbox(path: Path) -> list[Mail]:
 
 
 def read_eml(paths: Sequence[Path]) -> list[Mail]:
-    """Messages saved one per file (``.eml``, as mail programs save or drag them)."""
+    """Messages saved one per file (``.eml``, as mail programs save or drag them), in date order.
+
+    A file name says nothing of when a message came (``Oda S1570 (2).eml``
+    sorts before ``Oda S1570.eml``), so the ``Date:`` header orders them.
+    """
     mails = []
     for path in paths:
         _require_file(path, "a message file")
@@ -55,7 +66,7 @@ def read_eml(paths: Sequence[Path]) -> list[Mail]:
             mails.append(_too_big(path.name, size))
             continue
         mails.append(read_message(path.read_bytes(), path.name))
-    return mails
+    return sorted(mails, key=_date_order)
 
 
 def read_maildir(path: Path) -> list[Mail]:
@@ -72,10 +83,23 @@ def read_maildir(path: Path) -> list[Mail]:
 
 
 def _messages(box: mailbox.Mailbox[mailbox.Message], name: str) -> Iterable[Mail]:
-    for number, key in enumerate(sorted(box.iterkeys()) if isinstance(box, mailbox.Maildir) else box.iterkeys(), 1):
+    keys = sorted(box.iterkeys(), key=_delivery_order) if isinstance(box, mailbox.Maildir) else box.iterkeys()
+    for number, key in enumerate(keys, 1):
         source = f"{name} #{number}"
         data = box.get_bytes(key)
         yield _too_big(source, len(data)) if len(data) > MAX_MESSAGE_BYTES else read_message(data, source)
+
+
+def _delivery_order(key: str) -> tuple[int, int, int, str]:
+    """A Maildir file's delivery time from its name (``1709370000.M123456P789.host``: seconds, microseconds)."""
+    match = _DELIVERED.match(key)
+    if match is None:
+        return (1, 0, 0, key)  # not a standard name: after the others, by name
+    return (0, int(match[1]), int(match[2] or 0), key)
+
+
+def _date_order(mail: Mail) -> tuple[bool, datetime]:
+    return (mail.date is None, mail.date or datetime.min.replace(tzinfo=UTC))
 
 
 def _too_big(source: str, size: int) -> Mail:

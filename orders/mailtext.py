@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import NamedTuple
+
+from maps.terms import PhaseType, Season
 
 __all__ = [
+    "NamedPhase",
     "bbcode_quotes",
     "is_forward_marker",
     "is_mail_header",
@@ -22,6 +26,8 @@ __all__ = [
     "is_sent_from",
     "is_signature_delimiter",
     "mail_header",
+    "phase_of_subject",
+    "phase_named",
     "power_of_header",
     "power_of_subject",
     "strip_wrapping",
@@ -68,6 +74,16 @@ _HEADER_WORDS = frozenset(
 _PHASE_CODE = re.compile(r"^(?:[sfwa]|spring|fall|autumn|winter)?'?\d{2,4}[mra]?$")  # 1570, S1570, F1570M, '70
 _WORD = re.compile(r"[^\W_]+(?:['’]s\b)?")
 _PARENS = re.compile(r"\([^)]*\)")
+# "Spring 1570", "autumn of 1570 retreats", "Winter 1570 builds"; DPjudge's "S1570M", "F1570R", "W1570A".
+_PHASE_WORDS = re.compile(
+    r"\b(spring|fall|autumn|winter)\s+(?:of\s+)?(\d{4})\b(?:\s+(movements?|moves?|retreats?|retreating|adjustments?"
+    r"|builds?))?",
+    re.I,
+)
+_PHASE_LETTERS = re.compile(r"\b([sfwa])(\d{4})([mrab])?\b", re.I)
+_SEASONS = {"s": Season.SPRING, "f": Season.FALL, "a": Season.FALL, "w": Season.WINTER, "autumn": Season.FALL}
+_KINDS = {"m": PhaseType.MOVEMENT, "r": PhaseType.RETREATS, "a": PhaseType.ADJUSTMENTS, "b": PhaseType.ADJUSTMENTS}
+_REPLY = re.compile(r"^\s*(?:re|fw|fwd|aw|sv|tr)\s*(?:\[\d+\])?\s*:", re.I)
 _SUBJECT_NOISE = re.compile(r"^(?:\s*(?:re|fw|fwd|aw|sv|tr)\s*(?:\[\d+\])?\s*:|\s*\[[^\]]*\])+", re.I)
 
 
@@ -174,3 +190,44 @@ def power_of_header(line: str, powers: Mapping[str, str]) -> str | None:
 def power_of_subject(subject: str, powers: Mapping[str, str]) -> str | None:
     """The power a mail's subject names as a header does (``Re: [Kyoto] Oda S1570``), else None."""
     return power_of_header(_SUBJECT_NOISE.sub("", subject), powers)
+
+
+class NamedPhase(NamedTuple):
+    """A phase a line names: a season and a year, and the kind of phase when it says (``S1570R``)."""
+
+    season: Season
+    year: int
+    type: PhaseType | None = None
+
+    def __str__(self) -> str:
+        return f"{self.season.value.title()} {self.year}" + (f" {self.type.value}" if self.type else "")
+
+
+def phase_named(line: str) -> NamedPhase | None:
+    """The phase a header names (``Oda orders for Spring 1570:``, ``Oda F1570R``), else None.
+
+    A year alone (``Kyoto 1570``) names no phase.
+    """
+    words = _PHASE_WORDS.search(line)
+    if words is not None:
+        season = words[1].casefold()
+        kind = (words[3] or "").casefold()[:1]
+        return NamedPhase(_SEASONS.get(season) or Season(season), int(words[2]), _KINDS.get(kind))
+    letters = _PHASE_LETTERS.search(line)
+    if letters is not None:
+        kind = (letters[3] or "").casefold()
+        return NamedPhase(_SEASONS[letters[1].casefold()], int(letters[2]), _KINDS.get(kind))
+    return None
+
+
+def phase_of_subject(subject: str) -> NamedPhase | None:
+    """The phase a mail's subject names, when the sender wrote it for this mail; else None.
+
+    A reply or a forward (``Re: Oda S1570``) keeps the subject of the mail
+    it answers, and a reply to the results post names the phase that was
+    resolved (``Re: Kyoto 1570: Spring 1570 movement results``): neither
+    says which phase the new mail is for.
+    """
+    if _REPLY.match(subject) or re.search(r"\bresults?\b", subject, re.I):
+        return None
+    return phase_named(subject)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import mailbox
 import os
+from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
+from email.utils import format_datetime
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from tests.cli.conftest import Cli
 from tests.cli.test_orders import stored
 
 CORPUS = Path(__file__).parent.parent / "inbox" / "corpus"
+ODA = "Oda Nobunaga <nobunaga@owari.example>"
 
 
 def message(sender: str, body: str, *, message_id: str, date: str = "Mon, 02 Mar 2026 09:00:00 +0900") -> EmailMessage:
@@ -191,3 +194,104 @@ def test_a_50_mb_file_that_is_no_mailbox_is_refused_at_once(cli: Cli, game: Path
     result = cli("orders", "game.json", "--mbox", "big.bin", code=1)
     assert "big.bin: not an mbox file" in result.stderr
     assert game.read_bytes() == before
+
+
+# --- mail for another phase, unknown senders, and dismissing what is not used ---------------
+
+
+def mbox(path: Path, *messages: EmailMessage) -> Path:
+    box = mailbox.mbox(path)
+    for one in messages:
+        box.add(one)
+    box.close()
+    return path
+
+
+def dated(moment: datetime) -> str:
+    return format_datetime(moment)
+
+
+def test_a_late_spring_correction_read_in_fall_is_held_back_and_listed(cli: Cli, game: Path) -> None:
+    """Adjudicated now: a mail dated an hour ago was written for Spring, and Fall's orders stay as they are."""
+    cli("adjudicate", "game.json")
+    cli("orders", "game.json", input="Oda:\nA Owari - Mino\n")
+    hour_ago = dated(datetime.now(UTC) - timedelta(hours=1))
+    late = message(ODA, "Sorry, a correction:\nA Owari - Ise\n", message_id="<late@owari>", date=hour_ago)
+    mbox(cli.folder / "in.mbox", late)
+    out = cli("orders", "game.json", "--mbox", "in.mbox", code=3).stdout
+    heading = out.splitlines()[0]
+    assert heading.startswith("== mail 1 of 1 (in.mbox #1): Oda Nobunaga <nobunaga@owari.example>, ")
+    assert ": Oda (address book): NOT USED, written for an earlier phase: dated " in heading
+    assert heading.endswith(" UTC)") and ", before Fall 1570 movement opened (" in heading
+    assert "REFUSED line 2: 'A Owari - Ise': not used: written for an earlier phase\n" in out
+    assert "Not used: 1 message (mail 1 above), listed again each time the mail is read." in out
+    assert stored(game)["Oda"] == ["A Owari - Mino"]
+    assert cli("orders", "game.json", "--mbox", "in.mbox", code=3).stdout == out  # listed again, not read
+    dismissed = cli("orders", "game.json", "--mbox", "in.mbox", "--dismiss").stdout  # seen: exit 0
+    assert "; DISMISSED: marked read, not listed again" in dismissed.splitlines()[0]
+    assert "Dismissed: 1 message not used (mail 1 above), marked read: not listed again.\n" in dismissed
+    assert cli("orders", "game.json", "--mbox", "in.mbox").stdout.startswith("Already read before")
+    assert stored(game)["Oda"] == ["A Owari - Mino"]
+
+
+def test_a_subject_naming_another_phase_holds_the_mail_back(cli: Cli, game: Path) -> None:
+    spring = message(ODA, "A Owari - Mino\n", message_id="<s@owari>", date=dated(datetime.now(UTC) + timedelta(1)))
+    del spring["Subject"]
+    spring["Subject"] = "Oda orders for Fall 1570"
+    mbox(cli.folder / "in.mbox", spring)
+    out = cli("orders", "game.json", "--mbox", "in.mbox", code=3).stdout
+    assert "NOT USED, for another phase: the subject names Fall 1570, but Spring 1570 movement is open" in out
+    assert "Oda" not in stored(game)
+
+
+def test_an_unknown_senders_note_is_listed_exit_0_and_dismissed(cli: Cli, game: Path) -> None:
+    """The GM's own copy of a note in the folder: no orders in it, so no refusal; --dismiss makes it go."""
+    note = message("GM <gm@kyoto.example>", "Reminder: the deadline is Friday.\n", message_id="<note@kyoto>")
+    mbox(cli.folder / "in.mbox", note)
+    out = cli("orders", "game.json", "--mbox", "in.mbox").stdout
+    assert "NOT USED: gm@kyoto.example is not in the game's address book" in out and "refused" not in out
+    assert cli("orders", "game.json", "--mbox", "in.mbox").stdout == out  # until dismissed
+    cli("orders", "game.json", "--mbox", "in.mbox", "--dismiss")
+    assert cli("orders", "game.json", "--mbox", "in.mbox").stdout.startswith("Already read before")
+
+
+def test_an_unknown_sender_with_orders_counts_as_refused(cli: Cli, game: Path) -> None:
+    hojo = message("Hojo <ujiyasu@sagami.example>", "Hojo:\nA Sagami - Musashi\n", message_id="<h@sagami>")
+    mbox(cli.folder / "in.mbox", hojo)
+    out = cli("orders", "game.json", "--mbox", "in.mbox", code=3).stdout
+    assert "REFUSED line 2: 'A Sagami - Musashi': not used: the sender is not in the game's address book" in out
+
+
+def test_the_results_the_game_mailed_are_recognised_and_skipped(cli: Cli, game: Path) -> None:
+    from adjudicator.sent import SentMessage
+    from cli.gamefile import read_state, write_state
+
+    state = read_state(game)
+    sent = SentMessage(
+        key="results 1 x",
+        power="Oda",
+        address="nobunaga@owari.example",
+        message_id="<r1@kyoto>",
+        sent=datetime.now(UTC),
+    )
+    write_state(game, state.model_copy(update={"sent": [sent]}))
+    results = message("GM <gm@kyoto.example>", "Oda:\n  A Owari - Mino: moved\n", message_id="<r1@kyoto>")
+    mbox(cli.folder / "in.mbox", results)
+    out = cli("orders", "game.json", "--mbox", "in.mbox").stdout
+    assert out.startswith("Sent by this game itself (results, reminders), not orders: 1 message, not read.\n")
+
+
+def test_notices_say_which_mail_they_are_about(cli: Cli, game: Path) -> None:
+    """Line numbers start again in each mail: 'line 3' alone would not say where."""
+    first = message(ODA, "A Owari - Mino\n", message_id="<1@owari>")
+    second = message(ODA, "Fine.\n\n> A Owari - Ise\n", message_id="<2@owari>")
+    mbox(cli.folder / "in.mbox", first, second)
+    out = cli("orders", "game.json", "--mbox", "in.mbox").stdout
+    assert (
+        "Not counted: mail 2 (in.mbox #2, from Oda Nobunaga <nobunaga@owari.example>), line 3 looks like an order "
+        "but is quoted; to use it, paste it without the quote.\n"
+    ) in out
+
+
+def test_dismiss_is_for_mail(cli: Cli, game: Path) -> None:
+    assert "--dismiss is for mail" in cli("orders", "game.json", "--dismiss", input="Oda:\n", code=2).stderr

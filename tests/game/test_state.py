@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pytest
 from pydantic import ValidationError
@@ -120,3 +121,14 @@ def test_a_games_name_is_one_line_of_printable_text(name: str, problem: str | No
 def test_a_new_game_refuses_a_name_with_a_line_break(sengoku: Board) -> None:
     with pytest.raises(GameError, match="one line of printable text"):
         Game.new(sengoku, name="Kyoto\nBcc: victim@example.com")
+
+
+def test_an_adjudication_records_when_the_next_phase_opened_and_a_rollback_forgets_it(table: Table) -> None:
+    first, second = datetime(2026, 3, 4, 20, 0, tzinfo=UTC), datetime(2026, 3, 6, 20, 0, tzinfo=UTC)
+    assert table.game.state.phase_opened is None  # the first phase: no adjudication opened it
+    table.game.adjudicate(at=first)
+    table.game.adjudicate(at=second)
+    assert table.game.state.phase_opened == second
+    assert GameState.model_validate_json(table.game.state.model_dump_json()).phase_opened == second
+    table.game.rollback()
+    assert table.game.state.phase_opened == first

@@ -1,0 +1,107 @@
+"""What ``sengoku orders --mbox/--eml/--maildir`` prints: each message, its lines, and what became of it.
+
+Each message gets a heading (where it is, who sent it, when, its subject,
+and the power it speaks for or why it was not used) and its lines; the
+closing lines say which messages were not used and how to dismiss them, and
+name the mail of every notice, since line numbers start again in each mail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.game import Game
+from cli.orders_show import line_report, quoted_notice, refused_notice, stored_report
+from inbox.intake import NOT_USED, MailRead, MailStatus, unknown_sender
+from orders import VerdictKind
+
+__all__ = ["mail_heading", "mail_report"]
+
+
+def mail_report(game: Game, results: Sequence[MailRead], game_file: str) -> tuple[list[str], bool]:
+    """The lines to print for a reading of mail, and whether it leaves something for the GM to see to.
+
+    That is: a message that could not be read, or an order-like line refused
+    or not used, in a message not dismissed (exit code 3). Mail not used
+    that has no order-like line (a note from an unknown address) does not
+    count, but is listed until dismissed.
+    """
+    quiet = (MailStatus.ALREADY_READ, MailStatus.OWN)
+    shown = [result for result in results if result.status not in quiet]
+    number = {id(result): n for n, result in enumerate(shown, start=1)}
+    report = []
+    for result in shown:
+        report.append(mail_heading(result, number[id(result)], len(shown), game_file))
+        report += [f"  ({note})" for note in (*result.mail.notes, *result.notes)]
+        report += line_report(game, result.lines)
+    report += _skipped(results)
+    if not results:
+        report.append("No messages in it.")
+    report += stored_report(game, [sent for result in results for sent in result.sent])
+    for result in shown:
+        report += quoted_notice(result.lines, f"{_which(result, number[id(result)])}, ")
+    report += _not_used(shown, number, game_file)
+    counting = [result for result in shown if not result.dismissed]
+    refused = sum(1 for result in counting for line in result.lines if line.kind is VerdictKind.ERROR)
+    report += refused_notice(refused)
+    unreadable = any(result.status is MailStatus.UNREADABLE for result in results)
+    return report, unreadable or refused > 0
+
+
+def mail_heading(read: MailRead, number: int, count: int, game_file: str = "GAME") -> str:
+    """``== mail 2 of 5 (inbox.mbox #7): Oda <nobunaga@example.org>, 2026-03-03 09:12 UTC, "S1570": Oda``."""
+    head = f"== mail {number} of {count} ({read.mail.source}): {read.mail.describe()}"
+    dismissed = "; DISMISSED: marked read, not listed again" if read.dismissed else ""
+    if read.status is MailStatus.UNREADABLE:
+        return f"{head}: NOT READ: {read.mail.problem}"
+    if read.status is MailStatus.UNKNOWN_SENDER:
+        return f"{head}: NOT USED: {unknown_sender(read.mail.sender, game_file)}{dismissed}"
+    if read.status in NOT_USED:
+        return f"{head}: {read.power} (address book): NOT USED, {read.status.value}: {read.why}{dismissed}"
+    if read.status is MailStatus.ALREADY_READ:
+        return f"{head}: already read before"
+    return f"{head}: {read.power} (address book)" + ("; no orders in it" if read.status is MailStatus.NO_ORDERS else "")
+
+
+def _which(result: MailRead, number: int) -> str:
+    """``mail 2 (inbox.mbox #7, from Oda <nobunaga@example.org>)``: line numbers start again in each mail."""
+    sender = f", from {result.mail.sender}" if result.mail.sender else ""
+    return f"mail {number} ({result.mail.source}{sender})"
+
+
+def _skipped(results: Sequence[MailRead]) -> list[str]:
+    out = []
+    own = sum(1 for result in results if result.status is MailStatus.OWN)
+    if own:
+        out.append(f"Sent by this game itself (results, reminders), not orders: {_messages(own)}, not read.")
+    already = sum(1 for result in results if result.status is MailStatus.ALREADY_READ)
+    if already:
+        out.append(f"Already read before, not read again: {_messages(already)}.")
+    return out
+
+
+def _not_used(shown: Sequence[MailRead], number: dict[int, int], game_file: str) -> list[str]:
+    """How to make the mail not used stop coming back: use it, or dismiss it."""
+    waiting = [result for result in shown if result.status in NOT_USED and not result.dismissed]
+    dismissed = [result for result in shown if result.dismissed]
+    out = []
+    if dismissed:
+        which = _numbers([number[id(r)] for r in dismissed])
+        out.append(f"Dismissed: {_messages(len(dismissed))} not used ({which} above), marked read: not listed again.")
+    if waiting:
+        which = _numbers([number[id(r)] for r in waiting])
+        out.append(
+            f"Not used: {_messages(len(waiting))} ({which} above), listed again each time the mail is read. "
+            f"To use one's orders anyway, paste them ('sengoku orders {game_file}'); to stop seeing "
+            f"{'them' if len(waiting) > 1 else 'it'}, read the mail again with --dismiss (marks "
+            f"{'them' if len(waiting) > 1 else 'it'} read)."
+        )
+    return out
+
+
+def _numbers(numbers: list[int]) -> str:
+    return f"mail {numbers[0]}" if len(numbers) == 1 else "mails " + ", ".join(str(n) for n in numbers)
+
+
+def _messages(count: int) -> str:
+    return f"{count} message{'' if count == 1 else 's'}"

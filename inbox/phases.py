@@ -1,0 +1,93 @@
+"""Orders written for another phase than the open one: found, named, and never stored for the open one.
+
+A late Spring correction read after Spring was adjudicated must not become
+Fall orders (in replace mode it would replace them). Two signs say a text
+was written for another phase:
+
+* a power header in it names another phase (``Oda orders for Spring 1570:``
+  while Fall 1570 is open), or a mail's subject does, when the sender wrote
+  it for this mail (a reply keeps the old subject: :func:`phase_of_subject`);
+  a header that names no phase is for the open one;
+* a mail is dated before the open phase opened (the adjudication that
+  opened it): it was written for an earlier phase.
+
+Pure: the intake (:mod:`inbox.intake`) applies what these find.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from adjudicator.position import Phase
+from orders import LineVerdict, VerdictKind
+from orders.mailtext import NamedPhase, mail_header, phase_named, phase_of_subject
+
+__all__ = ["another_phase", "dated_before", "header_phase", "mail_phase", "off_phase_blocks", "when"]
+
+
+def another_phase(named: NamedPhase | None, phase: Phase) -> bool:
+    """Does ``named`` differ from the open phase? (A kind left unsaid matches either.)"""
+    if named is None:
+        return False
+    return (named.season, named.year) != (phase.season, phase.year) or named.type not in (None, phase.type)
+
+
+def header_phase(line: LineVerdict) -> NamedPhase | None:
+    """The phase a header line names (``Oda S1570``, ``Subject: Oda orders, Spring 1570``), else None."""
+    if line.kind is not VerdictKind.HEADER:
+        return None
+    text = line.text.strip()
+    header = mail_header(text)
+    if header is None:
+        return phase_named(text)
+    name, value = header
+    return phase_of_subject(value) if name == "subject" else None
+
+
+def off_phase_blocks(lines: Sequence[LineVerdict], phase: Phase) -> list[LineVerdict]:
+    """``lines`` with each counted line under a header naming another phase refused, and given no power.
+
+    The header's block ends at the next header or message. With no power,
+    the refused line joins no power's message (:meth:`ParsedOrders.submissions`),
+    so it neither stores nor counts against anything.
+    """
+    out = []
+    off: tuple[int, NamedPhase] | None = None
+    message = -1
+    for line in lines:
+        if line.message != message or line.kind is VerdictKind.HEADER:
+            message, named = line.message, header_phase(line)
+            off = (line.number, named) if named is not None and another_phase(named, phase) else None
+        if off is not None and line.counted:
+            number, named = off
+            problem = f"not used: the header on line {number} is for {named}, and {phase} is open"
+            line = line._replace(kind=VerdictKind.ERROR, power=None, order=None, problem=problem, suggestions=())
+        out.append(line)
+    return out
+
+
+def mail_phase(subject: str, lines: Sequence[LineVerdict], phase: Phase) -> str | None:
+    """Where a mail names another phase than the open one (``the subject 'Oda S1570'``), else None."""
+    named = phase_of_subject(subject)
+    if another_phase(named, phase):
+        return f"the subject names {named}"
+    for line in lines:
+        named = header_phase(line)
+        if another_phase(named, phase):
+            return f"the header on line {line.number} names {named}"
+    return None
+
+
+def dated_before(date: datetime | None, opened: datetime | None) -> bool:
+    """Was a mail dated before the open phase opened? (Unknown either way: no.)"""
+    return date is not None and opened is not None and date < _utc(opened)
+
+
+def when(moment: datetime) -> str:
+    """``2026-03-03 09:12 UTC``."""
+    return f"{_utc(moment):%Y-%m-%d %H:%M} UTC"
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
