@@ -133,11 +133,11 @@ def read_mail(
             result.dismissed = True
         if result.status in (MailStatus.USED, MailStatus.NO_ORDERS) or result.dismissed:
             done.add(mail.message_id)
-        if mail.date is not None and result.status not in (MailStatus.ALREADY_READ, MailStatus.OWN):
+        if mail.date is not None and result.status is MailStatus.USED:  # where the order of reading matters
             if latest is not None and mail.date < latest:
                 result.notes.append(
-                    "dated before a message above it: read in the mailbox's order, as delivered "
-                    "(the Date: is the sender's clock)"
+                    "dated before a message read above it; read in the mailbox's order all the same, "
+                    "as delivered, since the Date: is the sender's clock"
                 )
             latest = max(latest or mail.date, mail.date)
         results.append(result)

@@ -83,7 +83,7 @@ def test_a_mailbox_is_read_in_its_own_order_once_and_from_known_senders_only(sen
     results = read_mail(game, read_mbox(CORPUS / "31-thread.mbox"))
     assert [[r.status.value, r.power] for r in results] == expected["mails"]
     assert [bool(r.notes) for r in results] == [False, False, False, False, True, False]
-    assert results[4].notes[0].startswith("dated before a message above it: read in the mailbox's order")
+    assert results[4].notes[0].startswith("dated before a message read above it; read in the mailbox's order")
     assert stored(game) == expected["stored"]
     assert game.state.all_refused == expected["all_refused"]
     again = read_mail(game, read_mbox(CORPUS / "31-thread.mbox"))

@@ -162,7 +162,8 @@ def test_mail_is_read_in_the_mailboxs_order_not_by_its_date(fall: Game) -> None:
     results = read_mail(fall, [first, second])
     assert oda_orders(fall) == ["A Owari H"]
     assert results[1].notes == [
-        "dated before a message above it: read in the mailbox's order, as delivered (the Date: is the sender's clock)"
+        "dated before a message read above it; read in the mailbox's order all the same, as delivered, "
+        "since the Date: is the sender's clock"
     ]
 
 
