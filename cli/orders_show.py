@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from adjudicator.duty import powers_to_order
 from adjudicator.game import Game
 from adjudicator.resend import SendMode, Sent, order_key
-from cli.status import due_powers
 from inbox.intake import MailRead, MailStatus, unknown_sender
 from orders import Ignored, LineVerdict, MessageSpan, VerdictKind, order_text
 
@@ -124,7 +124,8 @@ def stored_report(game: Game, sent: Sequence[Sent]) -> list[str]:
             continue
         out.append(f"  {power}: {_outcome(game, last[power])}")
         out += [f"    {order_text(order, game.board)}" for order in game.state.orders.get(power, [])]
-    waiting = [p for p in due_powers(game) if not game.state.orders.get(p) and p not in last]
+    due = powers_to_order(game.board, game.state.position, game.rules)
+    waiting = [p for p in due if not game.state.orders.get(p) and p not in last]
     if waiting:
         out.append(f"No orders yet: {', '.join(waiting)}.")
     return out
