@@ -33,8 +33,8 @@ from adjudicator.game import Game
 from adjudicator.setup import check_position
 from adjudicator.state import SCHEMA_VERSION, GameState
 from cli.historycheck import history_problems
-from cli.readfile import FileRefused, read_regular_file
 from maps import Board, SengokuError, load_board
+from shellkit.files import FileRefused, read_regular_file
 
 __all__ = ["GameFileError", "load_game", "read_state", "save_game", "write_state"]
 
