@@ -1,4 +1,4 @@
-"""The map pictures: SVG from :mod:`render`, kept in a small cache per game version.
+"""The map pictures: SVG from :mod:`render` (and PNG from it, :mod:`shellkit.png`), kept in a small cache.
 
 A game's pictures only change when its version does, so the cache key is
 (game, version, which picture) and a stale entry is simply never asked for.
@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar, cast
 
 from adjudicator.position import Position
 from adjudicator.records import OutcomeRecord
@@ -16,9 +17,11 @@ from maps.board import Board
 from maps.terms import province_of
 from orders.model import Order
 
-__all__ = ["cached", "focus", "orders_layer", "page_svg", "position_svg", "warm_up"]
+__all__ = ["cached", "focus", "orders_layer", "page_svg", "png", "position_svg", "warm_up"]
 
-_CACHE: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+T = TypeVar("T", str, bytes)
+
+_CACHE: OrderedDict[tuple[str, int, str], str | bytes] = OrderedDict()
 _LOCK = threading.Lock()
 _SIZE = 256
 _CLOSEST = 0.3  # the least share of the map's width a phone opens on: names at about 14 px on a 390 px screen
@@ -102,14 +105,22 @@ def warm_up(variants: Sequence[str], background: bool = True) -> None:
     threading.Thread(target=run, name="sengoku-map-layout", daemon=True).start()
 
 
-def cached(key: tuple[str, int, str], draw: Callable[[], str]) -> str:
+def png(svg: str) -> bytes:
+    """The SVG picture as PNG, for a forum post (raises :class:`shellkit.png.NoFontError` on a server without fonts)."""
+    from shellkit.png import svg_to_png  # the rasterizer loads when a PNG is first asked for
+
+    return svg_to_png(svg)
+
+
+def cached(key: tuple[str, int, str], draw: Callable[[], T]) -> T:
+    """The picture under ``key``, drawn (outside the lock) only if it is not kept already."""
     with _LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
-            return _CACHE[key]
-    svg = draw()
+            return cast(T, _CACHE[key])
+    picture = draw()
     with _LOCK:
-        _CACHE[key] = svg
+        _CACHE[key] = picture
         while len(_CACHE) > _SIZE:
             _CACHE.popitem(last=False)
-    return svg
+    return picture
