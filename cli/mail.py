@@ -96,9 +96,8 @@ def mail(
 
     loaded = load_game(game)
     plan, title = _plan(loaded, what, phase)
-    for letter in plan.already:
-        click.echo(f"  already sent  {letter.power} <{letter.address}>")
     if not plan.letters:
+        _show_already(plan)
         click.echo(f"Nothing to send for {title}.")
         _warn_unaddressed(plan)
         return
@@ -112,7 +111,14 @@ def mail(
     except SettingsError as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"Mailing {title} through {settings.describe()}:")
+    _show_already(plan)
     _send(game, loaded, plan, settings)
+
+
+def _show_already(plan: Plan) -> None:
+    """The players who have this message already (it is never sent twice), listed with the others."""
+    for letter in plan.already:
+        click.echo(f"  already sent  {letter.power} <{letter.address}>")
 
 
 def _plan(loaded: Game, what: str, phase: tuple[str, ...]) -> tuple[Plan, str]:
@@ -143,6 +149,7 @@ def _dry_run(loaded: Game, plan: Plan, title: str, folder: Path, sender: str | N
     origin = sender or os.environ.get(ENVIRONMENT["sender"]) or "gm@localhost"
     domain = parseaddr(origin)[1].rpartition("@")[2] or "localhost"
     written = write_eml(plan.letters, folder, origin, domain, loaded.state.sent)
+    _show_already(plan)
     for path in written:
         click.echo(f"  wrote  {path}")
     count = f"{len(written)} message{'s' if len(written) != 1 else ''}"
