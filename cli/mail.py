@@ -173,11 +173,12 @@ def _send(game: Path, loaded: Game, plan: Plan, settings: SmtpSettings) -> None:
         click.echo(f"  NOT SENT      {letter.power} <{letter.address}>: not tried (the batch stopped)")
     total = len(plan.letters)
     summary = f"{len(delivery.sent)} of {total} message{'s' if total != 1 else ''} sent."
-    _warn_unaddressed(plan)
     if not delivery.complete:
         click.echo(f"{summary} {total - len(delivery.sent)} not sent: run the same command again to send only those.")
+        _warn_unaddressed(plan)
         raise SystemExit(ExitCode.MAIL_NOT_SENT)
     click.echo(summary)
+    _warn_unaddressed(plan)
 
 
 def _warn_unaddressed(plan: Plan) -> None:
