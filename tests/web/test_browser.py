@@ -69,9 +69,13 @@ def test_a_game_in_the_browser(browser: Browser, base: str) -> None:
     expect(public.locator("#phase")).to_have_text("Fall 1570 movement")
     expect(public.locator("#centres tr", has_text="Oda")).to_contain_text("A Ise")
     expect(public.locator("#latest-report")).to_contain_text("Spring 1570 movement results")
-    loaded = public.locator("figure.map img").evaluate("img => img.complete && img.naturalWidth > 0")
+    svg = public.locator("#map svg")
+    whole = svg.get_attribute("viewBox")
+    public.click("button[data-zoom=in]")  # the public map is live too: a phone zooms in to read it
+    expect(svg).not_to_have_attribute("viewBox", str(whole))
+    png = public.request.get(base + str(public.get_attribute("#map-png", "href")))
+    assert png.ok and png.headers["content-type"] == "image/png"
     assert public.locator("#to-sandbox").count() == 1
-    assert loaded, "the map picture did not load"
     assert re.search(r"/games/\w+$", public.url)
 
 
@@ -90,4 +94,7 @@ def test_a_save_after_the_deadline_keeps_what_the_player_typed(browser: Browser,
     assert player.input_value("#orders") == typed
     expect(player.locator("#unsaved")).to_be_visible()
     expect(player.locator("#power")).to_have_text("Oda")
+    expect(player.locator("p.deadline .countdown")).to_have_text(
+        "(passed: the results come within seconds; reload to see them)"
+    )
     player.context.close()

@@ -22,7 +22,13 @@ def game(game_id: str) -> str:
     view = present.game_out(snapshot)
     fmt = post_format()
     latest = present.phase_out(snapshot, len(snapshot.state.history) - 1, fmt) if snapshot.state.history else None
-    return render_template("public/game.html", game=view, latest=latest, formats=FORMATS, fmt=fmt)
+    svg = mapview.cached(
+        (game_id, snapshot.version, "public page"),
+        lambda: mapview.page_svg(snapshot.board, snapshot.state.position),
+    )
+    return render_template(
+        "public/game.html", game=view, latest=latest, formats=FORMATS, fmt=fmt, svg=svg, colours=_colours(snapshot)
+    )
 
 
 @bp.get("/map.svg")
@@ -57,7 +63,19 @@ def phase(game_id: str, index: int) -> str:
         out = present.phase_out(snapshot, index, fmt)
     except IndexError as error:
         abort(404, str(error))
-    return render_template("public/phase.html", game=view, phase=out, formats=FORMATS, fmt=fmt)
+    entry = snapshot.state.history[index]
+    svg = mapview.cached(
+        (game_id, snapshot.version, f"phase {index} page"),
+        lambda: mapview.page_svg(snapshot.board, entry.before, outcomes=entry.report.outcomes),
+    )
+    return render_template("public/phase.html", game=view, phase=out, formats=FORMATS, fmt=fmt, svg=svg)
+
+
+def _colours(snapshot: store.Snapshot) -> dict[str, str]:
+    """Each power's colour on the map, for the centre table (the page's map has no key of its own)."""
+    from render.palette import power_colours
+
+    return power_colours(snapshot.board.power_names)
 
 
 @bp.get("/phases/<int:index>/map.svg")
