@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from typing import TypeVar, cast
+from typing import Generic, TypeVar
 
 from adjudicator.position import Position
 from adjudicator.records import OutcomeRecord
@@ -17,13 +17,35 @@ from maps.board import Board
 from maps.terms import province_of
 from orders.model import Order
 
-__all__ = ["cached", "focus", "orders_layer", "page_svg", "png", "position_svg", "warm_up"]
+__all__ = ["cached", "cached_png", "focus", "orders_layer", "page_svg", "png", "position_svg", "warm_up"]
 
 T = TypeVar("T", str, bytes)
+Key = tuple[str, int, str]
 
-_CACHE: OrderedDict[tuple[str, int, str], str | bytes] = OrderedDict()
-_LOCK = threading.Lock()
-_SIZE = 256
+
+class _Kept(Generic[T]):
+    """The last ``size`` pictures drawn, by key; drawing happens outside the lock."""
+
+    def __init__(self, size: int) -> None:
+        self.size, self.lock = size, threading.Lock()
+        self.items: OrderedDict[Key, T] = OrderedDict()
+
+    def get(self, key: Key, draw: Callable[[], T]) -> T:
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
+        picture = draw()
+        with self.lock:
+            self.items[key] = picture
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        return picture
+
+
+_SVGS = _Kept[str](256)  # about 60 KB each
+_PNGS = _Kept[bytes](32)  # about 300 KB each: fewer kept, the forum fetches one phase's picture over and over
+
 _CLOSEST = 0.3  # the least share of the map's width a phone opens on: names at about 14 px on a 390 px screen
 
 
@@ -112,15 +134,11 @@ def png(svg: str) -> bytes:
     return svg_to_png(svg)
 
 
-def cached(key: tuple[str, int, str], draw: Callable[[], T]) -> T:
-    """The picture under ``key``, drawn (outside the lock) only if it is not kept already."""
-    with _LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return cast(T, _CACHE[key])
-    picture = draw()
-    with _LOCK:
-        _CACHE[key] = picture
-        while len(_CACHE) > _SIZE:
-            _CACHE.popitem(last=False)
-    return picture
+def cached(key: Key, draw: Callable[[], str]) -> str:
+    """The SVG picture under ``key``, drawn only if it is not kept already."""
+    return _SVGS.get(key, draw)
+
+
+def cached_png(key: Key, draw: Callable[[], bytes]) -> bytes:
+    """The PNG picture under ``key``, drawn only if it is not kept already."""
+    return _PNGS.get(key, draw)

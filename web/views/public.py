@@ -42,7 +42,7 @@ def map_png(game_id: str) -> Response:
     """The position now as a PNG, for a forum post (forums take pictures, not SVG)."""
     snapshot = store.load(database(), game_id)
     key = (game_id, snapshot.version, "public png")
-    return png_response(lambda: mapview.cached(key, lambda: mapview.png(_position_svg(snapshot))))
+    return png_response(lambda: mapview.cached_png(key, lambda: mapview.png(_position_svg(snapshot))))
 
 
 def _position_svg(snapshot: store.Snapshot) -> str:
@@ -90,7 +90,7 @@ def phase_png(game_id: str, index: int) -> Response:
     snapshot = store.load(database(), game_id)
     svg = _phase_svg(snapshot, index)
     key = (game_id, snapshot.version, f"phase {index} png")
-    return png_response(lambda: mapview.cached(key, lambda: mapview.png(svg)))
+    return png_response(lambda: mapview.cached_png(key, lambda: mapview.png(svg)))
 
 
 def _phase_svg(snapshot: store.Snapshot, index: int) -> str:
