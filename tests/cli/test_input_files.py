@@ -1,16 +1,17 @@
-"""Order input files are read only if they are regular files of a sane size: never a hang, never a half-read.
+"""A GM's input files are read only if they are regular files of a sane size: never a hang, never a half-read.
 
 ``sengoku orders GAME FILE`` (and ``--eml``, ``--mbox``, each message of a
-``--maildir``) opens its files as the game file is opened
-(:mod:`shellkit.files`): a device, a named pipe, a folder or a file too large
-is refused with one line and exit code 1, before anything is read, and the
-game file is left as it was. Standard input is read to one byte over the
+``--maildir``), ``new --position FILE`` and ``--variant FILE`` open their files
+as the game file is opened (:mod:`shellkit.files`): a device, a named pipe, a
+folder or a file too large is refused with one line and exit code 1, before
+anything is read, and the game file is left as it was. Standard input is read to one byte over the
 paste limit at most, so an endless stream ends in a refusal, not a hang.
 Hangs are caught by running the real command in a child process with a timeout.
 """
 
 from __future__ import annotations
 
+import json
 import mailbox
 import os
 import subprocess
@@ -158,3 +159,31 @@ def test_an_endless_stream_on_standard_input_is_refused_after_the_limit(game: Pa
     assert done.returncode == 1
     assert done.stderr.startswith("Error: standard input: more than 1 MB, too long for pasted orders")
     assert game.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["--position", "/dev/zero"], "Error: /dev/zero: is a device, not a position file\n"),
+        (["--position", "FIFO"], "Error: FIFO: is a named pipe (FIFO), not a position file\n"),
+        (["--variant", "/dev/zero"], "Error: /dev/zero: is a device, not a map file\n"),
+        (["--variant", "FIFO"], "Error: FIFO: is a named pipe (FIFO), not a map file\n"),
+    ],
+)
+def test_a_position_or_map_file_that_is_no_file_is_refused_at_once(
+    tmp_path: Path, fifo: Path, args: list[str], error: str
+) -> None:
+    args = [str(fifo) if arg == "FIFO" else arg for arg in args]
+    done = sengoku(tmp_path, "new", "new.json", *args)
+    assert (done.returncode, done.stderr) == (1, error.replace("FIFO:", f"{fifo}:"))
+    assert not (tmp_path / "new.json").exists()
+
+
+def test_a_game_whose_variant_is_a_named_pipe_is_refused_at_once(cli: Cli, game: Path, fifo: Path) -> None:
+    data = json.loads(game.read_text(encoding="utf-8"))
+    game.write_text(json.dumps({**data, "variant": str(fifo)}), encoding="utf-8")
+    done = sengoku(game.parent, "status", "game.json")
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"Error: game.json: its variant cannot be loaded: {fifo}: is a named pipe (FIFO), not a map file\n"
+    )
