@@ -31,7 +31,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "draw": ("cli.draw:draw", "Record a power's vote for a draw."),
     "concede": ("cli.draw:concede", "Record a power conceding the game to another."),
     "replay": ("cli.replay:replay", "Re-adjudicate the whole game to check it."),
-    "map": ("cli.map:map_command", "Draw the board as an SVG picture."),
+    "map": ("cli.map:map_command", "Draw the board as a picture (SVG or PNG)."),
     "names": ("cli.names:names", "List every province with its abbreviations, or the ones WORD could mean."),  # noqa: E501
     "demo": ("cli.demo:demo", "Show the Sengoku board and how pasted orders are read."),
     "serve": ("cli.serve:serve", "Start the web site for GMs and players (Ctrl-C stops it)."),
@@ -49,7 +49,7 @@ A game from the command line:
   sengoku mail game.json results   mail the post to every player (SMTP)
   sengoku history game.json last   show a results post again
   sengoku rollback game.json       undo the last adjudication
-  sengoku map game.json -o b.svg   the board as a picture
+  sengoku map game.json -o b.png   the board as a picture (PNG or SVG)
 
 {EXIT_CODES_HELP}"""
 

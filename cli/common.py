@@ -13,9 +13,31 @@ from maps import Board, SengokuError, available_maps, load_board
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+_MAX_MAP_BYTES = 16 * 1024 * 1024  # a map file is tens of kilobytes
+
+
+def load_variant(name_or_path: str) -> Board:
+    """A shipped variant, or a map file once it is known to be a regular file of a map's size.
+
+    A device or a named pipe given as a map file would be read for ever, so
+    it is refused first, with one line (exit code 1), as a game file is.
+    """
+    path = Path(name_or_path)
+    if path.exists() and not path.is_dir():
+        from shellkit.files import FileRefused, open_regular_file
+
+        try:
+            with open_regular_file(path, "map file") as (_, size):
+                if size > _MAX_MAP_BYTES:
+                    raise FileRefused("too large for a map file")
+        except FileRefused as refused:
+            raise SengokuError(f"{path}: {refused.problem}") from None
+    return load_board(name_or_path)
+
+
 def _load(ctx: click.Context, param: click.Parameter, value: str) -> Board:
     try:
-        return load_board(value)
+        return load_variant(value)
     except SengokuError as error:
         raise click.BadParameter(str(error)) from None
 

@@ -32,9 +32,10 @@ except ImportError:  # not POSIX: stale temporary files are recognised by their 
 from adjudicator.game import Game
 from adjudicator.setup import check_position
 from adjudicator.state import SCHEMA_VERSION, GameState
+from cli.common import load_variant
 from cli.historycheck import history_problems
-from cli.readfile import FileRefused, read_regular_file
-from maps import Board, SengokuError, load_board
+from maps import Board, SengokuError
+from shellkit.files import FileRefused, read_regular_file
 
 __all__ = ["GameFileError", "load_game", "read_state", "save_game", "write_state"]
 
@@ -202,7 +203,7 @@ def _first_problem(error: ValidationError) -> str:
 
 def _board(path: Path, variant: str) -> Board:
     try:
-        return load_board(variant)
+        return load_variant(variant)
     except SengokuError as error:
         raise GameFileError(path, f"its variant cannot be loaded: {error}") from None
 

@@ -98,9 +98,8 @@ def mail(
 
     loaded = load_game(game)
     plan, title = _plan(loaded, what, phase)
-    for letter in plan.already:
-        click.echo(f"  already sent  {letter.power} <{letter.address}>")
     if not plan.letters:
+        _show_already(plan)
         click.echo(f"Nothing to send for {title}.")
         _warn_unaddressed(plan)
         return
@@ -114,7 +113,14 @@ def mail(
     except SettingsError as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"Mailing {title} through {settings.describe()}:")
+    _show_already(plan)
     _send(game, loaded, plan, settings)
+
+
+def _show_already(plan: Plan) -> None:
+    """The players who have this message already (it is never sent twice), listed with the others."""
+    for letter in plan.already:
+        click.echo(f"  already sent  {letter.power} <{letter.address}>")
 
 
 def _plan(loaded: Game, what: str, phase: tuple[str, ...]) -> tuple[Plan, str]:
@@ -145,6 +151,7 @@ def _dry_run(loaded: Game, plan: Plan, title: str, folder: Path, sender: str | N
     origin = sender or os.environ.get(ENVIRONMENT["sender"]) or "gm@localhost"
     domain = parseaddr(origin)[1].rpartition("@")[2] or "localhost"
     written = write_eml(plan.letters, folder, origin, domain, loaded.state.sent)
+    _show_already(plan)
     for path in written:
         click.echo(f"  wrote  {path}")
     count = f"{len(written)} message{'s' if len(written) != 1 else ''}"
@@ -176,23 +183,25 @@ def _send(game: Path, loaded: Game, plan: Plan, settings: SmtpSettings) -> None:
         click.echo(f"  sent          {message.power} <{message.address}>")
 
     delivery = deliver(plan.letters, settings, loaded.state.sent, record)
-    if unrecorded:
-        _warn_unaddressed(plan)
-        raise click.ClickException(
-            f"{len(unrecorded)} message{'s' if len(unrecorded) != 1 else ''} went but could not be recorded in "
-            f"{game}: running the command again would send {'them' if len(unrecorded) != 1 else 'it'} again"
-        )
     for letter, reason in delivery.failed:
         click.echo(f"  NOT SENT      {letter.power} <{letter.address}>: {reason}")
     for letter in delivery.not_tried:
         click.echo(f"  NOT SENT      {letter.power} <{letter.address}>: not tried (the batch stopped)")
     total = len(plan.letters)
     summary = f"{len(delivery.sent)} of {total} message{'s' if total != 1 else ''} sent."
-    _warn_unaddressed(plan)
+    if unrecorded:
+        click.echo(summary)
+        _warn_unaddressed(plan)
+        raise click.ClickException(
+            f"{len(unrecorded)} message{'s' if len(unrecorded) != 1 else ''} went but could not be recorded in "
+            f"{game}: running the command again would send {'them' if len(unrecorded) != 1 else 'it'} again"
+        )
     if not delivery.complete:
         click.echo(f"{summary} {total - len(delivery.sent)} not sent: run the same command again to send only those.")
+        _warn_unaddressed(plan)
         raise SystemExit(ExitCode.MAIL_NOT_SENT)
     click.echo(summary)
+    _warn_unaddressed(plan)
 
 
 def _warn_unaddressed(plan: Plan) -> None:

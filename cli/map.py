@@ -1,7 +1,8 @@
-"""``sengoku map``: the board as an SVG picture, now or at any adjudicated phase, to post beside the results."""
+"""``sengoku map``: the board as a picture (SVG, or PNG for a forum), now or at any adjudicated phase."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -16,7 +17,7 @@ from cli.history import find_phase
 from maps.terms import PhaseType
 
 
-@click.command(name="map", short_help="Draw the board as an SVG picture.")
+@click.command(name="map", short_help="Draw the board as a picture (SVG or PNG).")
 @game_argument
 @click.option(
     "-o",
@@ -24,21 +25,29 @@ from maps.terms import PhaseType
     type=click.Path(dir_okay=False, path_type=Path),
     default="-",
     show_default=True,
-    help="The SVG file to write ('-': standard output).",
+    help="The file to write, board.svg or board.png ('-': standard output).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["svg", "png"]),
+    help="The picture's format (default: by the file's name; SVG on standard output).",
 )
 @click.option("--phase", "phase", metavar="PHASE", help="An adjudicated phase, drawn with its orders and results.")
 @click.option("--orders", "show_orders", is_flag=True, help="Draw the orders stored so far (secret: GM only).")
 @cli_errors
-def map_command(game: Path, output: Path, phase: str | None, show_orders: bool) -> None:
-    """Draw GAME.json's board as a standalone SVG picture.
+def map_command(game: Path, output: Path, fmt: str | None, phase: str | None, show_orders: bool) -> None:
+    """Draw GAME.json's board as a standalone picture: SVG, or PNG for a forum post.
 
     Without --phase: the position now (with --orders, the orders stored
     for it). With --phase (a number from 'sengoku history', 'last', or a
     phase such as 'fall 1570'): the position that phase started from, with
-    every order drawn as it succeeded or failed.
+    every order drawn as it succeeded or failed. '-o board.png' (or
+    --format png) writes a PNG, which forums take where they refuse SVG.
     """
     from render import render_svg  # the picture code loads only for this command
 
+    fmt = _format(output, fmt)
     loaded = load_game(game)
     state = loaded.state
     title = f"{loaded.board.title}: {state.name}" if state.name else None
@@ -51,11 +60,36 @@ def map_command(game: Path, output: Path, phase: str | None, show_orders: bool) 
         position, outcomes = state.position, []
         orders = [(power, order) for power, given in state.orders.items() for order in given] if show_orders else []
     svg = render_svg(loaded.board, position, orders=orders, outcomes=outcomes, dp=_dp(loaded, position), title=title)
+    data = _png(svg) if fmt == "png" else (svg + "\n").encode("utf-8")
     if str(output) == "-":
-        click.echo(svg)
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
         return
-    output.write_text(svg + "\n", encoding="utf-8")
+    output.write_bytes(data)
     click.echo(f"{output}: {position.phase}" + (" with its results" if phase else ""))
+
+
+def _format(output: Path, fmt: str | None) -> str:
+    """The format asked for, or the one the file's name says; a PNG never goes to a terminal."""
+    named = {".svg": "svg", ".png": "png"}.get(output.suffix.lower())
+    if str(output) == "-":
+        named = "svg"
+        if fmt == "png" and sys.stdout.isatty():
+            raise click.UsageError("a PNG is no text for a terminal: give a file, -o board.png")
+    elif named is None and fmt is None:
+        raise click.UsageError(f"'{output}': name the file .svg or .png, or give --format svg|png")
+    elif named is not None and fmt is not None and named != fmt:
+        raise click.UsageError(f"'{output}' is named .{named} but --format is {fmt}")
+    return fmt or named or "svg"
+
+
+def _png(svg: str) -> bytes:
+    from shellkit.png import NoFontError, svg_to_png  # the rasterizer loads only for a PNG
+
+    try:
+        return svg_to_png(svg)
+    except NoFontError as error:
+        raise click.ClickException(f"cannot draw a PNG: {error}") from None
 
 
 def _dp(game: Game, position: Position) -> dict[str, int] | None:

@@ -7,12 +7,12 @@ from pathlib import Path
 import click
 
 from adjudicator.game import Game
-from cli.common import game_argument
+from cli.common import game_argument, load_variant
 from cli.errors import cli_errors
 from cli.gamefile import write_state
 from cli.gamelock import game_lock
 from cli.positionfile import read_document, read_position, variant_of
-from maps import available_maps, load_board
+from maps import available_maps
 
 
 @click.command(short_help="Start a game, at the start or at any position.")
@@ -41,7 +41,7 @@ def new(game: Path, variant: str | None, position_file: Path | None, name: str, 
     """
     document = read_document(position_file) if position_file else None
     variant = variant or variant_of(document) or "sengoku"
-    board = load_board(variant)
+    board = load_variant(variant)
     started = Game.new(board, name=name)
     state = started.state
     if position_file is not None:

@@ -12,6 +12,7 @@ power now has stored.
 
 from __future__ import annotations
 
+import stat
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -28,6 +29,7 @@ from cli.gamelock import game_lock
 from cli.orders_show import line_report, notices, stored_report
 from inbox.intake import read_mail, read_paste
 from inbox.mail import Mail
+from shellkit.files import FileRefused, open_regular_file, size_text
 
 __all__ = ["MAX_PASTE_BYTES", "orders"]
 
@@ -138,22 +140,22 @@ def _mail(game: Game, *, mails: list[Mail], mode: SendMode, dismiss: bool, game_
 
 
 def _text(source: str) -> str:
-    """The pasted text: from a file or standard input, UTF-8, and of a size orders can have."""
+    """The pasted text: from a file or standard input, UTF-8, and of a size orders can have.
+
+    A file is read only if it is a regular file (never a device or a named
+    pipe, which could be read for ever); standard input is read to at most
+    one byte over the limit, so an endless stream is refused, not swallowed.
+    """
     if source == "-":
         if sys.stdin.isatty():
             click.echo("Paste the orders, then Ctrl-D:", err=True)
         data = sys.stdin.buffer.read(MAX_PASTE_BYTES + 1)
         name = "standard input"
     else:
-        path = Path(source)
-        if not path.is_file():
-            raise click.UsageError(f"'{source}': {'is a folder' if path.is_dir() else 'No such file or directory'}")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_PASTE_BYTES + 1)
-        name = source
+        data, name = _file_bytes(Path(source)), source
     if len(data) > MAX_PASTE_BYTES:
         raise click.ClickException(
-            f"{name}: more than {MAX_PASTE_BYTES // 1024} KB, too long for pasted orders "
+            f"{name}: more than {size_text(MAX_PASTE_BYTES)}, too long for pasted orders "
             "(for a mailbox use --mbox, --eml or --maildir); nothing was stored"
         )
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -165,3 +167,15 @@ def _text(source: str) -> str:
     if "\x00" in text:
         raise click.ClickException(f"{name}: binary data, not text; nothing was stored")
     return text
+
+
+def _file_bytes(path: Path) -> bytes:
+    """A file of pasted orders, refused (exit 1, one line) unless it is a regular file of a paste's size."""
+    try:
+        with open_regular_file(path, "file of orders") as (handle, _):
+            return handle.read(MAX_PASTE_BYTES + 1)
+    except FileRefused as refused:
+        problem = "is a folder, not a file of orders" if path.is_dir() else refused.problem
+        if not refused.missing and stat.S_ISFIFO(path.stat().st_mode):  # `sengoku orders GAME <(...)`, say
+            problem += " (send a pipe to standard input instead: ... | sengoku orders GAME)"
+        raise click.ClickException(f"{path}: {problem}; nothing was stored") from None

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from adjudicator.duty import powers_to_order
 from adjudicator.game import Game
 from adjudicator.resend import SendMode, Sent
-from cli.status import due_powers
 from orders import Ignored, LineVerdict, MessageSpan, VerdictKind, order_text
 
 __all__ = ["line_report", "notices", "quoted_notice", "refused_notice", "stored_report"]
@@ -111,7 +111,8 @@ def stored_report(game: Game, sent: Sequence[Sent]) -> list[str]:
             continue
         out.append(f"  {power}: {_outcome(game, last[power])}")
         out += [f"    {order_text(order, game.board)}" for order in game.state.orders.get(power, [])]
-    waiting = [p for p in due_powers(game) if not game.state.orders.get(p) and p not in last]
+    due = powers_to_order(game.board, game.state.position, game.rules)
+    waiting = [p for p in due if not game.state.orders.get(p) and p not in last]
     if waiting:
         out.append(f"No orders yet: {', '.join(waiting)}.")
     return out

@@ -13,8 +13,11 @@ from adjudicator.document import position_document
 from adjudicator.position import Position
 from adjudicator.setup import PositionError, position_from_document
 from maps import Board, SengokuError
+from shellkit.files import FileRefused, read_regular_file
 
 __all__ = ["PositionFileError", "position_yaml", "read_document", "read_position", "variant_of"]
+
+MAX_BYTES = 8 * 1024 * 1024  # a position is a few kilobytes; a device or a giant file is no position file
 
 
 class PositionFileError(SengokuError):
@@ -25,13 +28,11 @@ class PositionFileError(SengokuError):
 def read_document(path: Path) -> object:
     """The parsed YAML (JSON is YAML too) of a position file."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PositionFileError(path, "no such position file") from None
+        text = read_regular_file(path, MAX_BYTES, noun="position file").decode("utf-8")
+    except FileRefused as refused:
+        raise PositionFileError(path, "no such position file" if refused.missing else refused.problem) from None
     except UnicodeDecodeError:
         raise PositionFileError(path, "not a position file (not UTF-8 text)") from None
-    except OSError as error:
-        raise PositionFileError(path, f"cannot read it ({error.strerror or error})") from None
     from maps.yamlread import YamlError, read_yaml  # PyYAML only for the commands that read a position
 
     try:

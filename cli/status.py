@@ -7,11 +7,13 @@ see :mod:`adjudicator.resend`).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
 
 from adjudicator.adjustments import adjustment_counts, build_sites
+from adjudicator.duty import powers_to_order
 from adjudicator.game import Game
 from adjudicator.retreats import retreat_options
 from cli.common import game_argument
@@ -20,6 +22,7 @@ from cli.gamefile import load_game
 from cli.positionfile import position_yaml
 from maps.terms import PhaseType
 from orders.text import location_text, order_text
+from post.words import deadline_text
 
 
 @click.command(short_help="Phase, units, centres, DP and missing orders.")
@@ -37,7 +40,10 @@ def status(game: Path, show_orders: bool, as_position: bool) -> None:
         return
     state = loaded.state
     name = f" '{state.name}'" if state.name else ""
-    click.echo(f"{loaded.board.title}{name}: {loaded.phase}\n")
+    click.echo(f"{loaded.board.title}{name}: {loaded.phase}")
+    if state.deadline is not None and not state.result.over:
+        click.echo(f"Deadline: {deadline_text(state.deadline)} ({time_to(state.deadline, datetime.now(UTC))})")
+    click.echo()
     for section in (_units, _centres, _due, _orders, _votes):
         lines = section(loaded)
         if lines:
@@ -101,23 +107,23 @@ def _due(game: Game) -> list[str]:
         for power, due in adjustment_counts(board, position).items():
             if due > 0:
                 sites = ", ".join(board.provinces[c].name for c in build_sites(board, position, game.rules, power))
-                lines.append(f"  {power} builds {due} (vacant owned centres: {sites or 'none'})")
+                where = f"vacant owned centres: {sites}" if sites else "no vacant owned centre: nothing to order"
+                lines.append(f"  {power} builds {due} ({where})")
             elif due < 0:
                 lines.append(f"  {power} removes {-due}")
         return lines
     return []
 
 
-def due_powers(game: Game) -> list[str]:
-    """The powers with something to order this phase."""
-    position = game.state.position
-    if position.phase.type is PhaseType.RETREATS:
-        owners = {d.unit.power for d in position.dislodged}
-        return [p for p in game.board.power_names if p in owners]
-    if position.phase.type is PhaseType.ADJUSTMENTS:
-        due = adjustment_counts(game.board, position)
-        return [p for p in game.board.power_names if due.get(p)]
-    return game.survivors()
+def time_to(deadline: datetime, now: datetime) -> str:
+    """``in 2 days 3 hours``, ``in 40 minutes``, or ``passed 5 hours ago``: how far off, to the GM's eye."""
+    moment = deadline if deadline.tzinfo else deadline.replace(tzinfo=UTC)
+    seconds = int((moment - now).total_seconds())
+    minutes = abs(seconds) // 60
+    days, hours, minutes = minutes // 1440, minutes // 60 % 24, minutes % 60
+    parts = [(days, "day"), (hours, "hour")] if days else [(hours, "hour"), (minutes, "minute")]
+    span = " ".join(f"{n} {word}{'' if n == 1 else 's'}" for n, word in parts if n) or "less than a minute"
+    return f"in {span}" if seconds > 0 else f"passed {span} ago"
 
 
 def _orders(game: Game) -> list[str]:
@@ -126,7 +132,7 @@ def _orders(game: Game) -> list[str]:
         return []
     stored, refused, width = game.state.orders, set(game.state.all_refused), _width(game)
     lines = [f"Orders for {game.phase}:"]
-    for power in due_powers(game):
+    for power in powers_to_order(game.board, game.state.position, game.rules):
         given = stored.get(power)
         if not given:  # none stored, or an empty set (a player who cleared the page): no orders
             lines.append(

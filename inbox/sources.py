@@ -1,4 +1,4 @@
-"""Mail from files: an mbox file, ``.eml`` files, a Maildir folder (with the standard ``mailbox`` module).
+"""Mail from files: an mbox file, ``.eml`` files, a Maildir folder.
 
 Each source gives :class:`~inbox.mail.Mail` values, one per message, in
 the order they arrived as far as the source tells: an mbox file's own
@@ -6,25 +6,33 @@ order, a Maildir's delivery order (the time its file name starts with), and
 for ``.eml`` files, which carry no delivery order, their ``Date:`` (undated
 ones last, in the order given). Or it raises a
 :class:`MailboxError` that says which file and what is wrong (missing, a
-folder where a file was wanted, not a mailbox at all). A message too big to
-be orders mail is named with its problem, not read; the others still are.
-Files are only read, never changed (a Maildir message stays in ``new/``).
+folder where a file was wanted, a device or a named pipe, not a mailbox at
+all, too large). Every file is opened by :func:`shellkit.files.open_regular_file`
+first, so ``--eml /dev/zero`` or a FIFO in a Maildir is refused at once,
+never read for ever. A message too big to be orders mail is named with its
+problem, not read; the others still are. Files are only read, never changed
+(a Maildir message stays in ``new/``).
 """
 
 from __future__ import annotations
 
 import mailbox
+import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import BinaryIO
 
 from inbox.mail import Mail
 from inbox.message import read_message
+from shellkit.files import FileRefused, open_regular_file, read_regular_file, size_text
 
-__all__ = ["MAX_MESSAGE_BYTES", "MailboxError", "read_eml", "read_maildir", "read_mbox"]
+__all__ = ["MAX_MBOX_BYTES", "MAX_MESSAGE_BYTES", "MailboxError", "read_eml", "read_maildir", "read_mbox"]
 
 MAX_MESSAGE_BYTES = 25 * 1024 * 1024  # the usual limit of mail servers: a bigger "message" is no mail
+MAX_MBOX_BYTES = 1 << 30  # a game's mail folder is megabytes; a whole account's export is no place to look
 _DELIVERED = re.compile(r"^(\d+)\.(?:[^.]*?M(\d+))?")
 
 
@@ -37,8 +45,10 @@ class MailboxError(ValueError):
 
 def read_mbox(path: Path) -> list[Mail]:
     """Every message of an mbox file (the format Thunderbird, mutt and Google Takeout export)."""
-    _require_file(path, "an mbox file")
-    with path.open("rb") as handle:
+    with _opened(path, "an mbox file") as (handle, size):
+        if size > MAX_MBOX_BYTES:
+            problem = f"too large for an mbox file (over {size_text(MAX_MBOX_BYTES)})"
+            raise MailboxError(path, f"{problem}; export only the game's mail folder")
         start = handle.read(4096).lstrip(b"\r\n")
     if not start:
         return []  # an empty mailbox: no messages
@@ -60,31 +70,46 @@ def read_eml(paths: Sequence[Path]) -> list[Mail]:
     """
     mails = []
     for path in paths:
-        _require_file(path, "a message file")
-        size = path.stat().st_size
-        if size > MAX_MESSAGE_BYTES:
-            mails.append(_too_big(path.name, size))
-            continue
-        mails.append(read_message(path.read_bytes(), path.name))
+        with _opened(path, "a message file") as (handle, size):
+            data = handle.read(MAX_MESSAGE_BYTES + 1) if size <= MAX_MESSAGE_BYTES else b""
+        too_big = size > MAX_MESSAGE_BYTES or len(data) > MAX_MESSAGE_BYTES
+        mails.append(_too_big(path.name, max(size, len(data))) if too_big else read_message(data, path.name))
     return sorted(mails, key=_date_order)
 
 
 def read_maildir(path: Path) -> list[Mail]:
-    """Every message of a Maildir folder (``cur/`` and ``new/``), read without marking anything."""
+    """Every message of a Maildir folder (``cur/`` and ``new/``), read without marking anything.
+
+    The messages are the files of ``new/`` and ``cur/`` whose names do not
+    start with a dot (the Maildir layout, as :mod:`mailbox` reads it); each is
+    opened as a checked regular file, which :class:`mailbox.Maildir` (opening
+    every entry blindly) cannot promise: a named pipe there would wait for ever.
+    """
     if not path.is_dir():
         raise MailboxError(path, "no such folder" if not path.exists() else "not a folder (a Maildir is a folder)")
     if not (path / "cur").is_dir() or not (path / "new").is_dir():
         raise MailboxError(path, "not a Maildir folder: it has no 'cur' and 'new' folders")
-    box = mailbox.Maildir(path, factory=None, create=False)
+    entries = sorted(
+        (_delivery_order(entry.name), Path(entry.path))
+        for folder in ("new", "cur")
+        for entry in os.scandir(path / folder)
+        if not entry.name.startswith(".")
+    )
+    return [_maildir_message(entry, f"{path.name} #{number}") for number, (_, entry) in enumerate(entries, 1)]
+
+
+def _maildir_message(path: Path, source: str) -> Mail:
     try:
-        return list(_messages(box, path.name))
-    finally:
-        box.close()
+        data = read_regular_file(path, MAX_MESSAGE_BYTES, noun="a message file")
+    except FileRefused as refused:
+        if refused.too_large:
+            return _too_big(source, path.stat().st_size)
+        return Mail(f"unreadable:{source}:{path.name}", source, problem=f"{path.name} {refused.problem}")
+    return read_message(data, source)
 
 
-def _messages(box: mailbox.Mailbox[mailbox.Message], name: str) -> Iterable[Mail]:
-    keys = sorted(box.iterkeys(), key=_delivery_order) if isinstance(box, mailbox.Maildir) else box.iterkeys()
-    for number, key in enumerate(keys, 1):
+def _messages(box: mailbox.mbox, name: str) -> Iterable[Mail]:
+    for number, key in enumerate(box.iterkeys(), 1):
         source = f"{name} #{number}"
         data = box.get_bytes(key)
         yield _too_big(source, len(data)) if len(data) > MAX_MESSAGE_BYTES else read_message(data, source)
@@ -107,9 +132,16 @@ def _too_big(source: str, size: int) -> Mail:
     return Mail(f"too-big:{source}:{size}", source, problem=problem)
 
 
-def _require_file(path: Path, what: str) -> None:
-    if not path.exists():
-        raise MailboxError(path, "no such file")
-    if path.is_dir():
-        hint = " (for a Maildir folder use --maildir)" if (path / "cur").is_dir() else ""
-        raise MailboxError(path, f"is a folder, not {what}{hint}")
+@contextmanager
+def _opened(path: Path, what: str) -> Iterator[tuple[BinaryIO, int]]:
+    """The file open, or a :class:`MailboxError` that says why not (with the option a folder wants)."""
+    try:
+        with open_regular_file(path, what) as opened:
+            yield opened
+    except FileRefused as refused:
+        if refused.missing:
+            raise MailboxError(path, "no such file") from None
+        if path.is_dir():
+            hint = " (for a Maildir folder use --maildir)" if (path / "cur").is_dir() else ""
+            raise MailboxError(path, f"is a folder, not {what}{hint}") from None
+        raise MailboxError(path, refused.problem) from None

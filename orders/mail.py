@@ -209,7 +209,7 @@ class _Reader:
         if content.startswith(("#", "//", "%")):  # a comment, or a Markdown heading ("## Oda")
             heading = content.lstrip("#").strip() if content[0] == "#" else ""
             if not heading or shapes.power_of_header(heading, self.powers) is None:
-                return self._skip(number, raw, Ignored.SIGNATURE if in_signature else Ignored.COMMENT)
+                return self._skip(number, raw, Ignored.COMMENT)  # a comment wherever it is, a signature too
             content = heading
         power = self.powers.get(content.rstrip(":").casefold()) or shapes.power_of_header(content, self.powers)
         if power is not None:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run a command (the test suite) with what the web tests need from the system:
 #   - Debian's chromium (the browser test drives it with Playwright; no browser is ever downloaded),
+#   - the DejaVu Sans font (fonts-dejavu-core), which the PNG map writes its names with (shellkit/png.py),
 #   - a throwaway PostgreSQL cluster on 127.0.0.1, on a free port, in a temporary folder,
 #     exported as TEST_DATABASE_URL and stopped (and deleted) when the command ends.
 # Packages are installed with apt-get only when missing.
@@ -18,6 +19,7 @@ pg_bin() {
 install_missing() {
     local missing=()
     [ -x /usr/bin/chromium ] || missing+=(chromium)
+    [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
     [ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || missing+=(postgresql)
     if [ ${#missing[@]} -gt 0 ]; then
         echo "test-services: installing ${missing[*]} (apt-get)" >&2

@@ -1,4 +1,4 @@
-"""The map pictures: SVG from :mod:`render`, kept in a small cache per game version.
+"""The map pictures: SVG from :mod:`render` (and PNG from it, :mod:`shellkit.png`), kept in a small cache.
 
 A game's pictures only change when its version does, so the cache key is
 (game, version, which picture) and a stale entry is simply never asked for.
@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from typing import Generic, TypeVar
 
 from adjudicator.position import Position
 from adjudicator.records import OutcomeRecord
@@ -16,11 +17,35 @@ from maps.board import Board
 from maps.terms import province_of
 from orders.model import Order
 
-__all__ = ["cached", "focus", "orders_layer", "page_svg", "position_svg", "warm_up"]
+__all__ = ["cached", "cached_png", "focus", "orders_layer", "page_svg", "png", "position_svg", "warm_up"]
 
-_CACHE: OrderedDict[tuple[str, int, str], str] = OrderedDict()
-_LOCK = threading.Lock()
-_SIZE = 256
+T = TypeVar("T", str, bytes)
+Key = tuple[str, int, str]
+
+
+class _Kept(Generic[T]):
+    """The last ``size`` pictures drawn, by key; drawing happens outside the lock."""
+
+    def __init__(self, size: int) -> None:
+        self.size, self.lock = size, threading.Lock()
+        self.items: OrderedDict[Key, T] = OrderedDict()
+
+    def get(self, key: Key, draw: Callable[[], T]) -> T:
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
+        picture = draw()
+        with self.lock:
+            self.items[key] = picture
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        return picture
+
+
+_SVGS = _Kept[str](256)  # about 60 KB each
+_PNGS = _Kept[bytes](32)  # about 300 KB each: fewer kept, the forum fetches one phase's picture over and over
+
 _CLOSEST = 0.3  # the least share of the map's width a phone opens on: names at about 14 px on a 390 px screen
 
 
@@ -102,14 +127,18 @@ def warm_up(variants: Sequence[str], background: bool = True) -> None:
     threading.Thread(target=run, name="sengoku-map-layout", daemon=True).start()
 
 
-def cached(key: tuple[str, int, str], draw: Callable[[], str]) -> str:
-    with _LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    svg = draw()
-    with _LOCK:
-        _CACHE[key] = svg
-        while len(_CACHE) > _SIZE:
-            _CACHE.popitem(last=False)
-    return svg
+def png(svg: str) -> bytes:
+    """The SVG picture as PNG, for a forum post (raises :class:`shellkit.png.NoFontError` on a server without fonts)."""
+    from shellkit.png import svg_to_png  # the rasterizer loads when a PNG is first asked for
+
+    return svg_to_png(svg)
+
+
+def cached(key: Key, draw: Callable[[], str]) -> str:
+    """The SVG picture under ``key``, drawn only if it is not kept already."""
+    return _SVGS.get(key, draw)
+
+
+def cached_png(key: Key, draw: Callable[[], bytes]) -> bytes:
+    """The PNG picture under ``key``, drawn only if it is not kept already."""
+    return _PNGS.get(key, draw)

@@ -1,10 +1,16 @@
-"""``sengoku map``: the board as an SVG file, now or at a past phase (the picture itself is render's)."""
+"""``sengoku map``: the board as an SVG or PNG file, now or at a past phase (the picture itself is render's)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
+
+from shellkit import png
 from tests.cli.conftest import GAMES, Cli
+from tests.pictures import check_map_png
 
 
 def test_the_board_now_with_the_stored_orders(cli: Cli, game: Path) -> None:
@@ -32,3 +38,52 @@ def test_map_mistakes_are_one_line(cli: Cli, game: Path) -> None:
     result = cli("map", "game.json", "--phase", "last", "--orders", code=2)
     assert "Error: --orders draws the current phase's orders; a past --phase shows its own" in result.stderr
     assert not (cli.folder / "board.svg").exists()
+
+
+# --- PNG, for a forum post --------------------------------------------------------------
+
+
+def test_a_png_by_the_files_name(cli: Cli, game: Path) -> None:
+    assert cli("map", "game.json", "-o", "board.png").stdout == "board.png: Spring 1570 movement\n"
+    check_map_png((cli.folder / "board.png").read_bytes(), cli("map", "game.json").stdout)
+
+
+def test_a_png_of_a_past_phase_with_format_on_standard_output(cli: Cli, game: Path) -> None:
+    cli("orders", "game.json", input="Oda:\nA Owari - Mino\n")
+    cli("adjudicate", "game.json")
+    result = cli("map", "game.json", "--phase", "last", "--format", "png")
+    check_map_png(result.stdout_bytes, cli("map", "game.json", "--phase", "last").stdout)
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["-o", "board.jpg"], "Error: 'board.jpg': name the file .svg or .png, or give --format svg|png"),
+        (["-o", "board.svg", "--format", "png"], "Error: 'board.svg' is named .svg but --format is png"),
+        (["--format", "gif"], "Error: Invalid value for '--format': 'gif' is not one of 'svg', 'png'."),
+    ],
+)
+def test_a_format_that_cannot_be_is_a_usage_error(cli: Cli, game: Path, args: list[str], error: str) -> None:
+    assert error in cli("map", "game.json", *args, code=2).stderr
+    assert not list(cli.folder.glob("board.*"))
+
+
+def test_without_fonts_no_png_is_written(cli: Cli, game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A PNG without the province names would mislead: refused, with what to install."""
+    monkeypatch.setattr(png, "_SKIP_SYSTEM_FONTS", True)
+    monkeypatch.delenv("SENGOKU_FONT_DIR", raising=False)
+    png._fonts_draw_text.cache_clear()
+    try:
+        result = cli("map", "game.json", "-o", "board.png", code=1)
+    finally:
+        png._fonts_draw_text.cache_clear()
+    assert result.stderr == f"Error: cannot draw a PNG: {png.FONT_HELP}\n"
+    assert not (cli.folder / "board.png").exists()
+
+
+def test_an_svg_never_loads_the_rasterizer(cli: Cli, game: Path) -> None:
+    probe = "import sys, cli; sys.argv = ['sengoku', 'map', 'game.json', '-o', 'b.svg']\n"
+    probe += "try:\n    cli.main()\nexcept SystemExit:\n    pass\nprint('resvg_py' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=cli.folder, capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "False"
+    assert (cli.folder / "b.svg").exists()

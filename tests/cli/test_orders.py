@@ -130,10 +130,10 @@ def test_orders_need_a_power_the_board_knows(cli: Cli, game: Path) -> None:
     assert result.stderr.startswith("Error: unknown power 'Nobunaga'; the powers are Asakura, Chosokabe, Hojo")
 
 
-def test_a_missing_orders_file_is_a_usage_error(cli: Cli, game: Path) -> None:
-    result = cli("orders", "game.json", "nowhere.txt", code=2)
-    assert "Traceback" not in result.output
-    assert "'nowhere.txt': No such file or directory" in result.stderr
+def test_a_missing_orders_file_is_refused_input(cli: Cli, game: Path) -> None:
+    """Exit 1 as for a missing game file or mailbox (refused input), not 2 (a wrong command line)."""
+    result = cli("orders", "game.json", "nowhere.txt", code=1)
+    assert result.stderr == "Error: nowhere.txt: no such file; nothing was stored\n"
 
 
 def test_an_orders_file_that_is_not_text_is_one_line(cli: Cli, game: Path) -> None:

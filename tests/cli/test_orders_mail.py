@@ -143,7 +143,7 @@ def test_a_wrong_command_line_is_a_usage_error(cli: Cli, game: Path, args: list[
 def test_a_paste_over_a_megabyte_is_refused_whole(cli: Cli, game: Path) -> None:
     before = game.read_bytes()
     result = cli("orders", "game.json", input="Oda:\n" + "A Owari - Mino\n" * 80_000, code=1)
-    assert result.stderr.startswith("Error: standard input: more than 1024 KB, too long for pasted orders")
+    assert result.stderr.startswith("Error: standard input: more than 1 MB, too long for pasted orders")
     assert game.read_bytes() == before
 
 

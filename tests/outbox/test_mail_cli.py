@@ -260,3 +260,23 @@ def test_a_new_deadline_alone_does_not_send_the_results_again(cli: Cli, addresse
     cli("deadline", "game.json", "+3d")
     assert "Nothing to send for the Spring 1570 movement results." in mail(cli, port, "results")
     assert len(box.messages) == 4
+
+
+def test_a_second_run_lists_the_players_who_have_it_under_the_heading(
+    cli: Cli, addressed: Path, server: Server
+) -> None:
+    """A run that sends the rest lists everyone under its one heading: those who have it, and those sent now."""
+    port, box = server
+    cli("adjudicate", "game.json")
+    box.refuse.add("ujiyasu@example.org")
+    mail(cli, port, "results", code=6)
+    box.refuse.clear()
+    lines = mail(cli, port, "results").splitlines()
+    heading = next(i for i, line in enumerate(lines) if line.startswith("Mailing the Spring 1570 movement results"))
+    assert heading == 0
+    assert lines[1:4] == [
+        "  already sent  Oda <nobunaga@example.org>",
+        "  already sent  Takeda <shingen@example.org>",
+        "  already sent  Takeda <kai@example.net>",
+    ]
+    assert lines[4] == "  sent          Hojo <ujiyasu@example.org>"

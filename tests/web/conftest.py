@@ -1,7 +1,11 @@
 """Fixtures for the web site, in the style of Flask's tutorial: an app per test on its own database.
 
 ``databases`` is SQLite always, and PostgreSQL when ``TEST_DATABASE_URL`` is set
-(``./run test`` starts one; see scripts/test-services.sh).
+(``./run test`` starts one; see scripts/test-services.sh). The browser tests
+share ``browser`` (Debian's chromium through Playwright, one per test module)
+and ``base``, the URL of a real server on a free loopback port, on a new
+database for each test (``live_app`` is its app, for a test that needs to reach
+the store behind the server's back, e.g. to let a deadline pass).
 """
 
 from __future__ import annotations
@@ -15,8 +19,11 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from playwright.sync_api import Browser
 from sqlalchemy import MetaData
 
+from tests.web.browsing import launch
+from tests.web.live import live_server
 from web import create_app
 from web.db import Database
 
@@ -54,6 +61,27 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless chromium for one test module (Debian's; never a downloaded browser)."""
+    with launch() as browser:
+        yield browser
+
+
+@pytest.fixture
+def live_app(tmp_path: Path) -> Iterator[Flask]:
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'live.db'}", "SECRET_KEY": "live"})
+    yield app
+    app.extensions["sengoku_db"].dispose()
+
+
+@pytest.fixture
+def base(live_app: Flask) -> Iterator[str]:
+    """The base URL of ``live_app`` served for real (threaded) on a free loopback port."""
+    with live_server(live_app) as url:
+        yield url
 
 
 @dataclass

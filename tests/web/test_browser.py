@@ -9,37 +9,18 @@ yes to the question; the public page shows the new position.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
+from datetime import timedelta
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from flask import Flask
+from playwright.sync_api import Browser, expect
 
-from tests.web.browsing import launch, phone
-from tests.web.live import live_server
-from web import create_app
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as browser:
-        yield browser
-
-
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'browser.db'}", "SECRET_KEY": "browser"})
-    with live_server(app) as url:
-        yield url
-    app.extensions["sengoku_db"].dispose()
-
-
-def _phone(browser: Browser) -> Page:
-    return phone(browser)
+from tests.web.browsing import new_game, phone
+from web import actions, store
+from web.schemas import DeadlineIn
 
 
 def test_a_game_in_the_browser(browser: Browser, base: str) -> None:
-    gm = _phone(browser)
+    gm = phone(browser)
     gm.goto(base + "/")
     gm.fill("input[name=name]", "Browser game")
     gm.click("text=Create the game")
@@ -53,7 +34,7 @@ def test_a_game_in_the_browser(browser: Browser, base: str) -> None:
     oda_link = gm.get_attribute("a.power-link[data-power=Oda]", "href")
     assert gm_link and public_link and oda_link
 
-    player = _phone(browser)
+    player = phone(browser)
     player.goto(oda_link)
     expect(player.locator("#power")).to_have_text("Oda")
     player.fill("#orders", "A Owari - Ise\nF Mikawa Hold\nA Owari - Xyz")
@@ -83,12 +64,37 @@ def test_a_game_in_the_browser(browser: Browser, base: str) -> None:
     expect(gm.locator("#phase")).to_contain_text("Fall 1570 movement")
     expect(gm.locator("#report")).to_contain_text("A Owari - Ise")
 
-    public = _phone(browser)
+    public = phone(browser)
     public.goto(public_link)
     expect(public.locator("#phase")).to_have_text("Fall 1570 movement")
     expect(public.locator("#centres tr", has_text="Oda")).to_contain_text("A Ise")
     expect(public.locator("#latest-report")).to_contain_text("Spring 1570 movement results")
-    loaded = public.locator("figure.map img").evaluate("img => img.complete && img.naturalWidth > 0")
+    svg = public.locator("#map svg")
+    whole = svg.get_attribute("viewBox")
+    public.click("button[data-zoom=in]")  # the public map is live too: a phone zooms in to read it
+    expect(svg).not_to_have_attribute("viewBox", str(whole))
+    png = public.request.get(base + str(public.get_attribute("#map-png", "href")))
+    assert png.ok and png.headers["content-type"] == "image/png"
     assert public.locator("#to-sandbox").count() == 1
-    assert loaded, "the map picture did not load"
     assert re.search(r"/games/\w+$", public.url)
+
+
+def test_a_save_after_the_deadline_keeps_what_the_player_typed(browser: Browser, live_app: Flask, base: str) -> None:
+    """The deadline passes while the player types; the save is refused on the player's page, the text kept."""
+    game = new_game(base)
+    player = phone(browser)
+    player.goto(str(game["links"]["Oda"]))
+    typed = "A Owari - Ise\nF Mikawa H\nA Owari - Xyz"
+    player.fill("#orders", typed)
+    expect(player.locator("#verdicts li")).to_have_count(3)
+    db = live_app.extensions["sengoku_db"]
+    actions.set_deadline(db, str(game["id"]), DeadlineIn(at=store.utcnow() - timedelta(seconds=1)))
+    player.click("#save")
+    expect(player.locator("#not-saved")).to_contain_text("has passed and the phase is being adjudicated")
+    assert player.input_value("#orders") == typed
+    expect(player.locator("#unsaved")).to_be_visible()
+    expect(player.locator("#power")).to_have_text("Oda")
+    expect(player.locator("p.deadline .countdown")).to_have_text(
+        "(passed: the results come within seconds; reload to see them)"
+    )
+    player.context.close()

@@ -2,50 +2,16 @@
 
 from __future__ import annotations
 
-import json
-import os
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
+from playwright.sync_api import Browser, expect
 
-import pytest
-from playwright.sync_api import Browser, expect, sync_playwright
-
-from tests.web.live import live_server
-from web import create_app
-
-CHROMIUM = os.environ.get("SENGOKU_CHROMIUM", "/usr/bin/chromium")  # Debian's; never a downloaded browser
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'copy.db'}", "SECRET_KEY": "copy"})
-    with live_server(app) as url:
-        yield url
-    app.extensions["sengoku_db"].dispose()
-
-
-def _api(url: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
-    headers = {"Content-Type": "application/json"} | ({"Authorization": f"Bearer {token}"} if token else {})
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers, method="POST")
-    with urllib.request.urlopen(request) as answer:
-        data: dict[str, Any] = json.loads(answer.read())
-        return data
+from tests.web.live import call
 
 
 def _adjudicated_game(base: str) -> str:
-    created = _api(base + "/api/games", {"name": "Copy game"})
-    _api(f"{base}/api/games/{created['id']}/adjudicate", {}, created["gm_token"])
+    status, created = call("POST", base + "/api/games", {"name": "Copy game"})
+    assert status == 201, created
+    status, answer = call("POST", f"{base}/api/games/{created['id']}/adjudicate", {}, created["gm_token"])
+    assert status == 200, answer
     return str(created["links"]["gm"])
 
 

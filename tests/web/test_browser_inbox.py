@@ -6,43 +6,22 @@ and what each power now has stored, and the submissions table shows them.
 
 from __future__ import annotations
 
-import json
-import os
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect, sync_playwright
+from playwright.sync_api import Browser, expect
 
-from tests.web.live import live_server
-from web import create_app
+from tests.web.browsing import new_game
 
-CHROMIUM = os.environ.get("SENGOKU_CHROMIUM", "/usr/bin/chromium")  # Debian's; never a downloaded browser
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 THREE_EMAILS = (Path(__file__).parent.parent / "inbox" / "corpus" / "23-three-emails-no-headers.txt").read_text(
     encoding="utf-8"
 )
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
-def gm_page(tmp_path: Path) -> Iterator[str]:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'inbox.db'}", "SECRET_KEY": "inbox"})
-    with live_server(app) as url:
-        request = urllib.request.Request(url + "/api/games", data=json.dumps({"name": "Inbox"}).encode(), method="POST")
-        request.add_header("Content-Type", "application/json")
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            game = json.load(answer)
-        yield f"{url}/games/{game['id']}/gm/{game['gm_token']}"
-    app.extensions["sengoku_db"].dispose()
+def gm_page(base: str) -> str:
+    game = new_game(base, "Inbox")
+    return f"{base}/games/{game['id']}/gm/{game['gm_token']}"
 
 
 @pytest.mark.parametrize("width", [390, 1280])

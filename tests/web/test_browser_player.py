@@ -18,10 +18,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from maps import load_board
 from render import layout
-from tests.web.browsing import desktop, launch, new_game, phone, play_through
-from tests.web.live import call, live_server
+from tests.web.browsing import desktop, new_game, phone, play_through
+from tests.web.live import call
 from tests.web.scenes import FALL_1570, SPRING_1570
-from web import create_app
 
 expect.set_options(timeout=15_000)  # a loaded CI machine may take a few seconds for a check to come back
 
@@ -36,20 +35,6 @@ _INSIDE = """(key) => {
   }
   return null;
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as browser:
-        yield browser
-
-
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'browser.db'}", "SECRET_KEY": "browser"})
-    with live_server(app) as url:
-        yield url
-    app.extensions["sengoku_db"].dispose()
 
 
 @pytest.fixture(scope="module")

@@ -14,6 +14,12 @@ def test_front_page_offers_a_new_game(client) -> None:
     assert 'action="/games"' in html and 'name="csrf_token"' in html and "sengoku" in html
 
 
+def test_front_page_leads_to_the_sandbox(client) -> None:
+    html = client.get("/").get_data(as_text=True)
+    assert 'href="/sandbox" id="to-sandbox"' in html
+    assert client.get("/sandbox").status_code == 200
+
+
 def test_creating_a_game_shows_every_link_once(site: Site) -> None:
     answer = site.post("/games", {"name": "Summer of Swords", "variant": "sengoku", "movement_hours": "48"})
     assert answer.status_code == 303 and re.fullmatch(r"/games/\w+/links", answer.location)
@@ -39,8 +45,10 @@ def test_creating_a_game_with_bad_input_is_a_400(site: Site) -> None:
 def test_public_page_shows_the_position(client, game: GameLinks) -> None:
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert "Spring 1570 movement" in html
-    assert re.search(r"<th>Oda</th><td[^>]*>2</td>", html)
-    assert f'src="/games/{game.id}/map.svg' in html
+    assert re.search(r"Oda</th><td[^>]*>2</td>", html)
+    assert '<figure class="map live" id="map"' in html and '<path class="province' in html  # the map, inline
+    assert f'href="/games/{game.id}/map.svg" id="map-svg"' in html  # and as a picture with its key
+    assert re.search(r'<th><svg class="swatch"[^>]*><rect [^>]*fill="#0072B2"[^>]*/></svg>Oda</th>', html)  # Oda's blue
     assert "No phase adjudicated yet" in html
 
 
@@ -60,7 +68,8 @@ def test_history_phase_by_phase(client, site: Site, game: GameLinks) -> None:
     assert f'href="/games/{game.id}/phases/1">Fall 1570 movement' in html
     phase = client.get(f"/games/{game.id}/phases/0").get_data(as_text=True)
     assert "Spring 1570 movement results" in phase and "A Owari - Mino: bounced" in phase
-    assert f'src="/games/{game.id}/phases/0/map.svg' in phase
+    assert '<figure class="map live" id="map"' in phase and 'class="order move' in phase  # its orders drawn
+    assert f'href="/games/{game.id}/phases/0/map.svg" id="map-svg"' in phase
     assert client.get(f"/games/{game.id}/phases/2").status_code == 404
 
 

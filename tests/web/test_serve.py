@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from tests.cli.test_readme import matches
 from tests.web.conftest import BACKENDS, database_url
 from web import create_app
 from web.demo import demo_game
@@ -42,6 +43,29 @@ def test_serve_with_demo_prints_every_link(served: list[dict[str, object]]) -> N
     assert client.get(powers[4][1].removeprefix("http://127.0.0.1:5123")).status_code == 200
     assert "Demo game" in client.get("/").get_data(as_text=True)  # listed, for whoever opens the front page
     app.extensions["sengoku_db"].dispose()  # type: ignore[attr-defined]
+
+
+def test_the_readmes_start_shows_what_serve_prints(
+    served: list[dict[str, object]], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``./run start`` in the README: the real lines, but for its game id and the links' secret tokens."""
+    import web.server
+
+    monkeypatch.delenv("DATABASE_URL")  # the default: SQLite in the instance folder
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    monkeypatch.setattr(web.server, "create_app", lambda config: create_app({**config, "INSTANCE_PATH": str(instance)}))
+    readme = (Path(__file__).parent.parent.parent / "README.md").read_text(encoding="utf-8")
+    shown = re.search(r"```console\n\$ \./run start\n(.*?)\n```", readme, flags=re.S)
+    assert shown, "no ./run start example in the README"
+    result = CliRunner().invoke(main, ["serve", "--demo"])  # ./run start is `sengoku serve --demo`
+    assert result.exit_code == 0, result.output
+    game_id = re.search(r"^Demo game (\w+) ", result.output, flags=re.M)
+    assert game_id
+    printed = result.output.replace(game_id.group(1), "k3x9p2mfqa")
+    secret = re.compile(r"/(gm|play)/[\w.-]+")
+    assert matches(secret.sub(r"/\1/TOKEN", shown.group(1) + "\n"), secret.sub(r"/\1/TOKEN", printed)), printed
+    served[0]["app"].extensions["sengoku_db"].dispose()  # type: ignore[attr-defined]
 
 
 def test_the_demo_game_is_made_once(tmp_path: Path) -> None:

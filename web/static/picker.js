@@ -291,6 +291,7 @@
         el.classList.add(line.ok ? "ok" : "bad");
       });
     });
-    if (unsaved) { unsaved.hidden = box.value.trim() === box.defaultValue.trim(); }
+    var saved = box.hasAttribute("data-saved") ? box.getAttribute("data-saved") : box.defaultValue;
+    if (unsaved) { unsaved.hidden = box.value.trim() === saved.trim(); }
   });
 })();

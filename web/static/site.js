@@ -9,7 +9,7 @@
   }
 
   function remaining(ms) {
-    if (ms <= 0) { return "passed: the phase is adjudicated at the next visit"; }
+    if (ms <= 0) { return "passed: the results come within seconds; reload to see them"; }
     var minutes = Math.floor(ms / 60000);
     var days = Math.floor(minutes / 1440), hours = Math.floor((minutes % 1440) / 60);
     return (days ? days + " d " : "") + (days || hours ? hours + " h " : "") + (minutes % 60) + " min left";

@@ -85,3 +85,10 @@ def map_svg(game_id: str) -> Response:
     from web.views.public import map_svg as public_map
 
     return public_map(game_id)
+
+
+@operation(bp, "/games/<game_id>/map.png", "get", "The map of the current position, as PNG", media="image/png")
+def map_png(game_id: str) -> Response:
+    from web.views.public import map_png as public_png
+
+    return public_png(game_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from adjudicator.game import GameError
 from web import actions, mapview, posting, present, store
 from web.access import require
 from web.choices import player_choices
@@ -22,13 +23,21 @@ bp = Blueprint("player", __name__, url_prefix="/games/<game_id>/play/<token>")
 @bp.get("")
 def page(game_id: str, token: str) -> str:
     power = require(game_id, token, "power")
+    return _page(game_id, token, power)
+
+
+def _page(game_id: str, token: str, power: str, typed: str | None = None, not_saved: str | None = None) -> str:
+    """The page; after a refused save, with why (``not_saved``) and the player's text (``typed``) in the box."""
     snapshot = store.load(database(), game_id)
     board, position = snapshot.board, snapshot.state.position
+    saved_text = orders_as_text(board, snapshot.state.orders.get(power, []))
     return render_template(
         "player/page.html",
         view=present.player_out(snapshot, power),
         token=token,
-        orders_text=orders_as_text(board, snapshot.state.orders.get(power, [])),
+        orders_text=saved_text if typed is None else typed,
+        saved_text=saved_text,
+        not_saved=not_saved,
         game_name=snapshot.name,
         choices=player_choices(snapshot, power),
         svg=_page_map(snapshot, power),
@@ -94,9 +103,18 @@ def check(game_id: str, token: str) -> Response:
 def save(game_id: str, token: str) -> BaseResponse:
     power = require(game_id, token, "power")
     request_ = form_model(OrdersIn)
-    out = actions.save_orders(database(), game_id, power, request_.text, request_.merge)
+    try:
+        out = actions.save_orders(database(), game_id, power, request_.text, request_.merge)
+    except (store.Conflict, GameError) as refused:  # too late (the deadline passed), or the game changed or ended
+        return _refused_save(game_id, token, power, request_.text, str(refused))
     _flash_saved(out)
     return _back(game_id, token)
+
+
+def _refused_save(game_id: str, token: str, power: str, typed: str, why: str) -> BaseResponse:
+    """The player's page again (not an error page), saying why, with every line they typed still in the box."""
+    html = _page(game_id, token, power, typed=typed, not_saved=why[:1].upper() + why[1:].rstrip("."))
+    return Response(html, status=409, mimetype="text/html")
 
 
 @bp.post("/bid")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, Response, abort, render_template
 
 from post import FORMATS
@@ -9,7 +11,7 @@ from web import mapview, present, store
 from web.db import database
 from web.views.postformat import post_format
 
-__all__ = ["bp", "svg_response"]
+__all__ = ["bp", "png_response", "svg_response"]
 
 bp = Blueprint("public", __name__, url_prefix="/games/<game_id>")
 
@@ -20,18 +22,36 @@ def game(game_id: str) -> str:
     view = present.game_out(snapshot)
     fmt = post_format()
     latest = present.phase_out(snapshot, len(snapshot.state.history) - 1, fmt) if snapshot.state.history else None
-    return render_template("public/game.html", game=view, latest=latest, formats=FORMATS, fmt=fmt)
+    svg = mapview.cached(
+        (game_id, snapshot.version, "public page"),
+        lambda: mapview.page_svg(snapshot.board, snapshot.state.position),
+    )
+    return render_template(
+        "public/game.html", game=view, latest=latest, formats=FORMATS, fmt=fmt, svg=svg, colours=_colours(snapshot)
+    )
 
 
 @bp.get("/map.svg")
 def map_svg(game_id: str) -> Response:
     snapshot = store.load(database(), game_id)
+    return svg_response(_position_svg(snapshot))
+
+
+@bp.get("/map.png")
+def map_png(game_id: str) -> Response:
+    """The position now as a PNG, for a forum post (forums take pictures, not SVG)."""
+    snapshot = store.load(database(), game_id)
+    key = (game_id, snapshot.version, "public png")
+    return png_response(lambda: mapview.cached_png(key, lambda: mapview.png(_position_svg(snapshot))))
+
+
+def _position_svg(snapshot: store.Snapshot) -> str:
     position = snapshot.state.position
 
     def draw() -> str:
         return mapview.position_svg(snapshot.board, position, dp=dp_of(snapshot), title=snapshot.name)
 
-    return svg_response(mapview.cached((game_id, snapshot.version, "public"), draw))
+    return mapview.cached((snapshot.id, snapshot.version, "public"), draw)
 
 
 @bp.get("/phases/<int:index>")
@@ -43,12 +63,37 @@ def phase(game_id: str, index: int) -> str:
         out = present.phase_out(snapshot, index, fmt)
     except IndexError as error:
         abort(404, str(error))
-    return render_template("public/phase.html", game=view, phase=out, formats=FORMATS, fmt=fmt)
+    entry = snapshot.state.history[index]
+    svg = mapview.cached(
+        (game_id, snapshot.version, f"phase {index} page"),
+        lambda: mapview.page_svg(snapshot.board, entry.before, outcomes=entry.report.outcomes),
+    )
+    return render_template("public/phase.html", game=view, phase=out, formats=FORMATS, fmt=fmt, svg=svg)
+
+
+def _colours(snapshot: store.Snapshot) -> dict[str, str]:
+    """Each power's colour on the map, for the centre table (the page's map has no key of its own)."""
+    from render.palette import power_colours
+
+    return power_colours(snapshot.board.power_names)
 
 
 @bp.get("/phases/<int:index>/map.svg")
 def phase_svg(game_id: str, index: int) -> Response:
     snapshot = store.load(database(), game_id)
+    return svg_response(_phase_svg(snapshot, index))
+
+
+@bp.get("/phases/<int:index>/map.png")
+def phase_png(game_id: str, index: int) -> Response:
+    """A past phase with its orders and results, as a PNG: the picture for that phase's results post."""
+    snapshot = store.load(database(), game_id)
+    svg = _phase_svg(snapshot, index)
+    key = (game_id, snapshot.version, f"phase {index} png")
+    return png_response(lambda: mapview.cached_png(key, lambda: mapview.png(svg)))
+
+
+def _phase_svg(snapshot: store.Snapshot, index: int) -> str:
     history = snapshot.state.history
     if not 0 <= index < len(history):
         abort(404, f"no adjudicated phase number {index}")
@@ -57,7 +102,7 @@ def phase_svg(game_id: str, index: int) -> Response:
     def draw() -> str:
         return mapview.position_svg(snapshot.board, entry.before, outcomes=entry.report.outcomes, title=snapshot.name)
 
-    return svg_response(mapview.cached((game_id, snapshot.version, f"phase {index}"), draw))
+    return mapview.cached((snapshot.id, snapshot.version, f"phase {index}"), draw)
 
 
 def dp_of(snapshot: store.Snapshot) -> dict[str, int] | None:
@@ -65,6 +110,17 @@ def dp_of(snapshot: store.Snapshot) -> dict[str, int] | None:
     game = snapshot.game()
     dp = {power: game.dp(power) for power in game.powers()}
     return dp if any(dp.values()) else None
+
+
+def png_response(draw: Callable[[], bytes]) -> Response:
+    """The PNG ``draw`` makes; without fonts on the server, a 503 saying what to install (never a map without names)."""
+    from shellkit.png import NoFontError
+
+    try:
+        data = draw()
+    except NoFontError as error:
+        abort(503, f"This server cannot draw the map as PNG: {error}. The SVG map works.")
+    return Response(data, mimetype="image/png")
 
 
 def svg_response(svg: str) -> Response:

@@ -1,0 +1,103 @@
+"""Everything the README points at exists: its files and folders, the site's pages and API calls, its commands.
+
+The GM's turn is run for real in ``tests/cli/test_readme.py`` and the API
+example in ``tests/web/test_readme_api.py``; here the rest is checked: every
+path in backticks or in a link is in the repository, every page and API call
+it names is a route of the site, and every ``sengoku`` command line in its code
+blocks is one the command line accepts (its options and arguments parse).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+import pytest
+from flask import Flask
+from werkzeug.exceptions import MethodNotAllowed, NotFound
+
+from cli import main
+from web import create_app
+
+ROOT = Path(__file__).parent.parent
+TEXT = (ROOT / "README.md").read_text(encoding="utf-8")
+PROSE = re.sub(r"```.*?```", "", TEXT, flags=re.S)
+TICKED = sorted(set(re.findall(r"`([^`\n]+)`", PROSE)))
+MADE_AT_RUN_TIME = {"instance/", "map.png"}  # the site's folder, made on the first start; a URL's last part
+
+
+def _paths() -> list[str]:
+    linked = re.findall(r"\]\(([^)#]+)\)", TEXT) + re.findall(r'src="([^"]+)"', TEXT)
+    ticked = [t for t in TICKED if re.fullmatch(r"[\w.*-]+(/[\w.*-]*)+|[\w-]+\.(md|py|yaml|sh|png|toml)", t)]
+    return sorted({p for p in linked + ticked if not p.startswith(("-", "http")) and p not in MADE_AT_RUN_TIME})
+
+
+@pytest.mark.parametrize("path", _paths())
+def test_every_path_the_readme_names_exists(path: str) -> None:
+    assert list(ROOT.glob(path.rstrip("/"))), f"README names {path}, which is not in the repository"
+
+
+def test_the_paths_were_found() -> None:
+    """The list above is not empty by accident (a change in the README's style would leave nothing checked)."""
+    assert {"docs/mail-intake.md", "scripts/test-services.sh", "bench/LOAD.md", "shellkit/"} <= set(_paths())
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    folder = tmp_path_factory.mktemp("readme-site")
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder / 'site.db'}", "SECRET_KEY": "readme"})
+    yield app
+    app.extensions["sengoku_db"].dispose()
+
+
+def _site_calls() -> list[tuple[str, str]]:
+    pages = [("GET", t) for t in TICKED if t.startswith("/")]
+    calls = re.findall(r"`(GET|POST|PUT|DELETE) (/[^`\s?]+)", TEXT)
+    return sorted(set(pages + calls))
+
+
+@pytest.mark.parametrize(("method", "path"), _site_calls())
+def test_every_page_and_api_call_the_readme_names_is_a_route(app: Flask, method: str, path: str) -> None:
+    concrete = re.sub(r"<id>|GAME", "abcdefghij", path).replace("<n>", "0").replace("/N", "/0")
+    try:
+        app.url_map.bind("localhost").match(concrete, method=method)
+    except (NotFound, MethodNotAllowed):
+        pytest.fail(f"README names {method} {path}, which the site does not answer")
+
+
+def test_the_site_calls_were_found() -> None:
+    assert ("GET", "/games/<id>/map.png") in _site_calls() and ("POST", "/api/games/GAME/inbox") in _site_calls()
+
+
+def _command_lines() -> list[str]:
+    lines = []
+    for block in re.findall(r"```(?:console|sh)\n(.*?)\n```", TEXT, flags=re.S):
+        for line in block.splitlines():
+            line = line.removeprefix("$ ")
+            if line.startswith("sengoku "):
+                lines.append(line.split("  #")[0].strip())
+    return lines
+
+
+@pytest.mark.parametrize("line", _command_lines())
+def test_every_command_line_in_the_readme_parses(line: str) -> None:
+    """The command exists and takes these options and arguments (parsed as click would, not run)."""
+    name, *rest = shlex.split(line)[1:]
+    group = click.Context(main, info_name="sengoku")
+    command = main.get_command(group, name)
+    assert command is not None, f"README runs an unknown command: {line}"
+    if isinstance(command, click.Group):  # `sengoku db upgrade`
+        parent = click.Context(command, info_name=name, parent=group)
+        name, *rest = rest
+        sub = command.get_command(parent, name)
+        assert sub is not None, f"README runs an unknown command: {line}"
+        command, group = sub, parent
+    command.make_context(name, rest, parent=group).close()
+
+
+def test_the_command_lines_were_found() -> None:
+    lines = _command_lines()
+    assert len(lines) > 20 and "sengoku db upgrade" in lines
