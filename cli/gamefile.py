@@ -111,6 +111,12 @@ def write_state(path: Path, state: GameState) -> None:
                 ) from None
             os.chmod(temporary, _mode_for(path))
             os.replace(temporary, path)
+    except GameFileError:
+        temporary.unlink(missing_ok=True)
+        raise
+    except OSError as error:  # closing flushes what is left in the buffer: the disk may be full there too
+        temporary.unlink(missing_ok=True)
+        raise GameFileError(path, f"cannot write it ({error.strerror or error}); the game is unchanged") from None
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise

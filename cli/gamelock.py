@@ -97,10 +97,22 @@ def _acquire(game: Path, path: Path, wait: float) -> int:
             time.sleep(_POLL)
             continue
         if _still_the_lock_file(fd, path):
-            os.ftruncate(fd, 0)
-            os.write(fd, f"{os.getpid()}\n".encode())
+            _note_holder(fd)
             return fd
         os.close(fd)  # the holder we waited for removed this file: lock the new one
+
+
+def _note_holder(fd: int) -> None:
+    """Write our process id for a waiting command to name; a full disk must not stop the command here.
+
+    The lock is the ``flock``, not the text: on a full disk the save that
+    follows says so and names the game file.
+    """
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+    except OSError:
+        pass
 
 
 def _still_the_lock_file(fd: int, path: Path) -> bool:

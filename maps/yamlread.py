@@ -39,7 +39,13 @@ def read_yaml(text: str) -> object:
         _check_nesting(text)
         return yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as error:
+        if "nesting depth" in str(getattr(error, "problem", "")):
+            raise _too_deep() from None  # libyaml's own cap; the pure-Python loader would recurse
         raise YamlError(_problem(_python_loader_error(text) or error)) from None
+
+
+def _too_deep() -> YamlError:
+    return YamlError(f"not valid YAML: nested too deeply (over {MAX_NESTING} levels)")
 
 
 def _python_loader_error(text: str) -> yaml.YAMLError | None:
@@ -47,6 +53,8 @@ def _python_loader_error(text: str) -> yaml.YAMLError | None:
         yaml.load(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as error:
         return error
+    except RecursionError:
+        return None  # nested deeper than Python's stack: libyaml's message stands
     return None
 
 
@@ -64,6 +72,6 @@ def _check_nesting(text: str) -> None:
         if isinstance(event, _COLLECTION_START):
             depth += 1
             if depth > MAX_NESTING:
-                raise YamlError(f"not valid YAML: nested too deeply (over {MAX_NESTING} levels)")
+                raise _too_deep()
         elif isinstance(event, _COLLECTION_END):
             depth -= 1

@@ -179,6 +179,45 @@ def test_a_full_disk_names_the_game_file_and_changes_nothing(
     assert temporary_files(cli.folder) == []
 
 
+@pytest.mark.parametrize("limit", [0, 100, 5000, 9000])
+def test_a_real_write_refused_by_the_kernel_names_the_game_file(tmp_path: Path, limit: int) -> None:
+    """The kernel refuses the write itself (a file-size limit, as a full disk does), wherever it falls.
+
+    At 0 even the lock's note of its holder fails; past the first buffer the
+    refusal comes at a write, a flush or the close that flushes the rest.
+    """
+    path = tmp_path / "game.json"
+    write_state(path, long_game(3).state)
+    before = path.read_bytes()
+    assert len(before) > 2 * limit
+    child = subprocess.run(
+        [sys.executable, "-c", _LIMITED_WRITER, str(limit), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert (child.returncode, child.stderr) == (
+        1,
+        f"Error: {path}: cannot write it (File too large); the game is unchanged\n",
+    )
+    assert path.read_bytes() == before
+    assert temporary_files(tmp_path) == []
+
+
+_LIMITED_WRITER = textwrap.dedent(
+    """
+    import resource, signal, sys
+    from cli import main
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # the write then fails with EFBIG instead of a signal
+    limit = int(sys.argv[1])
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    main(["adjudicate", sys.argv[2]])
+    """
+)
+
+
 def test_saving_keeps_the_file_permissions(cli: Cli, game: Path) -> None:
     game.chmod(0o640)
     cli("adjudicate", "game.json")
