@@ -10,7 +10,7 @@ load and save states.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import partial
 
@@ -21,6 +21,7 @@ from adjudicator.diplomacy_points import check_dp_orders, dp_allowance, run_auct
 from adjudicator.errors import GameError
 from adjudicator.movement import adjudicate_movement
 from adjudicator.outcomes import OrderOutcome
+from adjudicator.position import Position
 from adjudicator.records import DislodgedRecord, GameResult, LotRecord, OutcomeRecord, PhaseReport, ResultKind
 from adjudicator.resend import SendMode, Sent, merge_checked
 from adjudicator.retreats import adjudicate_retreats
@@ -57,10 +58,16 @@ class Game:
     def powers(self) -> tuple[str, ...]:
         return self.board.power_names
 
-    def survivors(self) -> list[str]:
-        """Powers still in the game: owning a centre or a unit."""
-        position = self.state.position
-        return [p for p in self.powers() if position.centres_of(p) or position.units_of(p)]
+    def survivors(self, position: Position | None = None) -> list[str]:
+        """Powers still in the game: owning a centre or a unit, a dislodged one too (it may yet retreat)."""
+        position = position or self.state.position
+        retreating = {d.unit.power for d in position.dislodged}
+        return [p for p in self.powers() if position.centres_of(p) or position.units_of(p) or p in retreating]
+
+    def _require_survivor(self, power: str) -> None:
+        """An eliminated power has no say in how the game ends."""
+        if power not in self.survivors():
+            raise GameError(f"{power} is out of the game (no centres and no units left), so it has no say in its end")
 
     def dp(self, power: str) -> int:
         """The power's Diplomacy Points this phase (0 outside movement phases)."""
@@ -139,11 +146,17 @@ class Game:
                 "all_refused": [],
                 "draw_votes": {},
                 "deadline": None,
-                "result": report.result,
+                "result": self._result_after(report, transition),
                 "history": [*self.state.history, entry],
             }
         )
         return report
+
+    def _result_after(self, report: PhaseReport, transition: Transition) -> GameResult:
+        """The phase's own result (a victory), or a concession completed by the fall of the last holdout."""
+        if report.result.over or not self.state.concessions:
+            return report.result
+        return _conceded(self.state.concessions, self.survivors(transition.position)) or report.result
 
     def rollback(self) -> PhaseReport:
         """Undo the last adjudication (a GM's mistake): the board and orders as they were before it."""
@@ -171,6 +184,7 @@ class Game:
         if powers is None:
             votes.pop(power, None)
         else:
+            self._require_survivor(power)
             survivors = self.survivors()
             outside = [p for p in powers if p not in survivors]
             if outside or not powers:
@@ -192,11 +206,9 @@ class Game:
         survivors = self.survivors()
         if to not in survivors:
             raise GameError(f"a concession goes to a surviving power; {to} has no centres and no units left")
+        self._require_survivor(power)
         concessions = {**self.state.concessions, power: to}
-        others = [p for p in survivors if p != to]
-        result = self.state.result
-        if all(concessions.get(p) == to for p in others):
-            result = GameResult(kind=ResultKind.CONCEDED, powers=[to])
+        result = _conceded(concessions, survivors) or self.state.result
         self.state = self.state.model_copy(update={"concessions": concessions, "result": result})
         return result
 
@@ -268,3 +280,11 @@ class Game:
     def _require_ongoing(self) -> None:
         if self.state.result.over:
             raise GameError(f"the game is over: {self.state.result.describe()}")
+
+
+def _conceded(concessions: Mapping[str, str], survivors: Sequence[str]) -> GameResult | None:
+    """The game conceded to the one survivor every other survivor has conceded to (checked again as powers fall)."""
+    for to in survivors:
+        if all(concessions.get(p) == to for p in survivors if p != to):
+            return GameResult(kind=ResultKind.CONCEDED, powers=[to])
+    return None

@@ -315,7 +315,9 @@ def test_an_unreadable_game_file_is_one_line(cli: Cli, game: Path, monkeypatch: 
 
 def test_a_game_file_that_cannot_be_replaced_is_one_line(cli: Cli) -> None:
     (cli.folder / "game.json").mkdir()
-    assert cli("new", "game.json", "--force", code=1).stderr == "Error: game.json: Is a directory\n"
+    assert cli("new", "game.json", "--force", code=1).stderr == (
+        "Error: game.json: cannot write it (Is a directory); the game is unchanged\n"
+    )
     assert temporary_files(cli.folder) == []
 
 

@@ -117,3 +117,31 @@ def test_a_concession_must_go_to_a_surviving_power(sengoku: Board) -> None:
         with pytest.raises(GameError, match="a concession goes to a surviving power; Hojo has no centres"):
             table.game.concede(power, "Hojo")
     assert table.game.state.result.kind is ResultKind.ONGOING and table.game.state.concessions == {}
+
+
+def test_an_eliminated_power_neither_concedes_nor_votes(sengoku: Board) -> None:
+    table = _near_victory(sengoku, "spring 1575 movement")  # Hojo is out: no centre, no unit
+    with pytest.raises(GameError, match="Hojo is out of the game"):
+        table.game.concede("Hojo", "Oda")
+    with pytest.raises(GameError, match="Hojo is out of the game"):
+        table.game.vote_draw("Hojo", ["Oda", "Takeda"])
+    assert table.game.state.concessions == {} and table.game.state.draw_votes == {}
+
+
+def test_a_concession_is_complete_when_the_last_holdout_falls(sengoku: Board) -> None:
+    """Takeda and Chosokabe concede to Oda; Uesugi, the holdout, loses its last unit and centre."""
+    table = custom(
+        sengoku,
+        "fall 1575 movement",
+        [*units("Oda", "A IYO", "A NSH", "A MIN"), *units("Chosokabe", "F HYC"), *units("Takeda", "A SUR"),
+         *units("Uesugi", "A HID")],
+        {"Oda": TWENTY[:-1], "Takeda": ["SAG"]},  # Uesugi: one army, no centre
+    )  # fmt: skip
+    for power in ("Takeda", "Chosokabe"):
+        assert table.game.concede(power, "Oda").kind is ResultKind.ONGOING
+    table.play("Oda:\nA North Shinano - Hida\nA Mino S A North Shinano - Hida\n")
+    assert table.game.state.result.kind is ResultKind.ONGOING  # Uesugi's army is dislodged, not yet gone
+    table.play("")  # no retreat ordered: disbanded, and Uesugi has nothing left
+    assert "Uesugi" not in table.game.survivors()
+    result = table.game.state.result
+    assert result.kind is ResultKind.CONCEDED and result.powers == ["Oda"]
