@@ -202,6 +202,8 @@ class _Reader:
 
     def _content(self, number: int, raw: str, line: str) -> LineVerdict:
         """A line that is not quoted: a header, an order, a refused order, or chatter (or signature)."""
+        if shapes.is_struck_out(line):
+            return self._skip(number, raw, Ignored.STRUCK)
         content = shapes.strip_wrapping(line)
         in_signature = self.mode is _Mode.SIGNATURE
         if not content or shapes.is_separator(content):

@@ -151,6 +151,14 @@ def bbcode_quotes(line: str) -> tuple[int, int]:
     return len(_BBCODE_QUOTE_OPEN.findall(line)), len(_BBCODE_QUOTE_CLOSE.findall(line))
 
 
+_STRUCK = re.compile(r"^(?:~~.+~~|\[s\].+\[/s\]|\[strike\].+\[/strike\]|<s>.+</s>|<del>.+</del>)$", re.I)
+
+
+def is_struck_out(line: str) -> bool:
+    """A whole line struck through (Markdown ``~~``, BBCode ``[s]``, HTML ``<del>``): withdrawn, not an order."""
+    return ("~" in line or "[" in line or "<" in line) and _STRUCK.match(line.strip()) is not None
+
+
 def strip_wrapping(line: str) -> str:
     """The line without BBCode tags, Markdown emphasis and code marks (``[b]A Kai - Suruga[/b]``)."""
     if _WRAP_CHARS.isdisjoint(line):

@@ -59,7 +59,7 @@ _PAREN_COAST = re.compile(
 )
 _PUNCTUATION = str.maketrans({c: " " for c in "(),;.!?[]"})
 # "1. A Owari H", "2) ...", "- A Kai - Suruga", "* F Iyo H": list markers, not part of the order.
-_LIST_MARKER = re.compile(r"^(?:\d{1,3}[.)]|[-*•+])\s+")
+_LIST_MARKER = re.compile(r"^(?:\d{1,3}[.)]|[a-z]\)|[-*•+])\s+")
 # A line of ASCII words and spaced dashes, after an optional DP count ("2 : ", "2 DP "): its tokens are its words.
 _PLAIN = re.compile(r"(?:[0-9]{1,9} (?::|[dD][pP]) )?[A-Za-z]+(?: (?:[A-Za-z]+|-))*\Z")
 _MARKER_STARTS = frozenset("0123456789-*•+")
@@ -111,7 +111,7 @@ class Grammar:
 
     def tokens(self, line: str) -> list[str]:
         """The words of a line: arrows made '-', coasts glued to their province, punctuation dropped."""
-        if line[0] in _MARKER_STARTS:
+        if line[0] in _MARKER_STARTS or line[1:2] == ")":
             line = _LIST_MARKER.sub("", line)
         if not line.isascii():
             line = line.translate(_ARROWS)
@@ -156,9 +156,45 @@ class Grammar:
         try:
             return LineRead(_OrderReader(self, tokens, folded, phase).read(), power=power)
         except _Refusal as refusal:
+            for words_again in _in_order_words(tokens):  # "Move Mikawa to Totomi Sea", "Hold Owari"
+                try:
+                    order = _OrderReader(self, words_again, [w.casefold() for w in words_again], phase).read()
+                except Exception:  # noqa: BLE001 (only a second try: the first refusal stands)
+                    continue
+                return LineRead(order, power=power)
+            note = _NOTE_AT_END.search(line)
+            if note is not None and not _PAREN_COAST.fullmatch(note.group(0)):  # "A Owari - Mino (main attack)"
+                again = self._read(line[: note.start()], phase)
+                if again.order is not None:
+                    return LineRead(again.order, power=again.power or power)
             return LineRead(None, refusal.problem, refusal.suggestions, power)
         except Exception as error:  # the parser's promise: a verdict, never an exception
             return LineRead(None, f"cannot read this line ({error})", power=power)
+
+
+_LEAD_IN = frozenset({"please", "pls", "plz", "kindly", "and", "then", "also", "now", "ok", "okay", "so"})
+_MOVE_VERBS = frozenset({"move", "moves", "attack", "attacks", "go", "goes", "send"})
+_HOLD_VERBS = frozenset({"hold", "holds"})
+_NOTE_AT_END = re.compile(r"\s+\([^()]*\)\s*$")  # a player's note after the order
+
+
+def _in_order_words(tokens: list[str]) -> list[list[str]]:
+    """The same line written as an order, where a player wrote it as a sentence (tried only after a refusal).
+
+    ``Please move Owari into Mino`` (a verb first), ``Hold Owari`` (the hold
+    before its unit).
+    """
+    found: list[list[str]] = []
+    rest = tokens
+    while rest and rest[0].casefold() in _LEAD_IN:
+        rest = rest[1:]
+    if rest and rest[0].casefold() in _MOVE_VERBS:
+        found.append(rest[1:])
+    elif rest and rest[0].casefold() in _HOLD_VERBS and len(rest) >= 2:
+        found.append([*rest[1:], "H"])
+    elif rest is not tokens:
+        found.append(rest)
+    return [f for f in found if f]
 
 
 class _OrderReader:

@@ -36,6 +36,7 @@ class Ignored(StrEnum):
     QUOTED_ORDER = "quoted, not counted"  # looks like an order, but inside quoted text
     SIGNATURE = "signature"
     WRAPPING = "wrapping"  # only markup: [code], ```, [/quote]
+    STRUCK = "struck out"  # ~~A Kai H~~, [s]A Kai H[/s]: the player took it back
     MAIL_HEADER = "mail header"  # Date:, To:, a From: or Subject: that names no power
 
 

@@ -51,6 +51,12 @@ SENGOKU_ORDERS = [
     # a missing unit letter is no error (DATC 4.C.1)
     ("Kai - Suruga", "KAI - SUR"),
     ("Owari H", "OWA H"),
+    # orders written as sentences: a verb first, a hold before its unit, a note after the order
+    ("Move Mikawa to Totomi Sea", "MIK - TTS"),
+    ("Please move Owari into Mino", "OWA - MIN"),
+    ("Hold Owari.", "OWA H"),
+    ("A Owari - Mino  (main attack)", "A OWA - MIN"),
+    ("a) A Owari - Mino", "A OWA - MIN"),
     # holds
     ("A Owari H", "A OWA H"),
     ("A Owari Hold", "A OWA H"),

@@ -103,3 +103,34 @@ def test_windows_line_endings_and_trailing_spaces_change_nothing(sengoku: Board)
     parsed = parse_orders("Oda:\r\nA Owari - Mino  \r\n\r\nF Mikawa H\r\n", sengoku)
     assert orders_of(parsed) == {"Oda": ["A OWA - MIN", "F MIK H"]}
     assert len(parsed.verdicts) == 4
+
+
+# A line the parser cannot read is refused (counted, the GM must look) when it is an order in words,
+# and chatter (listed, never counted) when it is talk.
+@pytest.mark.parametrize(
+    ("line", "refused"),
+    [
+        ("Owari: hold", True),
+        ("Mikawa fleet holds", True),
+        ("Kai army to Suruga", True),
+        ("Hold Echigo if Mino falls", True),
+        ("Support Oda in Mino", True),
+        ("I will attack Suruga next turn", False),
+        ("Stand by for more orders", False),
+        ("Hold anything you do not order.", False),
+        ("Hi GM, quick change to the fleet.", False),
+    ],
+)
+def test_an_order_in_words_is_refused_and_talk_is_chatter(sengoku: Board, line: str, refused: bool) -> None:
+    (verdict,) = parse_orders(f"Oda:\n{line}", sengoku).verdicts[1:]
+    if refused:
+        assert verdict.kind is VerdictKind.ERROR, verdict
+    else:
+        assert (verdict.kind, verdict.ignored) == (VerdictKind.IGNORED, Ignored.CHATTER), verdict
+
+
+@pytest.mark.parametrize("line", ["~~A Kozuke H~~", "[s]A Kozuke H[/s]", "[strike]A Kozuke - Musashi[/strike]"])
+def test_a_struck_out_order_is_taken_back_not_given(sengoku: Board, line: str) -> None:
+    parsed = parse_orders(f"Uesugi:\n{line}\nA Kozuke - Musashi", sengoku)
+    assert (parsed.verdicts[1].kind, parsed.verdicts[1].ignored) == (VerdictKind.IGNORED, Ignored.STRUCK)
+    assert orders_of(parsed) == {"Uesugi": ["A KOZ - MUS"]}
