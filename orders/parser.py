@@ -182,7 +182,7 @@ def _in_order_words(tokens: list[str]) -> list[list[str]]:
     """The same line written as an order, where a player wrote it as a sentence (tried only after a refusal).
 
     ``Please move Owari into Mino`` (a verb first), ``Hold Owari`` (the hold
-    before its unit).
+    before its unit), ``Owari: hold``, ``Mikawa fleet holds``.
     """
     found: list[list[str]] = []
     rest = tokens
@@ -192,6 +192,10 @@ def _in_order_words(tokens: list[str]) -> list[list[str]]:
         found.append(rest[1:])
     elif rest and rest[0].casefold() in _HOLD_VERBS and len(rest) >= 2:
         found.append([*rest[1:], "H"])
+    elif len(rest) >= 3 and rest[1] == ":":  # "Owari: hold"
+        found.append([rest[0], *rest[2:]])
+    elif len(rest) >= 3 and rest[1].casefold() in _UNIT_WORDS:  # "Mikawa fleet holds"
+        found.append([rest[1], rest[0], *rest[2:]])
     elif rest is not tokens:
         found.append(rest)
     return [f for f in found if f]

@@ -55,6 +55,9 @@ SENGOKU_ORDERS = [
     ("Move Mikawa to Totomi Sea", "MIK - TTS"),
     ("Please move Owari into Mino", "OWA - MIN"),
     ("Hold Owari.", "OWA H"),
+    ("Owari: hold", "OWA H"),
+    ("Mikawa fleet holds", "F MIK H"),
+    ("Kai army to Suruga", "A KAI - SUR"),
     ("A Owari - Mino  (main attack)", "A OWA - MIN"),
     ("a) A Owari - Mino", "A OWA - MIN"),
     # holds

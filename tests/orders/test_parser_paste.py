@@ -110,9 +110,9 @@ def test_windows_line_endings_and_trailing_spaces_change_nothing(sengoku: Board)
 @pytest.mark.parametrize(
     ("line", "refused"),
     [
-        ("Owari: hold", True),
-        ("Mikawa fleet holds", True),
-        ("Kai army to Suruga", True),
+        ("Owari: hold it", True),
+        ("Mikawa fleet holds fast", True),
+        ("Kai army to Surugaa", True),
         ("Hold Echigo if Mino falls", True),
         ("Support Oda in Mino", True),
         ("I will attack Suruga next turn", False),
