@@ -42,6 +42,11 @@ def check_text(game: Game, power: str, text: str, mode: SendMode = SendMode.REPL
             shown = _line(verdict, power, board)
             refused += verdict.counted and not shown.ok
             lines.append(shown)
+    if not candidates and not refused and text.strip():
+        # Only talk, quotes or a signature: no order was given, so none is taken away. An empty box clears.
+        done = [line for line in lines if line is not None]
+        saved = list(game.state.orders.get(power, []))
+        return OrdersOut(phase=game.phase, lines=done, accepted=len(saved), refused=0, kept_earlier=True), saved
     sent = game.send(power, [v.order for _, v in candidates if v.order is not None], refused_lines=refused, mode=mode)
     for (index, verdict), engine in zip(candidates, sent.verdicts, strict=True):
         lines[index] = line_out(verdict._replace(order=engine.order), board, engine.problem)

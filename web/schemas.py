@@ -194,7 +194,11 @@ class OrdersOut(BaseModel):
     refused: int
     saved: list[str] = Field(default_factory=list, description="the power's orders now stored (after a save)")
     kept_earlier: bool = Field(
-        default=False, description="every line was refused: nothing was stored and the earlier orders stand"
+        default=False,
+        description=(
+            "nothing was stored and the earlier orders stand: every line was refused, or the text held no order"
+            " (only talk, quotes or a signature; an empty text clears the orders)"
+        ),
     )
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.web.conftest import GameLinks, Site
 
 THREE_EMAILS = (Path(__file__).parent.parent / "inbox" / "corpus" / "23-three-emails-no-headers.txt").read_text(
@@ -140,3 +142,14 @@ def test_merge_on_the_web_and_the_api_keeps_an_order_when_its_replacement_is_ref
     path, takeda = f"/api/games/{game.id}/orders", game.bearer("Takeda")
     saved = client.put(path, headers=takeda, json={"text": "A Kai - Owari", "merge": True}).get_json()
     assert saved["kept_earlier"] and saved["saved"] == ["A Kai - Suruga", "A South Shinano H"]
+
+
+@pytest.mark.parametrize("text", ["Thanks, see you next turn", "> A Owari - Ise", "-- \nNobunaga"])
+def test_a_players_save_with_no_order_in_it_keeps_the_saved_orders(client, game: GameLinks, text: str) -> None:
+    """Only talk, a quote or a signature gives no order, so it takes none away; an empty box clears them."""
+    path, oda = f"/api/games/{game.id}/orders", game.bearer("Oda")
+    client.put(path, headers=oda, json={"text": "A Owari - Mino\nF Mikawa H"})
+    kept = client.put(path, headers=oda, json={"text": text}).get_json()
+    assert kept["kept_earlier"] and kept["saved"] == ["A Owari - Mino", "F Mikawa H"]
+    cleared = client.put(path, headers=oda, json={"text": ""}).get_json()
+    assert not cleared["kept_earlier"] and cleared["saved"] == []

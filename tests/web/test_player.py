@@ -191,3 +191,13 @@ def test_concession(client, site: Site, game: GameLinks) -> None:
 def test_line_numbers_count_leading_blank_lines(site: Site, game: GameLinks) -> None:
     lines = site.check(game, "Oda", "\n\n  A Owari - Mino").get_json()["lines"]
     assert [(line["number"], line["kind"]) for line in lines] == [(1, "ignored"), (2, "ignored"), (3, "order")]
+
+
+def test_a_save_with_no_order_in_it_keeps_the_saved_orders_and_says_why(client, site: Site, game: GameLinks) -> None:
+    site.save(game, "Oda", "A Owari - Mino\nF Mikawa H")
+    client.get(game.player("Oda"))
+    site.save(game, "Oda", "Thanks, see you next turn")
+    html = client.get(game.player("Oda")).get_data(as_text=True)
+    assert flashes(html)[0] == (
+        "Nothing saved: no line of it is an order (an empty box clears them); your 2 saved orders stand."
+    )

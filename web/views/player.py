@@ -174,7 +174,8 @@ def _flash_saved(out: OrdersOut) -> None:
     if out.kept_earlier:
         saved = f"your {out.accepted} saved order{'s' if out.accepted != 1 else ''}"
         stand = f"{saved} {'stands' if out.accepted == 1 else 'stand'}" if out.accepted else "none saved"
-        flash(f"Nothing saved: every line was refused; {stand}.", "error")
+        why = "every line was refused" if out.refused else "no line of it is an order (an empty box clears them)"
+        flash(f"Nothing saved: {why}; {stand}.", "error")
     else:
         flash(f"Saved {out.accepted} order{'s' if out.accepted != 1 else ''}.", "ok")
     for line in out.lines:
