@@ -9,6 +9,7 @@ always gets its own line ("quoted, not counted").
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from adjudicator.duty import powers_to_order
@@ -103,19 +104,32 @@ def _short(text: str) -> str:
 def stored_report(game: Game, sent: Sequence[Sent]) -> list[str]:
     """The stored set of each power this reading sent orders for, and who has none yet."""
     if not sent:
-        return [f"No orders stored for {game.phase}."]
+        return _unchanged(game)
     out = [f"Stored for {game.phase} ({_RULES[sent[0].mode]}):"]
     last = {result.power: result for result in sent}  # a power sending twice: its last message decides
+    messages = Counter(result.power for result in sent)
     for power in game.board.power_names:
         if power not in last:
             continue
         out.append(f"  {power}: {_outcome(game, last[power])}")
+        if messages[power] > 1 and last[power].mode is SendMode.REPLACE:
+            out.append(f"    (from the last of its {messages[power]} messages here: each replaced the one before;")
+            out.append("     with --merge a later message replaces only the orders for its units)")
         out += [f"    {order_text(order, game.board)}" for order in game.state.orders.get(power, [])]
     due = powers_to_order(game.board, game.state.position, game.rules)
     waiting = [p for p in due if not game.state.orders.get(p) and p not in last]
     if waiting:
         out.append(f"No orders yet: {', '.join(waiting)}.")
     return out
+
+
+def _unchanged(game: Game) -> list[str]:
+    """No power sent anything: nothing changed, and what is stored stands (said, so nobody thinks it gone)."""
+    stored = [(p, len(game.state.orders.get(p, []))) for p in game.board.power_names if game.state.orders.get(p)]
+    if not stored:
+        return [f"No orders stored for {game.phase}."]
+    counts = ", ".join(f"{p} ({n} order{'' if n == 1 else 's'})" for p, n in stored)
+    return [f"Nothing changed. Stored for {game.phase}: {counts}."]
 
 
 def _outcome(game: Game, sent: Sent) -> str:

@@ -102,7 +102,7 @@ def test_a_header_alone_changes_nothing(cli: Cli, game: Path) -> None:
     assert result.stdout == (
         "header  line 1: Oda\n"
         "ignored lines 3-4: '--' 'Nobunaga' (signature)\n"
-        "No orders stored for Spring 1570 movement.\n"
+        "Nothing changed. Stored for Spring 1570 movement: Oda (1 order).\n"
     )
     assert stored(game) == {"Oda": ["A Owari - Mino"]}
 
@@ -161,3 +161,17 @@ def test_no_pasted_text_breaks_the_command(lines: list[list[str]]) -> None:
         assert result.exit_code in (0, 3), result.output
         assert "Traceback" not in result.output
         load_game(path)
+
+
+def test_one_power_in_two_messages_of_a_paste_says_the_later_replaced_the_earlier(cli: Cli, game: Path) -> None:
+    cli("players", "game.json", "set", "Oda", "nobunaga@owari.example")
+    paste = (
+        "From: Oda Nobunaga <nobunaga@owari.example>\nSubject: part 1\n\nA Owari - Ise\n\n"
+        "From: Oda Nobunaga <nobunaga@owari.example>\nSubject: part 2\n\nF Mikawa H\n"
+    )
+    replaced = cli("orders", "game.json", input=paste).stdout
+    assert "    (from the last of its 2 messages here: each replaced the one before;\n" in replaced
+    assert stored(game) == {"Oda": ["F Mikawa H"]}
+    merged = cli("orders", "game.json", "--merge", input=paste).stdout
+    assert "messages here" not in merged
+    assert sorted(stored(game)["Oda"]) == ["A Owari - Ise", "F Mikawa H"]

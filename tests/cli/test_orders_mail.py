@@ -59,7 +59,10 @@ def test_a_maildir_is_read_once_and_left_as_it_was(cli: Cli, game: Path) -> None
     cli("orders", "game.json", "--maildir", "Maildir")
     assert stored(game)["Oda"] == ["A Owari - Mino", "F Mikawa H"]
     again = cli("orders", "game.json", "--maildir", "Maildir").stdout
-    assert again == "Already read before, not read again: 1 message.\nNo orders stored for Spring 1570 movement.\n"
+    assert again == (
+        "Already read before, not read again: 1 message.\n"
+        "Nothing changed. Stored for Spring 1570 movement: Oda (2 orders), Takeda (2 orders).\n"
+    )
     assert sorted(os.listdir(cli.folder / "Maildir" / "new")) == before  # nothing marked or moved
 
 
@@ -184,7 +187,7 @@ def test_a_50_mb_mailbox_is_read_and_loses_nothing_already_stored(cli: Cli, game
 def test_an_empty_mailbox_has_no_messages(cli: Cli, game: Path) -> None:
     (cli.folder / "empty.mbox").write_bytes(b"")
     result = cli("orders", "game.json", "--mbox", "empty.mbox")
-    assert result.stdout == "No messages in it.\nNo orders stored for Spring 1570 movement.\n"
+    assert result.stdout == "No messages in it.\nNothing changed. Stored for Spring 1570 movement: Takeda (2 orders).\n"
 
 
 def test_a_50_mb_file_that_is_no_mailbox_is_refused_at_once(cli: Cli, game: Path) -> None:
