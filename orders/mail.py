@@ -30,6 +30,7 @@ Pure: no I/O. Time is linear in the text; each line costs a few microseconds.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from enum import Enum, auto
 
@@ -61,6 +62,10 @@ class _Mode(Enum):
 
 _ORDER = VerdictKind.ORDER
 _new = tuple.__new__
+# The words of a results post ("A Owari - Mino: moved"): a block of them is a quoted post, not a new email.
+_RESULT_WORDS = re.compile(
+    r"\b(moved|bounced|bounces|dislodged|cut|void|fails|failed|succeeds|succeeded|destroyed|disbanded)\b", re.I
+)
 _OPEN = frozenset({_Mode.BODY, _Mode.SIGNATURE, _Mode.MAIL_HEAD})  # where a header is a header
 
 
@@ -115,6 +120,7 @@ class _Reader:
         self.mode = _Mode.BODY
         self.quote_headers_seen = False
         self.forwarded = False  # a forwarded message's quote runs to the end of the message, whatever it holds
+        self.quote_from_intro = False  # the quote began "On ... wrote:": it runs to the next mail header
         self.quoted_in_reply = False
         self.bbquote = 0
         self.refused_header: tuple[int, str] | None = None  # (line, power) of a header this text may not use
@@ -287,13 +293,14 @@ class _Reader:
         """The mode a quote marker starts (``-----Original Message-----``, ``On ... wrote:``), else None."""
         if shapes.is_original_marker(line):
             self.quote_headers_seen, self.forwarded = False, shapes.is_forward_marker(line)
+            self.quote_from_intro = False
             return _Mode.QUOTE_HEAD
         if shapes.is_outlook_rule(line) and shapes.is_mail_header(_next_text(lines, number)):
-            self.quote_headers_seen, self.forwarded = False, False
+            self.quote_headers_seen, self.forwarded, self.quote_from_intro = False, False, False
             return _Mode.QUOTE_HEAD
         if shapes.is_reply_intro(line):
             self._intro_above(number)
-            self.quoted_in_reply, self.forwarded = False, False
+            self.quoted_in_reply, self.forwarded, self.quote_from_intro = False, False, True
             return _Mode.WROTE
         return None
 
@@ -309,6 +316,8 @@ class _Reader:
         player's own earlier orders quoted in a resend are for the same power.
         A forwarded message never ends early: its text is what was forwarded.
         """
+        if self.quote_from_intro:
+            return False  # "On ... wrote:" quotes the whole message below it: only a new mail header ends it
         power = shapes.power_of_header(shapes.strip_wrapping(line), self.powers)
         if power is None or power == self.power:
             return False
@@ -319,8 +328,8 @@ class _Reader:
                 break
             if self.grammar.read(content, self.phase).order is not None:
                 orders += 1
-            elif self.grammar.order_like(content):
-                return False
+            elif _RESULT_WORDS.search(content):
+                return False  # a results post quoted: still the quote (talk, or an order with a typo, is not)
         return orders > 0
 
     def _intro_above(self, number: int) -> None:
