@@ -24,7 +24,9 @@ is timed in the same run, so the ratio holds on a busy machine.
 
 **A long line.** A 20,000-character line, in the shapes that once made the
 parser quadratic (an order with 10,000 unknown words after it; 4,000
-province names; a paragraph of prose), each read as new text.
+province names; a paragraph of prose), each read as new text; and a
+20,000-character paste of order lines whose every name is new and
+misspelt, so each asks for suggestions.
 
 A script, not a test: timings depend on the machine and its load (printed
 with the figures), so none is asserted anywhere.
@@ -37,6 +39,8 @@ import cProfile
 import gc
 import os
 import pstats
+import random
+import string
 import time
 from collections.abc import Callable, Sequence
 
@@ -140,6 +144,24 @@ def bench_long_lines(board: Board, runs: int) -> None:
         print(f"    -> {why}")
 
 
+def misspelt_paste(n: int) -> str:
+    """20,000 characters of order lines, each naming two places nobody has seen (every lookup fuzzy)."""
+    rng = random.Random(n)
+
+    def word() -> str:
+        return "".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(4, 10))).title()
+
+    return ("Oda:\n" + "\n".join(f"A {word()} - {word()}" for _ in range(1_200)))[:20_000]
+
+
+def bench_misspelt(board: Board, runs: int) -> None:
+    print("A 20,000-character paste of misspelt orders (each run new words; a suggestion looked for each):")
+    texts = [misspelt_paste(n) for n in range(runs)]
+    lines = len(texts[0].splitlines())
+    median = summary(f"{lines} lines", timed([lambda t=t: parse_orders(t, board) for t in texts]))
+    print(f"    -> {median * 1e3 / lines:.0f} us a line, each refused with its suggestions")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     options.add_argument("--phases", type=int, default=500)
@@ -164,6 +186,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     bench_phase(board, args.phases, args.seed, args.warmup)
     print()
     bench_long_lines(board, args.long_runs)
+    print()
+    bench_misspelt(board, max(3, args.long_runs // 5))
 
 
 if __name__ == "__main__":

@@ -9,12 +9,13 @@ closest names, for the player to choose.
 
 from __future__ import annotations
 
-import difflib
+import bisect
 import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from maps.fuzzy import close_matches
 from maps.province import Province
 
 __all__ = ["SUGGEST_LIMIT", "Lookup", "NameIndex", "normalise"]
@@ -66,6 +67,9 @@ class NameIndex:
         for province in self._provinces:
             for word in (province.id, province.name, *province.aliases):
                 self._keys.setdefault(normalise(word), province)
+        self._key_list = list(self._keys)
+        self._sorted_keys = sorted(self._keys)  # prefixes by bisection, not a scan of every name
+        self._sorted_parts = sorted({(normalise(w), p.id): p for p in self._provinces for w in word_parts(p)}.items())
 
     def keys_of(self, province: Province) -> list[str]:
         return [key for key, p in self._keys.items() if p is province]
@@ -77,7 +81,7 @@ class NameIndex:
         """The province ``word`` names; else candidates (a prefix of several) or, if ``suggest``, close names.
 
         Close names are only looked for in words no longer than :data:`SUGGEST_LIMIT`
-        (``difflib`` compares the word with every name: a long text would make it slow,
+        (each is compared with every name (:mod:`maps.fuzzy`): a long text would make it slow,
         and no name is that long).
         """
         key = normalise(word)
@@ -85,7 +89,7 @@ class NameIndex:
             return Lookup(word, None)
         if key in self._keys:
             return Lookup(word, self._keys[key])
-        by_prefix = _unique(p for k, p in self._keys.items() if k.startswith(key))
+        by_prefix = _unique(self._keys[k] for k in _with_prefix(self._sorted_keys, key))
         if len(by_prefix) == 1:
             return Lookup(word, by_prefix[0])
         if by_prefix:
@@ -104,9 +108,25 @@ class NameIndex:
         return _sorted(_unique(found))
 
     def _suggest(self, word: str, key: str) -> tuple[Province, ...]:
-        close = difflib.get_close_matches(key, self._keys, n=8, cutoff=0.6)
-        words = [p for p in self._provinces if any(normalise(w).startswith(key) for w in word_parts(p))]
+        close = close_matches(key, self._key_list, n=8, cutoff=0.6)
+        at = bisect.bisect_left(self._sorted_parts, ((key, ""),))
+        words = []
+        for (part, _), province in self._sorted_parts[at:]:
+            if not part.startswith(key):
+                break
+            words.append(province)
+        words.sort(key=self._provinces.index)  # the board's order, as before
         return tuple(_unique([*words, *(self._keys[k] for k in close)]))[:5]
+
+
+def _with_prefix(keys: list[str], prefix: str) -> list[str]:
+    """The keys (sorted) that start with ``prefix``."""
+    found = []
+    for key in keys[bisect.bisect_left(keys, prefix) :]:
+        if not key.startswith(prefix):
+            break
+        found.append(key)
+    return found
 
 
 def word_parts(province: Province) -> list[str]:

@@ -2,7 +2,7 @@
 
 A name lookup normalises the word (Unicode decomposition, a regular
 expression) and, for a word that is no exact name, scans every name for a
-prefix and runs ``difflib`` for suggestions: microseconds for a known name,
+prefix and looks for close names (:mod:`maps.fuzzy`) for suggestions: microseconds for a known name,
 milliseconds for an unknown one. A GM's text names the same few dozen places
 again and again (and the web page checks the whole text on every keystroke),
 so each answer is kept: a board's memo holds every phrase it has been asked,
@@ -11,17 +11,17 @@ up to a bound, and is dropped with the board.
 Fuzzy suggestions are only worked out for short phrases: no province name is
 longer than :data:`FUZZY_LIMIT` characters, so a longer phrase is simply
 unknown, and a 20,000-character line costs one pass over its text, not a
-``difflib`` comparison with every name.
+comparison with every name.
 """
 
 from __future__ import annotations
 
-import difflib
 import weakref
 from dataclasses import dataclass
 from typing import TypeVar
 
 from maps.board import Board
+from maps.fuzzy import close_matches
 from maps.names import SUGGEST_LIMIT, Lookup, normalise
 from maps.terms import Location
 from orders import vocabulary as words
@@ -106,7 +106,7 @@ class Places:
                 lookup = self.board.names.lookup(key, suggest=False)
                 known = lookup.found or bool(lookup.candidates)
                 if not known and len(key) >= 4:
-                    known = bool(difflib.get_close_matches(key, self._keys(), n=1, cutoff=_NEAR_MISS))
+                    known = bool(close_matches(key, self._keys(), n=1, cutoff=_NEAR_MISS))
             self._placeish[word] = known
             _bound(self._placeish)
         return known
