@@ -100,7 +100,11 @@ def _not_used(shown: Sequence[MailRead], number: dict[int, int], game_file: str)
 
 
 def _numbers(numbers: list[int]) -> str:
-    return f"mail {numbers[0]}" if len(numbers) == 1 else "mails " + ", ".join(str(n) for n in numbers)
+    """``mail 3``, ``mails 1, 4, 5``; a long list is cut (every mail is listed above with its number)."""
+    if len(numbers) == 1:
+        return f"mail {numbers[0]}"
+    shown = ", ".join(str(n) for n in numbers[:12])
+    return f"mails {shown}" + (f" and {len(numbers) - 12} more" if len(numbers) > 12 else "")
 
 
 def _messages(count: int) -> str:

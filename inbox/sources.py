@@ -32,7 +32,7 @@ from shellkit.files import FileRefused, open_regular_file, read_regular_file, si
 __all__ = ["MAX_MBOX_BYTES", "MAX_MESSAGE_BYTES", "MailboxError", "read_eml", "read_maildir", "read_mbox"]
 
 MAX_MESSAGE_BYTES = 25 * 1024 * 1024  # the usual limit of mail servers: a bigger "message" is no mail
-MAX_MBOX_BYTES = 1 << 30  # a game's mail folder is megabytes; a whole account's export is no place to look
+MAX_MBOX_BYTES = 256 << 20  # a game's mail folder is megabytes; read at about 7 MB a second, this is half a minute
 _DELIVERED = re.compile(r"^(\d+)\.(?:[^.]*?M(\d+))?")
 
 

@@ -98,6 +98,7 @@ class Grammar:
         self.places: Places = places_of(board)
         self.powers = self.places.powers
         self.memo: dict[tuple[str, PhaseType | None], LineRead] = {}
+        self.likeness: dict[str, bool] = {}
 
     def read(self, line: str, phase: PhaseType | None) -> LineRead:
         """The order on a stripped line (comments after ``#`` or ``//`` are left out)."""
@@ -133,8 +134,16 @@ class Grammar:
         return tokens
 
     def order_like(self, line: str) -> bool:
-        """Does a line the parser refused still look like an order someone meant to give? (:mod:`orders.likeness`)"""
-        return looks_like_order(self.tokens(line[:MAX_ORDER_CHARS])[:12], self.places)
+        """Does a line the parser refused still look like an order someone meant to give? (:mod:`orders.likeness`)
+
+        Memoised like :meth:`read`: a mailbox repeats its quoted lines and footers many times over.
+        """
+        known = self.likeness.get(line)
+        if known is None:
+            if len(self.likeness) >= self._MEMO_SIZE:
+                self.likeness.clear()
+            known = self.likeness[line] = looks_like_order(self.tokens(line[:MAX_ORDER_CHARS])[:12], self.places)
+        return known
 
     def _read(self, line: str, phase: PhaseType | None) -> LineRead:
         if len(line) > MAX_ORDER_CHARS:

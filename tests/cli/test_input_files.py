@@ -103,12 +103,12 @@ def test_a_file_of_orders_over_the_paste_limit_is_refused_whole(cli: Cli, game: 
     assert game.read_bytes() == before
 
 
-def test_an_mbox_over_a_gigabyte_is_refused_before_it_is_read(cli: Cli, game: Path) -> None:
+def test_an_mbox_over_256_mb_is_refused_before_it_is_read(cli: Cli, game: Path) -> None:
     sparse(cli.folder / "huge.mbox", MAX_MBOX_BYTES + 1)
     result = cli("orders", "game.json", "--mbox", "huge.mbox", code=1)
     assert (
         result.stderr
-        == "Error: huge.mbox: too large for an mbox file (over 1 GB); export only the game's mail folder\n"
+        == "Error: huge.mbox: too large for an mbox file (over 256 MB); export only the game's mail folder\n"
     )
 
 
