@@ -162,8 +162,13 @@ def _text(source: str) -> str:
         raise click.ClickException(f"{name}: UTF-16 text; save the orders as UTF-8")
     try:
         text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise click.ClickException(f"{name}: not UTF-8 text; save the orders as UTF-8") from None
+    except UnicodeDecodeError as error:
+        line, column = data.count(b"\n", 0, error.start) + 1, error.start - data.rfind(b"\n", 0, error.start)
+        where = f"line {line}, byte {column}"
+        raise click.ClickException(
+            f"{name}: not UTF-8 text ({where}: {data[error.start : error.end]!r}); save the orders as UTF-8 "
+            "(nothing was stored)"
+        ) from None
     if "\x00" in text:
         raise click.ClickException(f"{name}: binary data, not text; nothing was stored")
     return text

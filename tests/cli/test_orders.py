@@ -139,7 +139,9 @@ def test_a_missing_orders_file_is_refused_input(cli: Cli, game: Path) -> None:
 def test_an_orders_file_that_is_not_text_is_one_line(cli: Cli, game: Path) -> None:
     (cli.folder / "orders.txt").write_bytes(b"Oda:\n\xff\xfe A Owari H\n")
     result = cli("orders", "game.json", "orders.txt", code=1)
-    assert result.stderr == "Error: orders.txt: not UTF-8 text; save the orders as UTF-8\n"
+    assert result.stderr == (
+        "Error: orders.txt: not UTF-8 text (line 2, byte 1: b'\\xff'); save the orders as UTF-8 (nothing was stored)\n"
+    )
 
 
 ORDER_WORDS = ["Oda:", "Takeda:", "A", "F", "Owari", "Mino", "Kai", "-", "S", "C", "H", "2", ":", "DP", "Ech", "Build"]

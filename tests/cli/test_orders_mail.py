@@ -107,7 +107,12 @@ def test_status_after_mail_tells_the_three_states_apart(cli: Cli, game: Path) ->
             "Error: file.txt: not an mbox file: it does not start with a 'From ' line (for messages saved one "
             "per file, use --eml)\n",
         ),
-        (["file.txt"], "binary", "Error: file.txt: not UTF-8 text; save the orders as UTF-8\n"),
+        (
+            ["file.txt"],
+            "binary",
+            "Error: file.txt: not UTF-8 text (line 2, byte 118: b'\\x80'); save the orders as UTF-8 "
+            "(nothing was stored)\n",
+        ),
         (["file.txt"], "utf16", "Error: file.txt: UTF-16 text; save the orders as UTF-8\n"),
         (["file.txt"], "nul", "Error: file.txt: binary data, not text; nothing was stored\n"),
     ],
