@@ -10,6 +10,7 @@ stops the batch, since every other message would fail the same way.
 from __future__ import annotations
 
 import smtplib
+import socket
 import ssl
 from email.message import EmailMessage
 from enum import Enum
@@ -43,6 +44,8 @@ class Postman:
         try:
             client = self._connect()
             refused = client.send_message(message, from_addr=self.settings.sender, to_addrs=[recipient])
+        except Failure:
+            raise
         except smtplib.SMTPRecipientsRefused as error:
             code, text = next(iter(error.recipients.values()))
             raise self._reply_failure(code, text, f"the server refused {recipient}") from None
@@ -81,10 +84,13 @@ class Postman:
         s = self.settings
         context = ssl.create_default_context()
         client: smtplib.SMTP
-        if s.ssl:
-            client = smtplib.SMTP_SSL(s.host, s.port, timeout=s.timeout, context=context)
-        else:
-            client = smtplib.SMTP(s.host, s.port, timeout=s.timeout)
+        try:
+            if s.ssl:
+                client = smtplib.SMTP_SSL(s.host, s.port, timeout=s.timeout, context=context)
+            else:
+                client = smtplib.SMTP(s.host, s.port, timeout=s.timeout)
+        except (smtplib.SMTPException, OSError) as error:  # no server greeted us: no message can go either
+            raise _unreached(s, error) from None
         try:
             if s.starttls:
                 client.starttls(context=context)
@@ -108,6 +114,23 @@ class Postman:
 def _reply(code: int, text: bytes | str) -> str:
     words = text.decode("utf-8", "replace") if isinstance(text, bytes) else str(text)
     return f"{code} {words}".strip()
+
+
+def _unreached(settings: SmtpSettings, error: Exception) -> Failure:
+    """No greeting from the server. TLS spoken to a plain port (or the reverse) will never work: that stops at once;
+    anything else is tried again, then stops the batch (``cannot reach``: see :func:`outbox.deliver.deliver`)."""
+    where = f"{settings.host}:{settings.port}"
+    if isinstance(error, ssl.SSLError):
+        hint = "; port 465 wants --ssl, ports 25 and 587 want STARTTLS" if settings.ssl else ""
+        return Failure(Kind.FATAL, f"TLS with {where} failed: {error.reason or error}{hint}")
+    if isinstance(error, socket.gaierror):
+        return Failure(Kind.PASSING, f"cannot reach {where}: no such host ({error.strerror or error})")
+    if isinstance(error, smtplib.SMTPServerDisconnected):
+        return Failure(Kind.PASSING, f"cannot reach {where}: it closed the connection before greeting")
+    problem = _connection_problem(settings, error)
+    if not problem.startswith("cannot reach"):
+        problem = f"cannot reach {where}: {error.strerror if isinstance(error, OSError) and error.strerror else error}"
+    return Failure(Kind.PASSING, problem)
 
 
 def _connection_problem(settings: SmtpSettings, error: Exception) -> str:

@@ -7,6 +7,10 @@ second run sends only what did not go.
 from __future__ import annotations
 
 import re
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -280,3 +284,60 @@ def test_a_second_run_lists_the_players_who_have_it_under_the_heading(
         "  already sent  Takeda <kai@example.net>",
     ]
     assert lines[4] == "  sent          Hojo <ujiyasu@example.org>"
+
+
+@contextmanager
+def closing_listener() -> Iterator[tuple[int, list[int]]]:
+    """A port that accepts connections and closes each at once, before any greeting; counts the connections."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    accepted: list[int] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                connection, _ = listener.accept()
+            except OSError:
+                return
+            accepted.append(1)
+            connection.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield listener.getsockname()[1], accepted
+    finally:
+        listener.close()
+        thread.join(timeout=5)
+
+
+def test_a_server_that_hangs_up_before_greeting_stops_the_batch(cli: Cli, addressed: Path) -> None:
+    cli("adjudicate", "game.json")
+    before = addressed.read_bytes()
+    with closing_listener() as (port, accepted):
+        out = mail(cli, port, "results", "--retries", "2", code=6)
+    assert f"cannot reach 127.0.0.1:{port}: it closed the connection before greeting" in out
+    assert "not tried (the batch stopped)" in out and "0 of 4 messages sent." in out
+    assert len(accepted) == 3  # the first message's three tries, none for the others
+    assert addressed.read_bytes() == before
+
+
+def test_a_host_that_does_not_exist_stops_the_batch(cli: Cli, addressed: Path) -> None:
+    cli("adjudicate", "game.json")
+    result = cli(
+        "mail", "game.json", "results", "--smtp-host", "nowhere.invalid", "--from", "gm@kyoto.example",
+        "--retries", "1", "--retry-pause", "0", code=6,
+    )  # fmt: skip
+    out = result.stdout + result.stderr
+    assert "cannot reach nowhere.invalid:" in out and ": no such host (" in out
+    assert "not tried (the batch stopped)" in out and "0 of 4 messages sent." in out
+
+
+def test_tls_spoken_to_a_plain_server_stops_at_once_and_says_which_port_wants_what(
+    cli: Cli, addressed: Path, server: Server
+) -> None:
+    port, box = server
+    cli("adjudicate", "game.json")
+    out = mail(cli, port, "results", "--ssl", code=6)
+    assert f"TLS with 127.0.0.1:{port} failed: " in out
+    assert "port 465 wants --ssl, ports 25 and 587 want STARTTLS" in out
+    assert "0 of 4 messages sent." in out and box.messages == []
