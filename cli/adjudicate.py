@@ -42,7 +42,7 @@ def adjudicate(game: Path, fmt: str, explain: bool, as_json: bool, preview: bool
         loaded = load_game(game)
         trial = Game(loaded.board, loaded.state, loaded.rules)
         trial.adjudicate()
-        post = build_post(loaded.board, trial.state, -1, preview=True, rules=loaded.rules)
+        post = build_post(loaded.board, trial.state, -1, deadline=deadline, preview=True, rules=loaded.rules)
         echo_post(post, fmt, explain, as_json)
         return
     with game_lock(game):

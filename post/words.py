@@ -48,13 +48,12 @@ def changes(holding: Holding) -> str:
 
 def closing(post: Post) -> list[str]:
     """The last lines: the end of the game, or the next phase and its deadline."""
-    if post.preview:
-        return ["This is a preview: nothing has been adjudicated, and the orders may still change."]
+    lines = ["This is a preview: nothing has been adjudicated, and the orders may still change."] * post.preview
     if post.result.kind.value != "ongoing":
-        return ["THE GAME IS OVER: " + post.result.text]
+        return [*lines, ("THE GAME WOULD BE OVER: " if post.preview else "THE GAME IS OVER: ") + post.result.text]
     if post.next_phase is None:
-        return []
+        return lines
     line = f"Next phase: {post.next_phase}."
     if post.deadline is not None:
         line += f" Deadline: {deadline_text(post.deadline)}."
-    return [line]
+    return [*lines, line]

@@ -161,10 +161,13 @@ def test_an_unknown_format_is_refused_with_the_choices(kyoto: Game) -> None:
 def test_preview_prints_the_post_and_changes_nothing(cli: Cli, game: Path) -> None:
     cli("orders", "game.json", input="Oda:\nA Owari - Mino\n2 : A Yamashiro H\n")
     before = game.read_bytes()
-    preview = cli("adjudicate", "game.json", "--preview").stdout
+    preview = cli("adjudicate", "game.json", "--preview", "--deadline", "2099-12-01 20:00 UTC").stdout
     assert preview.startswith("Sengoku Jidai (6DP): Spring 1570 movement results (PREVIEW: not adjudicated yet)\n")
-    assert "  A Owari - Mino: bounced, 1 against 1 from A Mino\n" in preview and "Next phase" not in preview
-    assert preview.endswith("This is a preview: nothing has been adjudicated, and the orders may still change.\n")
+    assert "  A Owari - Mino: bounced, 1 against 1 from A Mino\n" in preview
+    assert preview.endswith(
+        "This is a preview: nothing has been adjudicated, and the orders may still change.\n"
+        "Next phase: Fall 1570 movement. Deadline: Tuesday 1 December 2099, 20:00 UTC.\n"
+    )
     assert game.read_bytes() == before
     secret = "Diplomacy Points (every bid stored now: SECRET until the phase is adjudicated):\n"
     public = "Diplomacy Points (every bid, public now that the phase is adjudicated):\n"
