@@ -137,7 +137,7 @@ class Game:
             transition = after_adjustments(self.board, self.rules, before, adjustments.units)
             report = self._report(adjustments.outcomes, transition)
         entry = HistoryEntry.model_construct(  # each part validated
-            before=before, orders=orders, report=report, adjudicated_at=at
+            before=before, orders=orders, report=report, adjudicated_at=at, deadline=self.state.deadline
         )
         self.state = self.state.model_copy(
             update={

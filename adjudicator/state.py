@@ -58,6 +58,10 @@ class HistoryEntry(BaseModel):
         default=None,
         description="when the phase was adjudicated (UTC), so when the next one opened; none in older games",
     )
+    deadline: datetime | None = Field(
+        default=None,
+        description="the phase's own deadline when it was adjudicated (the post before it named it); none if unset",
+    )
 
 
 class GameState(BaseModel):

@@ -44,8 +44,10 @@ def build_post(
     """The post for the ``index``-th adjudicated phase (``-1``: the last one).
 
     ``deadline`` is the next phase's, when the caller knows one (only the
-    latest post has a next phase still open). The latest post also carries a
-    game result reached after it (a draw voted, a concession).
+    latest post has a next phase still open); an older post names the
+    deadline its next phase had when that phase was adjudicated, as it was
+    published. The latest post also carries a game result reached after it
+    (a draw voted, a concession).
     """
     index = index % len(state.history)
     entry = state.history[index]
@@ -75,7 +77,7 @@ def build_post(
         units=_units(board, after),
         centres={board.provinces[c].name: owner for c, owner in sorted(after.centres.items())},
         next_phase=str(report.next_phase) if report.next_phase is not None and not result.over else None,
-        deadline=_utc(deadline) if latest and not result.over else None,
+        deadline=_utc(deadline if latest else state.history[index + 1].deadline) if not result.over else None,
         result=_result(result),
     )
 

@@ -206,3 +206,11 @@ def test_adjudicating_clears_the_deadline_and_can_set_the_next(cli: Cli, game: P
     post = cli("adjudicate", "game.json", "--deadline", "+48h").stdout
     assert re.search(r"\nNext phase: Spring 1571 movement\. Deadline: \w+ \d+ \w+ \d{4}, \d\d:\d\d UTC\.\n$", post)
     assert load_game(game).state.deadline is not None
+
+
+def test_history_shows_an_old_post_with_the_deadline_it_was_published_with(cli: Cli, game: Path) -> None:
+    published = cli("adjudicate", "game.json", "--deadline", "2099-12-01 20:00 UTC").stdout
+    deadline_line = "Next phase: Fall 1570 movement. Deadline: Tuesday 1 December 2099, 20:00 UTC.\n"
+    assert published.endswith(deadline_line)
+    cli("adjudicate", "game.json")  # Fall 1570: its post names no deadline
+    assert cli("history", "game.json", "1").stdout == published
