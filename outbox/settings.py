@@ -54,8 +54,12 @@ class SmtpSettings:
             raise SettingsError("no SMTP server: give --smtp-host or set SENGOKU_SMTP_HOST")
         user = given("user")
         sender = given("sender") or (user if user and "@" in user else None)
-        if sender is None or "@" not in parseaddr(sender)[1]:
+        if sender is None:
             raise SettingsError("no sender address: give --from or set SENGOKU_SMTP_FROM (e.g. gm@example.org)")
+        if "@" not in parseaddr(sender)[1]:
+            raise SettingsError(
+                f"the sender '{sender}' is no mail address (e.g. 'GM <gm@example.org>' or gm@example.org)"
+            )
         ssl = _flag(flags.get("ssl"), env.get(ENVIRONMENT["ssl"]), False, "ssl")
         starttls = _flag(flags.get("starttls"), env.get(ENVIRONMENT["starttls"]), bool(user) and not ssl, "starttls")
         port_text = given("port") or ("465" if ssl else "587" if starttls else "25")

@@ -175,6 +175,8 @@ def test_missing_settings_are_named(cli: Cli, addressed: Path, monkeypatch: pyte
     )
     no_sender = cli("mail", "game.json", "results", "--smtp-host", "localhost", code=1).stderr
     assert "no sender address: give --from or set SENGOKU_SMTP_FROM" in no_sender
+    wrong = cli("mail", "game.json", "results", "--smtp-host", "localhost", "--from", "not an address", code=1)
+    assert "the sender 'not an address' is no mail address" in wrong.stderr
     monkeypatch.setenv("SENGOKU_SMTP_STARTTLS", "maybe")
     bad = cli("mail", "game.json", "results", "--smtp-host", "localhost", "--from", "gm@x.org", code=1).stderr
     assert "SENGOKU_SMTP_STARTTLS must be 1 or 0 (yes or no), not 'maybe'" in bad
