@@ -29,7 +29,8 @@ def test_the_api_lists_each_units_legal_orders(client, game: GameLinks) -> None:
     owari, mikawa = data["units"]
     assert (owari["text"], mikawa["text"]) == ("A Owari", "F Mikawa")
     assert "A Owari - Mino" in texts(owari) and "A Owari - Satsuma" not in texts(owari)
-    assert "F Mikawa S A Mino - Owari" in texts(mikawa) and "F Mikawa - Mino" not in texts(mikawa)  # inland
+    assert "F Mikawa S A Owari" in texts(mikawa) and "F Mikawa - Mino" not in texts(mikawa)  # inland
+    assert "F Mikawa S A Mino - Owari" not in texts(mikawa)  # a neutral never moves: no support of its move
     move = next(c for c in owari["choices"] if c["text"] == "A Owari - Mino")
     assert move["clicks"] == ["MIN"] and move["order"] == {
         "kind": "move",
@@ -37,8 +38,8 @@ def test_the_api_lists_each_units_legal_orders(client, game: GameLinks) -> None:
         "destination": "MIN",
         "via_convoy": False,
     }
-    support = next(c for c in mikawa["choices"] if c["text"] == "F Mikawa S A Mino - Owari")
-    assert support["clicks"] == ["MIN", "OWA"]
+    support = next(c for c in mikawa["choices"] if c["text"] == "F Mikawa S A South Shinano - Totomi")
+    assert support["clicks"] == ["SSH", "TOT"]
 
 
 def test_every_choice_is_an_order_the_box_accepts_as_written(client, site: Site, game: GameLinks) -> None:
@@ -64,6 +65,7 @@ def test_dp_choices_are_holds_and_supports_of_every_neutral_unit_within_the_limi
     bizen = dp["units"][0]
     assert "A Bizen S F Iyo - Sanuki" in texts(bizen)  # across the land bridge
     assert "A Bizen S A Owari - Mino" not in texts(bizen)  # Bizen cannot reach Mino
+    assert not any(" S A Mino - " in text for unit in dp["units"] for text in texts(unit))  # neutrals never move
 
 
 def test_the_choices_need_the_powers_link(client, game: GameLinks) -> None:
