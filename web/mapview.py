@@ -17,7 +17,7 @@ from maps.board import Board
 from maps.terms import province_of
 from orders.model import Order
 
-__all__ = ["cached", "cached_png", "focus", "orders_layer", "page_svg", "png", "position_svg", "warm_up"]
+__all__ = ["cached", "cached_png", "clear_cache", "focus", "orders_layer", "page_svg", "png", "position_svg", "warm_up"]
 
 T = TypeVar("T", str, bytes)
 Key = tuple[str, int, str]
@@ -41,6 +41,10 @@ class _Kept(Generic[T]):
             while len(self.items) > self.size:
                 self.items.popitem(last=False)
         return picture
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
 
 
 _SVGS = _Kept[str](256)  # about 60 KB each
@@ -132,6 +136,12 @@ def png(svg: str) -> bytes:
     from shellkit.png import svg_to_png  # the rasterizer loads when a PNG is first asked for
 
     return svg_to_png(svg)
+
+
+def clear_cache() -> None:
+    """Forget every picture kept, so the next request draws its own (bench/bench_pages.py times the worst case)."""
+    _SVGS.clear()
+    _PNGS.clear()
 
 
 def cached(key: Key, draw: Callable[[], str]) -> str:
