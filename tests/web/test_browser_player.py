@@ -250,6 +250,26 @@ def test_the_map_zooms_and_names_what_is_tapped(browser: Browser, base: str) -> 
     page.context.close()
 
 
+_NAME_SIZES = """() => {
+  const svg = document.querySelector('#map svg'), scale = svg.getScreenCTM().a;
+  return [...svg.querySelectorAll('g.labels text.label')].map(t => parseFloat(t.getAttribute('font-size')) * scale);
+}"""
+
+
+def test_a_phone_opens_the_map_where_names_can_be_read(browser: Browser, base: str, shots: Path) -> None:
+    """The sandbox on the board's heart, a player on its corner: names of 10 px or more, the rest a tap away."""
+    game = new_game(base)
+    for name, url in (("sandbox", base + "/sandbox"), ("player", str(game["links"]["Oda"]))):
+        page = phone(browser)
+        page.goto(url)
+        expect(page.locator("#map")).to_have_class("map live zoomed")
+        assert min(page.evaluate(_NAME_SIZES)) >= 10, name
+        page.locator("#map").screenshot(path=shots / f"{name}-map-opening-390.png")
+        page.click("button[data-zoom=fit]")
+        assert max(page.evaluate(_NAME_SIZES)) < 6  # the whole map is a tap away (and too small to read)
+        page.context.close()
+
+
 def test_a_phone_pinches_and_drags_the_map(browser: Browser, base: str) -> None:
     """Two fingers spread zoom in about their middle; one finger then pans (touches sent as the screen sends them)."""
     game = new_game(base)
