@@ -119,7 +119,22 @@ def test_a_retreat_page_shows_each_dislodged_unit_with_its_retreats(client, site
     assert 'id="retreats-panel"' in html and 'data-order="A Ise R Omi"' in html
     assert "units without orders hold" not in html
     assert "A dislodged unit without an order\n       is disbanded" in html or "without an order is disbanded" in html
-    assert "nothing to order this phase" in client.get(game.player("Oda")).get_data(as_text=True)
+    assert 'id="orders"' in html and "<code>A Ise R Omi</code>" in html  # the order box, with its example
+
+
+def test_a_power_with_nothing_to_retreat_is_told_so_and_given_no_order_box(client, site: Site, game: GameLinks) -> None:
+    to_retreats(client, site, game)
+    html = client.get(game.player("Oda")).get_data(as_text=True)
+    assert "You have nothing to order this phase: none of your units was dislodged." in html
+    assert 'id="orders"' not in html and "A Ise R Omi" not in html  # no box, no example of a retreat
+    assert "Nothing of yours to retreat this phase" in html and "None needed this phase." in html
+
+
+def test_a_power_with_nothing_to_build_or_remove_is_told_so(client, site: Site, game: GameLinks) -> None:
+    to_winter(client, site, game)
+    html = client.get(game.player("Takeda")).get_data(as_text=True)
+    assert "You have nothing to order this phase: your units match your centres." in html
+    assert 'id="orders"' not in html and "Build A Owari" not in html
 
 
 def test_a_winter_page_says_how_many_builds_and_where(client, site: Site, game: GameLinks) -> None:
