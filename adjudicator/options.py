@@ -14,7 +14,11 @@ passes the check a submitted order meets before it is listed:
 
 So every order listed is accepted when submitted, and every order the engine
 would accept is listed (the tests check both, by brute force over every
-order that can be written).
+order that can be written), with one exception: a support of a neutral
+unit's move, or a convoy of a neutral army, is never listed. It is legal
+(docs/rules.md: a support whose supported unit does something else simply
+has no effect), but a neutral never moves, so such an order can never
+matter and offering it would only mislead.
 """
 
 from __future__ import annotations
@@ -163,7 +167,8 @@ def _movement_candidates(board: Board, position: Position, unit: Unit) -> list[O
 
     Only the plainly impossible are left out before the check (a support for
     a unit that could never reach the place, a convoy with no fleet at sea
-    nearby), since a Sengoku board offers a unit some 2,000 combinations.
+    nearby), since a Sengoku board offers a unit some 2,000 combinations;
+    and the pointless: a support or convoy of a neutral unit's move, which never comes.
     """
     me = _ref(unit)
     fleets = _fleets_at_sea(board, position)
@@ -177,6 +182,8 @@ def _movement_candidates(board: Board, position: Position, unit: Unit) -> list[O
             continue
         if other.province in reach:
             candidates.append(SupportHold(unit=me, supported=_ref(other)))
+        if other.is_neutral:  # a neutral never moves: a support of its move can never matter
+            continue
         targets = _reach(board, other) | (set(_coasts(board)) if _by_sea(board, other, fleets) else set())
         candidates += [SupportMove(unit=me, supported=_ref(other), destination=p) for p in sorted(reach & targets)]
     if unit.type is UnitType.FLEET and unit.province in fleets:
@@ -211,13 +218,13 @@ def _destinations(board: Board, unit: Unit, fleets: frozenset[str]) -> list[str]
 
 
 def _convoy_candidates(board: Board, position: Position, fleet: Unit, fleets: frozenset[str]) -> list[Order]:
-    """Convoys a fleet at sea might give: each army on a shore of its chain of fleets, to each other such shore."""
+    """Convoys a fleet at sea might give: each player's army on a shore of its chain of fleets, to each other shore."""
     chain, frontier = {fleet.province}, {fleet.province}
     while frontier:
         frontier = {sea for near in frontier for sea in board.convoy_links(near) if sea in fleets} - chain
         chain |= frontier
     shores = sorted({p for sea in chain for p in board.convoy_links(sea) if p not in board.seas})
-    armies = [u for u in position.units if u.type is UnitType.ARMY and u.province in shores]
+    armies = [u for u in position.units if u.type is UnitType.ARMY and u.province in shores and not u.is_neutral]
     me = _ref(fleet)
     return [Convoy(unit=me, convoyed=_ref(a), destination=p) for a in armies for p in shores if p != a.province]
 

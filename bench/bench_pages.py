@@ -23,7 +23,7 @@ import os
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from flask.testing import FlaskClient
@@ -44,7 +44,7 @@ def timed(request: Request, runs: int, cold: bool = False) -> tuple[list[float],
     wall, cpu = [], []
     for _ in range(runs):
         if cold:
-            mapview._CACHE.clear()
+            mapview.clear_cache()
         gc.disable()
         start, start_cpu = time.perf_counter(), time.process_time()
         request()
@@ -72,10 +72,10 @@ def get(client: FlaskClient, path: str) -> Request:
     return request
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=60)
-    runs = parser.parse_args().runs
+    runs = parser.parse_args(argv).runs
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'bench.db'}", "SECRET_KEY": "bench"})
         client = app.test_client()

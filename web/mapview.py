@@ -17,7 +17,7 @@ from maps.board import Board
 from maps.terms import province_of
 from orders.model import Order
 
-__all__ = ["cached", "cached_png", "focus", "orders_layer", "page_svg", "png", "position_svg", "warm_up"]
+__all__ = ["cached", "cached_png", "clear_cache", "focus", "orders_layer", "page_svg", "png", "position_svg", "warm_up"]
 
 T = TypeVar("T", str, bytes)
 Key = tuple[str, int, str]
@@ -42,11 +42,20 @@ class _Kept(Generic[T]):
                 self.items.popitem(last=False)
         return picture
 
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
 
 _SVGS = _Kept[str](256)  # about 60 KB each
 _PNGS = _Kept[bytes](32)  # about 300 KB each: fewer kept, the forum fetches one phase's picture over and over
 
-_CLOSEST = 0.3  # the least share of the map's width a phone opens on: names at about 14 px on a 390 px screen
+# The share of the map's width a phone opens on (its map is about 370 px wide, 5 wide by 6 high): at least
+# _CLOSEST (names at about 13 px on a 390 px screen, with room round), at most _FARTHEST (names at 10 px, the
+# least that reads); the height at most _TALL widths, so that a view that high still opens that wide.
+_CLOSEST = 0.3
+_FARTHEST = 0.38
+_TALL = 1.2
 
 
 def position_svg(
@@ -84,24 +93,58 @@ def orders_layer(board: Board, position: Position, orders: Sequence[tuple[str | 
     return layer(board, position, orders)
 
 
-def focus(board: Board, position: Position, power: str) -> str | None:
-    """The part of the map a phone opens on ("x y width height"): the power's units and centres, with room round."""
+def focus(board: Board, position: Position, power: str | None = None) -> str | None:
+    """The part of the map a phone opens on ("x y width height"): the power's units and centres, with room round.
+
+    Never so wide that names are too small to read on a phone: a power spread
+    over the board opens on the corner where most of its units and centres
+    stand (pan and zoom show the rest). With no power (the sandbox), the
+    widest readable frame round the middle of all the units: the heart of
+    the board, where most of them meet.
+    """
     from render import layout
 
     plan = layout(board)
-    places = [u.location for u in position.units_of(power)]
-    places += [d.unit.location for d in position.dislodged if d.unit.power == power]
-    places += position.centres_of(power)
-    spots = [plan.anchors.get(place) or plan.anchors[province_of(place)] for place in places]
+    spots = [plan.anchors.get(place) or plan.anchors[province_of(place)] for place in _places(position, power)]
     if not spots:
         return None
-    pad = 2.2 * plan.spacing
-    xs, ys = [x for x, _ in spots], [y for _, y in spots]
-    half = max(max(xs) - min(xs) + 2 * pad, _CLOSEST * plan.width) / 2  # never closer than names need
-    middle = (min(xs) + max(xs)) / 2
-    left, right = max(middle - half, 0.0), min(middle + half, plan.width)
-    top, bottom = max(min(ys) - pad, 0.0), min(max(ys) + pad, plan.height)
-    return f"{left:.0f} {top:.0f} {right - left:.0f} {bottom - top:.0f}"
+    most_wide, pad = _FARTHEST * plan.width, 2.2 * plan.spacing
+    most_high = _TALL * most_wide
+    if power is None:
+        middle = (sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
+        return _frame(middle, most_wide, most_high, plan.width, plan.height)
+    kept = _busiest(spots, most_wide - 2 * plan.spacing, most_high - 2 * plan.spacing)
+    xs, ys = [x for x, _ in kept], [y for _, y in kept]
+    wide = min(max(max(xs) - min(xs) + 2 * pad, _CLOSEST * plan.width), most_wide)
+    high = min(max(ys) - min(ys) + 2 * pad, most_high)
+    return _frame(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), wide, high, plan.width, plan.height)
+
+
+def _frame(middle: tuple[float, float], wide: float, high: float, width: float, height: float) -> str:
+    """A frame round ``middle``, moved (not cut) to stay on the map, as a viewBox."""
+    wide, high = min(wide, width), min(high, height)
+    left = min(max(middle[0] - wide / 2, 0.0), width - wide)
+    top = min(max(middle[1] - high / 2, 0.0), height - high)
+    return f"{left:.0f} {top:.0f} {wide:.0f} {high:.0f}"
+
+
+def _places(position: Position, power: str | None) -> list[str]:
+    """Where the power's units (dislodged too) and centres are; with no power, where every unit is."""
+    if power is None:
+        return [u.location for u in position.units]
+    places = [u.location for u in position.units_of(power)]
+    places += [d.unit.location for d in position.dislodged if d.unit.power == power]
+    return places + list(position.centres_of(power))
+
+
+def _busiest(spots: Sequence[tuple[float, float]], wide: float, high: float) -> list[tuple[float, float]]:
+    """The most spots a ``wide`` x ``high`` frame centred on one of them holds (the first such, on a tie)."""
+    best: list[tuple[float, float]] = []
+    for cx, cy in spots:
+        held = [(x, y) for x, y in spots if abs(x - cx) <= wide / 2 and abs(y - cy) <= high / 2]
+        if len(held) > len(best):
+            best = held
+    return best
 
 
 def warm_up(variants: Sequence[str], background: bool = True) -> None:
@@ -132,6 +175,12 @@ def png(svg: str) -> bytes:
     from shellkit.png import svg_to_png  # the rasterizer loads when a PNG is first asked for
 
     return svg_to_png(svg)
+
+
+def clear_cache() -> None:
+    """Forget every picture kept, so the next request draws its own (bench/bench_pages.py times the worst case)."""
+    _SVGS.clear()
+    _PNGS.clear()
 
 
 def cached(key: Key, draw: Callable[[], str]) -> str:

@@ -72,14 +72,24 @@ def line_out(verdict: LineVerdict, board: Board, engine_problem: str | None = No
     """One line's verdict as the API shows it; ``engine_problem``: the engine refused the order."""
     number, text, power = verdict.number, verdict.text, verdict.power
     order = order_text(verdict.order, board) if verdict.order is not None else None
+    unit = _unit_of(verdict.order) if verdict.order is not None else None
+    points = verdict.order.points if isinstance(verdict.order, DPOrder) else None
     if verdict.kind is VerdictKind.ORDER and engine_problem is None:
-        unit = _unit_of(verdict.order) if verdict.order is not None else None
-        return LineOut(number=number, text=text, power=power, kind="order", ok=True, order=order, unit=unit)
+        return LineOut(
+            number=number, text=text, power=power, kind="order", ok=True, order=order, unit=unit, points=points
+        )
     if verdict.kind is VerdictKind.ORDER or (verdict.kind is VerdictKind.ERROR and order is not None):
         problem = engine_problem or verdict.problem
-        unit = _unit_of(verdict.order) if verdict.order is not None else None
         return LineOut(
-            number=number, text=text, power=power, kind="refused", ok=False, order=order, problem=problem, unit=unit
+            number=number,
+            text=text,
+            power=power,
+            kind="refused",
+            ok=False,
+            order=order,
+            problem=problem,
+            unit=unit,
+            points=points,
         )
     if verdict.kind is VerdictKind.ERROR:
         suggestions = list(verdict.suggestions)

@@ -185,6 +185,9 @@ class LineOut(BaseModel):
         "wrapping, mail header, comment, blank), or where a header's power came from",
     )
     unit: str | None = Field(default=None, description="the province of the unit the line orders (or builds in)")
+    points: int | None = Field(
+        default=None, description="a DP order's Diplomacy Points (the page's DP panel counts the accepted ones)"
+    )
 
 
 class OrdersOut(BaseModel):

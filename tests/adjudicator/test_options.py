@@ -2,8 +2,9 @@
 
 Each test builds every order that can be written for a unit (every kind, to
 every place, for every other unit) and submits them one at a time: the ones
-accepted must be the ones listed, no more and no fewer. Then a rule sentence
-per test for what a player sees.
+accepted must be the ones listed, no more and no fewer, but for one stated
+exception (:func:`moves_a_neutral`). Then a rule sentence per test for what a
+player sees.
 """
 
 from __future__ import annotations
@@ -74,12 +75,26 @@ def every_movement_order(board: Board, position: Position, unit: Unit) -> list[O
     return orders
 
 
+def moves_a_neutral(position: Position, order: Order) -> bool:
+    """A support of a neutral unit's move, or a convoy of a neutral army: the one exception to "offered exactly".
+
+    Such an order is legal (a support whose unit does something else simply
+    has no effect), but a neutral never moves, so it can never matter: it is
+    accepted when typed, and never offered.
+    """
+    if isinstance(order, SupportMove):
+        return position.unit_at[order.supported.province].is_neutral
+    if isinstance(order, Convoy):
+        return position.unit_at[order.convoyed.province].is_neutral
+    return False
+
+
 def accepted(board: Board, position: Position, rules: Rules, power: str, orders: list[Order]) -> set[str]:
-    """The orders a submission of each one alone would keep, as canonical text."""
+    """The orders a submission of each one alone would keep, as canonical text (less those never offered)."""
     kept = set()
     for order in orders:
         (verdict,) = check_submission(board, position, rules, power, [order])
-        if verdict.accepted:
+        if verdict.accepted and not moves_a_neutral(position, order):
             kept.add(order_text(order, board))
     return kept
 
@@ -161,6 +176,7 @@ def test_a_neutral_unit_is_offered_exactly_the_dp_orders_it_would_take(sengoku: 
             order_text(bid.order, sengoku)
             for bid in bids
             if check_dp_orders(sengoku, position, SENGOKU, "Oda", [bid]) == [None]
+            and not moves_a_neutral(position, bid.order)
         }
         assert offered == taken
 
@@ -243,7 +259,21 @@ def test_a_support_move_is_offered_only_where_the_supported_unit_could_go(sengok
     choices = listed(sengoku, start_position(sengoku), "MIK")
     assert "F Mikawa S A Owari - Mino" not in choices  # Mikawa cannot reach Mino
     assert "F Mikawa S A Owari - Totomi" not in choices  # Owari cannot reach Totomi
-    assert "F Mikawa S A Mino - Owari" in choices  # the neutral army could attack Owari
+    assert "F Mikawa S A South Shinano - Totomi" in choices  # both reach Totomi
+
+
+def test_no_support_is_offered_for_a_neutral_units_move(sengoku: Board) -> None:
+    """A neutral never moves, so a support of its move can never matter: never offered, though legal when typed."""
+    start = start_position(sengoku)
+    owari = listed(sengoku, start, "OWA")
+    assert "A Owari S A Mino" in owari  # supporting the neutral to hold is offered
+    assert not any(text.startswith("A Owari S A Mino -") for text in owari)
+    mino = texts(sengoku, neutral_choices(sengoku, start, start.unit_at["MIN"]))
+    assert "A Mino S A Owari - Ise" in mino  # a player's move may be supported with DP
+    assert not any(text.startswith(("A Mino S A Yamashiro -", "A Mino S A Bizen -")) for text in mino)
+    support = SupportMove(unit=ref(start.unit_at["OWA"]), supported=ref(start.unit_at["MIN"]), destination="ISE")
+    (verdict,) = check_submission(sengoku, start, SENGOKU, "Oda", [support])
+    assert verdict.accepted  # typed, it is still a legal order (it simply has no effect)
 
 
 def test_units_cross_the_land_bridges(sengoku: Board) -> None:

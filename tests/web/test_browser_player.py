@@ -135,6 +135,48 @@ def test_a_tap_on_a_unit_then_a_place_makes_the_order(browser: Browser, base: st
     photograph(browser, str(game["links"]["Oda"]), shots, "movement")
 
 
+def points_offered(page: Page, unit: str) -> list[str]:
+    """The DP the panel's form for a neutral unit still offers."""
+    form = page.locator(f'#bids li[data-unit="{unit}"] select[name=points]')
+    return list(form.evaluate("s => [...s.options].filter(o => !o.disabled && !o.hidden).map(o => o.value)"))
+
+
+def test_the_dp_panel_offers_only_what_the_bids_in_the_order_box_leave(browser: Browser, base: str) -> None:
+    """Oda has 2 DP: a 2 DP bid in the box, saved or not, leaves none; cut to 1 DP, it leaves 1 for another unit."""
+    game = new_game(base)
+    page = desktop(browser)
+    page.goto(game["links"]["Oda"])
+    expect(page.locator("#dp-left")).to_have_text("2")
+    assert points_offered(page, "MIN") == ["1", "2"]
+    yamashiro = page.locator('#bids li[data-unit="YAS"]')
+    yamashiro.locator("select[name=choice]").select_option(label="A Yamashiro H")
+    yamashiro.locator("select[name=points]").select_option("2")
+    yamashiro.get_by_role("button", name="Bid").click()
+    expect(page.locator("#verdicts li.ok")).to_have_count(1)
+    assert box_lines(page) == ["2 : A Yamashiro H"]  # in the box, not saved
+    expect(page.locator("#dp")).to_contain_text("2 bid, 0 left")
+    expect(page.locator("#dp-offer")).to_be_hidden()  # no form offers a DP order now
+    expect(page.locator("#dp-none")).to_contain_text("You have no DP left this phase")
+    tap_unit(page, "MIN")  # nor does the map
+    expect(page.locator("#map-info")).to_contain_text("no DP left this phase, so no DP order for A Mino")
+    expect(page.locator("#picker")).to_be_hidden()
+
+    page.fill("#orders", "1 : A Yamashiro H")  # typed down to 1 DP: 1 DP is left for another unit
+    expect(page.locator("#dp")).to_contain_text("1 bid, 1 left")
+    expect(page.locator('#bids li[data-unit="MIN"]')).to_be_visible()
+    expect(yamashiro).to_be_hidden()  # its bid is in the box, changed there
+    assert points_offered(page, "MIN") == ["1"]
+    tap_unit(page, "MIN")
+    picker_points = page.locator(".picker .points select option")
+    expect(picker_points).to_have_count(1)
+    page.locator("#picker").get_by_role("button", name="Hold").click()
+    expect(page.locator("#verdicts li.ok")).to_have_count(2)
+    assert box_lines(page) == ["1 : A Yamashiro H", "1 : A Mino H"]
+    expect(page.locator("#dp")).to_contain_text("2 bid, 0 left")
+    expect(page.locator("#verdicts li.bad")).to_have_count(0)
+    page.context.close()
+
+
 def test_a_keyboard_orders_without_a_pointer(browser: Browser, base: str) -> None:
     game = new_game(base)
     page = desktop(browser)
@@ -206,6 +248,26 @@ def test_the_map_zooms_and_names_what_is_tapped(browser: Browser, base: str) -> 
     tap_province(page, "KII")
     expect(page.locator("#map-info")).to_have_text("Kii (KII) · unowned supply centre")
     page.context.close()
+
+
+_NAME_SIZES = """() => {
+  const svg = document.querySelector('#map svg'), scale = svg.getScreenCTM().a;
+  return [...svg.querySelectorAll('g.labels text.label')].map(t => parseFloat(t.getAttribute('font-size')) * scale);
+}"""
+
+
+def test_a_phone_opens_the_map_where_names_can_be_read(browser: Browser, base: str, shots: Path) -> None:
+    """The sandbox on the board's heart, a player on its corner: names of 10 px or more, the rest a tap away."""
+    game = new_game(base)
+    for name, url in (("sandbox", base + "/sandbox"), ("player", str(game["links"]["Oda"]))):
+        page = phone(browser)
+        page.goto(url)
+        expect(page.locator("#map")).to_have_class("map live zoomed")
+        assert min(page.evaluate(_NAME_SIZES)) >= 10, name
+        page.locator("#map").screenshot(path=shots / f"{name}-map-opening-390.png")
+        page.click("button[data-zoom=fit]")
+        assert max(page.evaluate(_NAME_SIZES)) < 6  # the whole map is a tap away (and too small to read)
+        page.context.close()
 
 
 def test_a_phone_pinches_and_drags_the_map(browser: Browser, base: str) -> None:

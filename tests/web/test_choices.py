@@ -29,7 +29,8 @@ def test_the_api_lists_each_units_legal_orders(client, game: GameLinks) -> None:
     owari, mikawa = data["units"]
     assert (owari["text"], mikawa["text"]) == ("A Owari", "F Mikawa")
     assert "A Owari - Mino" in texts(owari) and "A Owari - Satsuma" not in texts(owari)
-    assert "F Mikawa S A Mino - Owari" in texts(mikawa) and "F Mikawa - Mino" not in texts(mikawa)  # inland
+    assert "F Mikawa S A Owari" in texts(mikawa) and "F Mikawa - Mino" not in texts(mikawa)  # inland
+    assert "F Mikawa S A Mino - Owari" not in texts(mikawa)  # a neutral never moves: no support of its move
     move = next(c for c in owari["choices"] if c["text"] == "A Owari - Mino")
     assert move["clicks"] == ["MIN"] and move["order"] == {
         "kind": "move",
@@ -37,8 +38,8 @@ def test_the_api_lists_each_units_legal_orders(client, game: GameLinks) -> None:
         "destination": "MIN",
         "via_convoy": False,
     }
-    support = next(c for c in mikawa["choices"] if c["text"] == "F Mikawa S A Mino - Owari")
-    assert support["clicks"] == ["MIN", "OWA"]
+    support = next(c for c in mikawa["choices"] if c["text"] == "F Mikawa S A South Shinano - Totomi")
+    assert support["clicks"] == ["SSH", "TOT"]
 
 
 def test_every_choice_is_an_order_the_box_accepts_as_written(client, site: Site, game: GameLinks) -> None:
@@ -64,6 +65,7 @@ def test_dp_choices_are_holds_and_supports_of_every_neutral_unit_within_the_limi
     bizen = dp["units"][0]
     assert "A Bizen S F Iyo - Sanuki" in texts(bizen)  # across the land bridge
     assert "A Bizen S A Owari - Mino" not in texts(bizen)  # Bizen cannot reach Mino
+    assert not any(" S A Mino - " in text for unit in dp["units"] for text in texts(unit))  # neutrals never move
 
 
 def test_the_choices_need_the_powers_link(client, game: GameLinks) -> None:
@@ -117,7 +119,22 @@ def test_a_retreat_page_shows_each_dislodged_unit_with_its_retreats(client, site
     assert 'id="retreats-panel"' in html and 'data-order="A Ise R Omi"' in html
     assert "units without orders hold" not in html
     assert "A dislodged unit without an order\n       is disbanded" in html or "without an order is disbanded" in html
-    assert "nothing to order this phase" in client.get(game.player("Oda")).get_data(as_text=True)
+    assert 'id="orders"' in html and "<code>A Ise R Omi</code>" in html  # the order box, with its example
+
+
+def test_a_power_with_nothing_to_retreat_is_told_so_and_given_no_order_box(client, site: Site, game: GameLinks) -> None:
+    to_retreats(client, site, game)
+    html = client.get(game.player("Oda")).get_data(as_text=True)
+    assert "You have nothing to order this phase: none of your units was dislodged." in html
+    assert 'id="orders"' not in html and "A Ise R Omi" not in html  # no box, no example of a retreat
+    assert "Nothing of yours to retreat this phase" in html and "None needed this phase." in html
+
+
+def test_a_power_with_nothing_to_build_or_remove_is_told_so(client, site: Site, game: GameLinks) -> None:
+    to_winter(client, site, game)
+    html = client.get(game.player("Takeda")).get_data(as_text=True)
+    assert "You have nothing to order this phase: your units match your centres." in html
+    assert 'id="orders"' not in html and "Build A Owari" not in html
 
 
 def test_a_winter_page_says_how_many_builds_and_where(client, site: Site, game: GameLinks) -> None:

@@ -10,7 +10,8 @@ def test_player_page_shows_the_power(client, game: GameLinks) -> None:
     assert '<span id="power">Oda</span>' in html
     assert '<span class="unit-name">A Owari</span>' in html and '<span class="unit-name">F Mikawa</span>' in html
     assert "Supply centres (2): Mikawa, Owari" in html
-    assert "Diplomacy Points: 2 this phase, 0 bid, <strong>2 left</strong>" in html
+    dp = 'Diplomacy Points: 2 this phase, <span id="dp-spent">0</span> bid, <strong><span id="dp-left">2</span> left'
+    assert dp in html
     assert '<figure class="map live"' in html and "<svg" in html and "<img" not in html  # the map is inline
 
 
@@ -26,6 +27,7 @@ def test_check_gives_a_verdict_per_line_and_saves_nothing(client, site: Site, ga
         (5, "order", True),
     ]
     assert lines[0]["order"] == "A Owari - Mino" and lines[4]["order"] == "2 : A Mino H"
+    assert lines[4]["points"] == 2 and lines[0]["points"] is None  # the DP panel counts the box's bids
     assert "Xyz" in lines[2]["problem"]
     assert client.get(f"/api/games/{game.id}/me", headers=game.bearer("Oda")).get_json()["orders"] == []
 

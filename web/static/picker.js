@@ -69,6 +69,11 @@
   }
 
   function select(entry) {
+    if (entry.dp && pointsFor(entry.unit.province) === 0) {  // the bids in the order box leave it nothing
+      deselect();
+      map.say(map.describe(entry.unit.province) + ": you have " + dpSpentWords() + ", so no DP order for " + entry.unit.text + ".");
+      return;
+    }
     var first = MODES.filter(function (m) {
       return entry.unit.choices.some(function (c) { return m.kinds.indexOf(c.kind) >= 0 && c.clicks.length; });
     })[0];
@@ -143,13 +148,15 @@
     var label = document.createElement("label");
     label.className = "points";
     var select = document.createElement("select");
-    for (var p = 1; p <= dp.max_per_order; p++) {
+    var most = pointsFor(state.entry.unit.province);
+    for (var p = 1; p <= most; p++) {
       var option = document.createElement("option");
       option.value = String(p);
       option.textContent = p + " DP";
       select.appendChild(option);
     }
-    select.value = String(Math.min(state.points, dp.max_per_order));
+    state.points = Math.min(state.points, most);
+    select.value = String(state.points);
     select.addEventListener("change", function () { state.points = Number(select.value); });
     label.appendChild(select);
     return label;
@@ -279,9 +286,83 @@
     });
   });
 
+  // --- DP: only the bids the order box still leaves room for ----------------------------------
+  // The live check reads the box: each accepted DP order comes back with its unit and points. The DP panel
+  // and the picker count those (not the saved ones), so they offer only a DP order that could still be
+  // accepted beside them. Until the first check answers, the saved bids stand (the page was drawn on them).
+
+  var bids = null;  // { on: province -> DP, spent, given }, from the box's last check
+
+  function budget() {
+    if (bids) { return bids; }
+    var on = {};
+    dp.bids_on.forEach(function (province) { on[province] = 0; });
+    return { on: on, spent: dp.spent, given: dp.orders_given };
+  }
+
+  // The most DP a DP order for the neutral unit in ``province`` may carry now (0: none may be given). A unit
+  // with a bid in the box may be given another order instead, with the DP of the one it replaces.
+  function pointsFor(province) {
+    if (!dp || dp.dp <= 0) { return 0; }
+    var now = budget(), mine = now.on[province];
+    if (mine === undefined && now.given >= dp.max_orders) { return 0; }
+    return Math.max(0, Math.min(dp.max_per_order, dp.dp - now.spent + (mine || 0)));
+  }
+
+  function dpSpentWords() {  // why no more DP order can be given: "you have ..."
+    var now = budget();
+    if (now.spent >= dp.dp) { return "no DP left this phase"; }
+    if (now.given >= dp.max_orders) { return "given all " + dp.max_orders + " DP orders this phase"; }
+    return "a DP order for every neutral unit";
+  }
+
+  function readBids(result) {
+    var now = { on: {}, spent: 0, given: 0 };
+    (result.lines || []).forEach(function (line) {
+      if (line.ok && line.points && line.unit) {
+        now.on[line.unit] = line.points;
+        now.spent += line.points;
+        now.given += 1;
+      }
+    });
+    bids = now;
+  }
+
+  function showBudget() {  // the DP panel: what is bid, what is left, and a form for each order still possible
+    var panel = document.getElementById("bids");
+    if (!panel || !dp || dp.dp <= 0) { return; }
+    var now = budget(), open = 0;
+    document.getElementById("dp-spent").textContent = String(now.spent);
+    document.getElementById("dp-left").textContent = String(Math.max(dp.dp - now.spent, 0));
+    panel.querySelectorAll(".neutral-list li[data-unit]").forEach(function (li) {
+      var province = li.dataset.unit;
+      var most = now.on[province] === undefined ? pointsFor(province) : 0;  // bid on in the box: changed there
+      li.hidden = most === 0;
+      open += most > 0 ? 1 : 0;
+      var points = li.querySelector("select[name=points]");
+      Array.prototype.forEach.call(points.options, function (option) {
+        var over = Number(option.value) > most;
+        option.hidden = over;
+        option.disabled = over;
+      });
+      if (most > 0 && Number(points.value) > most) { points.value = String(most); }
+    });
+    var none = document.getElementById("dp-none"), offer = document.getElementById("dp-offer");
+    none.textContent = "You have " + dpSpentWords() + "; take a DP order out of your orders (or withdraw it) to change it.";
+    none.hidden = open > 0;
+    offer.hidden = open === 0;
+  }
+
   var unsaved = document.getElementById("unsaved");
   box.addEventListener("orders:checked", function (event) {
     var result = event.detail;
+    if (dp) {
+      readBids(result);
+      showBudget();
+      if (state.entry && state.entry.dp) {  // an open DP choice offers the DP now left, or closes
+        if (pointsFor(state.entry.unit.province)) { refresh(); } else { deselect(); }
+      }
+    }
     if (result.layer) { map.setOrders(result.layer); }
     document.querySelectorAll("[data-order-for]").forEach(function (el) { el.textContent = ""; el.className = "unit-order"; });
     (result.lines || []).forEach(function (line) {

@@ -52,6 +52,7 @@ def page() -> str:
         reports=played.reports,
         verdicts=out,
         svg=mapview.page_svg(board, position, orders=orders),
+        focus=mapview.focus(board, position),
         choices=[c.model_dump(mode="json") for c in powers if c.units or (c.adjustments and c.adjustments.choices)],
         back=encode(back) if back is not None else None,
         link=url_for("sandbox.page", s=encode(state), _external=True),
