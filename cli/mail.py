@@ -63,11 +63,17 @@ if TYPE_CHECKING:
     show_default=True,
     help="Seconds before the first retry (doubled for each next one).",
 )
+@click.option(
+    "--again",
+    is_flag=True,
+    help="Send it also to the addresses that have it already (a second reminder as the deadline nears).",
+)
 @cli_errors
 def mail(
     game: Path,
     what: str,
     phase: tuple[str, ...],
+    again: bool,
     dry_run: Path | None,
     smtp_host: str | None,
     smtp_port: int | None,
@@ -91,13 +97,16 @@ def mail(
               mails each player a new link
 
     Each message is recorded in GAME.json once the server accepts it, so
-    running the command again sends only what did not go; each player's
-    messages form one thread. Exit code 6 if some messages were not sent.
+    running the command again sends only what did not go (--again sends it
+    to everyone once more); each player's messages form one thread. Exit
+    code 6 if some messages were not sent.
     """
     from outbox import SettingsError, SmtpSettings
 
     loaded = load_game(game)
     plan, title = _plan(loaded, what, phase)
+    if again:
+        plan.letters, plan.already = [*plan.already, *plan.letters], []
     if not plan.letters:
         _show_already(plan)
         click.echo(f"Nothing to send for {title}.")

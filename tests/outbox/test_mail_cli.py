@@ -200,6 +200,10 @@ def test_reminders_go_only_to_powers_without_orders_with_the_deadline(
     assert box.messages[0]["Subject"] == "Kyoto 1570: orders for Spring 1570 movement are due"
     assert "3 of 3 messages sent." in out and "no address for Asakura, Chosokabe, Mori, Shimazu, Uesugi" in out
     assert "Nothing to send" in mail(cli, port, "reminder")  # the same reminder is not sent twice
+    second = mail(cli, port, "reminder", "--again")  # ... unless the GM asks: a second reminder
+    assert "3 of 3 messages sent." in second and len(box.to("ujiyasu@example.org")) == 2
+    first, later = box.to("ujiyasu@example.org")
+    assert later["In-Reply-To"] == first["Message-ID"]  # the same thread
 
 
 def test_links_are_for_web_games(cli: Cli, addressed: Path) -> None:
