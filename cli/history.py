@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
@@ -29,7 +30,10 @@ def history(game: Path, phase: tuple[str, ...], fmt: str, explain: bool, as_json
     loaded = load_game(game)
     state = loaded.state
     if not phase:
-        _list(state)
+        if as_json or fmt.lower() == "json":
+            _list_json(state)
+        else:
+            _list(state)
         return
     index = find_phase(state, " ".join(phase))
     post = build_post(loaded.board, state, index, deadline=state.deadline, rules=loaded.rules)
@@ -43,6 +47,15 @@ def _list(state: GameState) -> None:
     for number, entry in enumerate(state.history, start=1):
         click.echo(f"{number:>3}  {entry.report.phase}")
     click.echo(f"Now: {state.position.phase}" + (f" ({state.result.describe()})" if state.result.over else ""))
+
+
+def _list_json(state: GameState) -> None:
+    """The list as data, for a script: each adjudicated phase with its number, and the phase now."""
+    phases = [
+        {"number": number, "phase": str(entry.report.phase)} for number, entry in enumerate(state.history, start=1)
+    ]
+    now = {"phase": str(state.position.phase), "result": state.result.describe() if state.result.over else None}
+    click.echo(json.dumps({"phases": phases, "now": now}, indent=2))
 
 
 def find_phase(state: GameState, text: str) -> int:

@@ -9,6 +9,7 @@ the rules before it was kept; the notes beside each step say what it shows.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import NamedTuple
 
@@ -112,3 +113,10 @@ def test_replay_reports_a_tampered_phase(cli: Cli, played: list[str], tmp_path: 
     assert "-  A Owari - Ise: moved" in result.stdout
     assert "+  A Owari - Ise: bounced, 1 against 2 from A Omi" in result.stdout
     assert result.stdout.endswith("1 of 7 phases re-adjudicate differently.\n")
+
+
+def test_the_history_list_as_json_for_a_script(cli: Cli, played: list[str]) -> None:
+    listed = json.loads(cli("history", "game.json", "--format", "json").stdout)
+    plain = cli.lines("history", "game.json")
+    assert [f"{p['number']:>3}  {p['phase']}" for p in listed["phases"]] == plain[:-1]
+    assert plain[-1] == f"Now: {listed['now']['phase']}"
