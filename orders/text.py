@@ -6,6 +6,7 @@ one it uses ids (``A KAI - SUR``). Either form parses back to the same order.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,22 @@ __all__ = ["location_text", "order_text", "unit_text"]
 
 
 def location_text(location: Location, board: Board | None = None) -> str:
+    if board is None:
+        return _written(location, None)
+    texts = _TEXTS.get(board)
+    if texts is None:
+        texts = _TEXTS[board] = {}
+    text = texts.get(location)
+    if text is None:
+        text = texts[location] = _written(location, board)
+    return text
+
+
+# A board's locations as text, kept per board: a results post names the same few dozen places again and again.
+_TEXTS: weakref.WeakKeyDictionary[Board, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def _written(location: Location, board: Board | None) -> str:
     province = province_of(location)
     name = board.provinces[province].name if board is not None and province in board.provinces else province
     coast = coast_of(location)
