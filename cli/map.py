@@ -45,10 +45,12 @@ def map_command(game: Path, output: Path, fmt: str | None, phase: str | None, sh
     every order drawn as it succeeded or failed. '-o board.png' (or
     --format png) writes a PNG, which forums take where they refuse SVG.
     """
+    from cli.sheetcache import prepare_sheet
     from render import render_svg  # the picture code loads only for this command
 
     fmt = _format(output, fmt)
     loaded = load_game(game)
+    prepare_sheet(loaded.board)
     state = loaded.state
     title = f"{loaded.board.title}: {state.name}" if state.name else None
     if phase is not None:

@@ -34,10 +34,13 @@ import sys
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 from maps.board import Board
 
-__all__ = ["cache_dir", "cached_board", "entry_path"]
+__all__ = ["cache_dir", "cached_board", "cached_value", "entry_path"]
+
+T = TypeVar("T")
 
 _MAGIC = b"sengoku board cache 1\n"
 _ENV = "SENGOKU_CACHE_DIR"
@@ -80,18 +83,30 @@ def cached_board(text: str, source: str, build: Callable[[], Board]) -> Board:
 
     ``source`` names the entry (one per map file, overwritten when the file changes).
     """
+    return cached_value(entry_path, source, _key(text), build, Board)
+
+
+def cached_value(
+    name_of: Callable[[Path, str], Path], source: str, key: bytes, build: Callable[[], T], kind: type[T]
+) -> T:
+    """The same cache for anything else built once and kept (a shell's map drawing, say): the same checks.
+
+    ``name_of(folder, source)`` names the entry; ``key`` says what it was
+    built from (the caller's code and data, digested); ``kind`` is the type
+    the unpickled value must have.
+    """
     folder = cache_dir()
     if folder is None:
         return build()
-    path, key = entry_path(folder, source), _key(text)
-    board = _read(path, key)
-    if board is None:
-        board = build()
-        _write(folder, path, key, board)
-    return board
+    path = name_of(folder, source)
+    value = _read(path, key, kind)
+    if value is None:
+        value = build()
+        _write(folder, path, key, value)
+    return value
 
 
-def _read(path: Path, key: bytes) -> Board | None:
+def _read(path: Path, key: bytes, kind: type[T]) -> T | None:
     try:
         with path.open("rb") as handle:
             if not _safe_to_load(os.fstat(handle.fileno())):
@@ -106,10 +121,10 @@ def _read(path: Path, key: bytes) -> Board | None:
     if hashlib.sha256(payload).hexdigest().encode() != digest:
         return None
     try:
-        board = pickle.loads(payload)
+        value = pickle.loads(payload)
     except Exception:  # a damaged pickle can raise almost anything; it is only a cache
         return None
-    return board if isinstance(board, Board) else None
+    return value if isinstance(value, kind) else None
 
 
 def _safe_to_load(status: os.stat_result) -> bool:
@@ -120,10 +135,10 @@ def _safe_to_load(status: os.stat_result) -> bool:
     return status.st_uid == getuid() and not status.st_mode & 0o022
 
 
-def _write(folder: Path, path: Path, key: bytes, board: Board) -> None:
+def _write(folder: Path, path: Path, key: bytes, value: object) -> None:
     try:
-        payload = pickle.dumps(board, protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:  # pickle refuses in several ways; the board is simply not cached
+        payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # pickle refuses in several ways; the value is simply not cached
         return
     digest = hashlib.sha256(payload).hexdigest().encode()
     import tempfile  # only when writing: most runs only read

@@ -38,7 +38,7 @@ from orders.model import (
 )
 from render.glyphs import unit_glyph
 from render.palette import FAILED, INK
-from render.plane import XY
+from render.spots import XY
 from render.svg import element, num, text, tooltip
 
 __all__ = ["Status", "order_mark"]

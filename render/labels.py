@@ -20,7 +20,6 @@ placement depends on the board alone: it is computed once per layout.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 
 from shapely.geometry import box
@@ -29,7 +28,7 @@ from shapely.geometry.base import BaseGeometry
 from maps import Board
 from render.geometry import Layout
 from render.glyphs import GLYPH_HALF_HEIGHT, GLYPH_HALF_WIDTH
-from render.plane import XY
+from render.spots import XY, Box, LabelSpot
 from render.textwidth import text_width
 
 __all__ = ["LAND_SIZE", "SEA_SIZE", "Box", "LabelSpot", "place_labels"]
@@ -45,35 +44,6 @@ _OFFSETS = [
     (0, 24), (0, -25), (32, 0), (-32, 0), (28, 20), (-28, 20), (28, -20), (-28, -20),
     (0, 31), (0, -32), (40, 0), (-40, 0), (36, 27), (-36, 27), (36, -27), (-36, -27),
 ]  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Box:
-    left: float
-    top: float
-    right: float
-    bottom: float
-
-    def overlaps(self, other: Box) -> bool:
-        return (
-            self.left < other.right and other.left < self.right and self.top < other.bottom and other.top < self.bottom
-        )
-
-
-@dataclass(frozen=True)
-class LabelSpot:
-    """Where a name goes: ``x`` is the text's centre, ``y`` its first baseline; ``mark`` the centre mark's centre.
-
-    ``lines`` is the text, one or two lines; ``short`` says the province's code stands in for its name.
-    """
-
-    x: float
-    y: float
-    box: Box
-    mark: XY | None
-    lines: tuple[str, ...]
-    size: float
-    short: bool
 
 
 @lru_cache(maxsize=8)

@@ -14,13 +14,12 @@ from adjudicator.position import Position
 from maps import Board, UnitType, province_of
 from orders.model import DPOrder, Order, Waive
 from render.arrows import Status, order_mark
-from render.geometry import Layout
 from render.glyphs import DISLODGED_OFFSET, centre_mark, unit_glyph
-from render.labels import LabelSpot, place_labels
 from render.legend import PowerLine
 from render.palette import BRIDGE, COAST, INK, LAND, NEUTRAL, SEA_INK, WALL, tint
-from render.plane import XY
-from render.svg import element, path_data, text, tooltip
+from render.sheet import Sheet
+from render.spots import XY, LabelSpot
+from render.svg import element, text, tooltip
 
 __all__ = ["Painter"]
 
@@ -30,15 +29,15 @@ _UNKNOWN = "#777777"  # a power the board does not know (a hand-made position)
 class Painter:
     """Draws the pieces of one picture; holds what the pieces share."""
 
-    def __init__(self, board: Board, position: Position, plan: Layout, colours: Mapping[str, str]) -> None:
-        self.board, self.position, self.plan, self.colours = board, position, plan, colours
+    def __init__(self, board: Board, position: Position, sheet: Sheet, colours: Mapping[str, str]) -> None:
+        self.board, self.position, self.sheet, self.colours = board, position, sheet, colours
 
     def colour(self, power: str | None) -> str:
         return NEUTRAL if power is None else self.colours.get(power, _UNKNOWN)
 
     def where(self, location: str) -> XY:
         """Where a unit at this location is drawn (an order naming a split-coast province means its unit's coast)."""
-        anchors = self.plan.anchors
+        anchors = self.sheet.anchors
         province = province_of(location)
         if location == province and self.board.provinces.get(province) and self.board.provinces[province].coasts:
             unit = self.position.unit_at.get(province)
@@ -47,13 +46,12 @@ class Painter:
         return anchors.get(location) or anchors[province]
 
     def retreat_from(self, location: str) -> XY:
-        x, y = self.plan.anchors[province_of(location)]
+        x, y = self.sheet.anchors[province_of(location)]
         return (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
 
     def provinces(self) -> list[str]:
         out = []
-        outlines = _outlines(self.plan)
-        for key in sorted(self.plan.regions):
+        for key, outline in self.sheet.outlines.items():
             info = self.board.provinces[key]
             about = f"{info.name} ({key})"
             centre = None
@@ -69,7 +67,7 @@ class Painter:
                         "data-province": key,
                         "data-name": info.name,
                         "data-centre": centre,
-                        "d": outlines[key],
+                        "d": outline,
                         "fill": self._fill(key),
                         "stroke": "#5F7F96" if info.is_sea else "#8A7F6A",
                         "stroke-width": 0.8,
@@ -94,22 +92,21 @@ class Painter:
     def walls(self) -> list[str]:
         """Impassable areas; a nameplate carries the board's title, as on the printed boards."""
         out = []
-        for name, geom in self.plan.impassable:
+        for name, outline, (x, y) in self.sheet.walls:
             out.append(
                 element(
                     "path",
-                    {"class": "wall", "d": path_data(geom), "fill": WALL, "stroke": COAST, "stroke-width": 1.2},
+                    {"class": "wall", "d": outline, "fill": WALL, "stroke": COAST, "stroke-width": 1.2},
                     [tooltip(name)],
                 )
             )
             if "nameplate" in name.lower():
-                spot = geom.centroid
                 out.append(
                     text(
                         self.board.title,
                         {
-                            "x": spot.x,
-                            "y": spot.y + 5,
+                            "x": x,
+                            "y": y + 5,
                             "font-size": 14,
                             "font-weight": "bold",
                             "text-anchor": "middle",
@@ -122,7 +119,7 @@ class Painter:
     def bridges(self) -> list[str]:
         """Each land bridge: a broad dashed band over the water, light-cased so it shows on any sea."""
         out = []
-        for a, b, s, e in self.plan.bridges:
+        for a, b, s, e in self.sheet.bridges:
             ends: dict[str, str | float] = {"x1": s[0], "y1": s[1], "x2": e[0], "y2": e[1], "stroke-linecap": "round"}
             about = f"land bridge {self.board.display(a)} - {self.board.display(b)}"
             casing = element("line", {**ends, "stroke": "#FFFFFF", "stroke-width": 7.0, "stroke-opacity": 0.7})
@@ -131,8 +128,8 @@ class Painter:
         return out
 
     def labels(self) -> list[str]:
-        spots = place_labels(self.board, self.plan)
-        names = _names(self.board, self.plan)
+        spots = self.sheet.spots
+        names = _names(self.board, self.sheet)
         out = []
         for key in sorted(spots):
             out.append(names[key])
@@ -192,7 +189,7 @@ class Painter:
         owned = set(self.position.centres)
         return {
             "orders": with_orders,
-            "bridges": bool(self.plan.bridges),
+            "bridges": bool(self.sheet.bridges),
             "neutral centres": bool(self.position.neutral_centres),
             "unowned centres": bool(self.board.supply_centres - owned - set(self.position.neutral_centres)),
             "dislodged": bool(self.position.dislodged),
@@ -230,15 +227,9 @@ def _escaped(words: str) -> str:
 
 
 @lru_cache(maxsize=8)
-def _names(board: Board, plan: Layout) -> Mapping[str, str]:
+def _names(board: Board, sheet: Sheet) -> Mapping[str, str]:
     """Each province's name as drawn (the same for every position of a board: written once)."""
-    spots = place_labels(board, plan)
     return {
-        key: _label(key, board.provinces[key].name, spot, board.provinces[key].is_sea) for key, spot in spots.items()
+        key: _label(key, board.provinces[key].name, spot, board.provinces[key].is_sea)
+        for key, spot in sheet.spots.items()
     }
-
-
-@lru_cache(maxsize=8)
-def _outlines(plan: Layout) -> Mapping[str, str]:
-    """Each region's path data (the same for every position of a board: computed once)."""
-    return {key: path_data(geom) for key, geom in plan.regions.items()}

@@ -15,18 +15,17 @@ page that redraws them as a player types.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Protocol
 
 from adjudicator.position import Position
 from maps import Board, province_of
 from orders.model import Order
 from render.arrows import Status
-from render.geometry import layout
 from render.legend import LEGEND_WIDTH, legend
 from render.painter import Painter
 from render.palette import COAST, SEA, VOID, WAVES, power_colours
-from render.svg import element, path_data, tooltip
+from render.sheet import sheet_of
+from render.svg import element, tooltip
 
 __all__ = ["Judged", "orders_layer", "render_svg"]
 
@@ -70,7 +69,7 @@ def render_svg(
     ``result``. ``dp`` adds each power's Diplomacy Points to the legend;
     ``with_legend`` False leaves the legend out (a page that says it itself).
     """
-    plan = layout(board)
+    plan = sheet_of(board)
     painter = Painter(board, position, plan, power_colours(board.power_names))
     heading = title or board.title
     body = [
@@ -82,7 +81,7 @@ def render_svg(
             "path",
             {
                 "class": "coastline",
-                "d": _coastline(board),
+                "d": plan.coastline,
                 "fill": "none",
                 "stroke": COAST,
                 "stroke-width": 1.6,
@@ -119,7 +118,7 @@ def render_svg(
 
 def orders_layer(board: Board, position: Position, orders: Orders = (), outcomes: Sequence[Judged] = ()) -> str:
     """Only the orders' group of :func:`render_svg`'s picture (the same ``<g class="orders">``), to swap in."""
-    painter = Painter(board, position, layout(board), power_colours(board.power_names))
+    painter = Painter(board, position, sheet_of(board), power_colours(board.power_names))
     return _orders(painter, orders, outcomes, position)
 
 
@@ -131,11 +130,6 @@ def _orders(painter: Painter, orders: Orders, outcomes: Sequence[Judged], positi
         status = Status.SUCCEEDED if str(outcome.result) == "succeeds" else Status.FAILED
         marks.append(painter.order(outcome.power, outcome.order, status))
     return element("g", {"class": "orders", "pointer-events": "none"}, [m for m in marks if m], lines=True)
-
-
-@lru_cache(maxsize=8)
-def _coastline(board: Board) -> str:
-    return path_data(layout(board).land)
 
 
 def _with_powers(orders: Orders, position: Position) -> list[tuple[str | None, Order]]:

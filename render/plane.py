@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from render.spots import XY
+
 __all__ = [
     "XY",
     "Bools",
@@ -25,7 +27,6 @@ __all__ = [
     "segment_distance",
 ]
 
-XY = tuple[float, float]
 Frame = tuple[float, float, float, float]
 """A clipping rectangle: min x, min y, max x, max y."""
 

@@ -9,9 +9,11 @@ output small and identical from run to run (the golden test compares bytes).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
-from shapely.geometry.base import BaseGeometry
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
 
 __all__ = ["element", "num", "path_data", "text", "tooltip"]
 

@@ -102,9 +102,9 @@ def focus(board: Board, position: Position, power: str | None = None) -> str | N
     widest readable frame round the middle of all the units: the heart of
     the board, where most of them meet.
     """
-    from render import layout
+    from render import sheet_of
 
-    plan = layout(board)
+    plan = sheet_of(board)
     spots = [plan.anchors.get(place) or plan.anchors[province_of(place)] for place in _places(position, power)]
     if not spots:
         return None
@@ -157,12 +157,10 @@ def warm_up(variants: Sequence[str], background: bool = True) -> None:
 
     def run() -> None:
         from maps import load_board
-        from render import layout
-        from render.labels import place_labels
+        from render import sheet_of
 
         for variant in variants:
-            board = load_board(variant)
-            place_labels(board, layout(board))
+            sheet_of(load_board(variant))
 
     if not background:
         run()

@@ -8,6 +8,7 @@ Timings themselves are measured by ``bench/startup.py``, never here.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -48,3 +49,16 @@ def test_commands_that_never_read_a_game_load_neither_pydantic_nor_the_engine(ar
 def test_reading_a_game_loads_pydantic_and_nothing_it_does_not_use(cli: Cli, game: Path, command: str) -> None:
     """No graph library, YAML reader, map picture, web framework or order parser."""
     assert loaded(command, game) == {"pydantic"}
+
+
+def test_drawing_the_map_with_its_sheet_kept_loads_no_geometry_library(cli: Cli, game: Path) -> None:
+    """The board's laid-out drawing is kept beside the board cache: the map is drawn without shapely or numpy."""
+    assert loaded("map", game, "-o", game.with_name("board.svg")) == {"pydantic"}
+
+
+def test_a_damaged_sheet_is_laid_out_again_and_draws_the_same(cli: Cli, game: Path) -> None:
+    first = cli("map", "game.json", "-o", "-").stdout
+    sheets = list(Path(os.environ["SENGOKU_CACHE_DIR"]).glob("sheet-*.pickle"))
+    assert len(sheets) == 1
+    sheets[0].write_bytes(sheets[0].read_bytes()[:-100])  # cut short: its digest no longer matches
+    assert cli("map", "game.json", "-o", "-").stdout == first

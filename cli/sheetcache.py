@@ -1,0 +1,48 @@
+"""The board's map drawing kept on disk beside the board cache, so ``sengoku map`` draws at once.
+
+Laying a board out (:func:`render.sheet.lay_out`) takes most of a second and
+loads shapely and numpy; reading the laid-out :class:`~render.Sheet` back
+takes a millisecond and loads neither. The entry is checked as the board
+cache checks its own (:func:`maps.cache.cached_value`: owner, digest, type)
+and keyed by what the drawing comes from: the board's provinces, borders
+and names, and the code of the map picture and of the maps package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import render
+from maps import Board
+from maps.cache import cached_value
+from render import Sheet, keep_sheet
+from render.sheet import lay_out
+
+__all__ = ["prepare_sheet"]
+
+
+def prepare_sheet(board: Board) -> None:
+    """Hand the picture code the board's sheet, from the disk cache when a good entry is there."""
+    keep_sheet(board, cached_value(_entry, board.name, _key(board), lambda: lay_out(board), Sheet))
+
+
+def _entry(folder: Path, name: str) -> Path:
+    return folder / f"sheet-{hashlib.sha256(name.encode()).hexdigest()[:20]}.pickle"
+
+
+def _key(board: Board) -> bytes:
+    """What the drawing depends on, digested (reprs of tuples of strings, numbers and enums: the same in every run)."""
+    drawn = (board.name, board.title, tuple(board.provinces.values()), board.borders, board.impassable)
+    return hashlib.sha256(_code() + repr(drawn).encode("utf-8")).hexdigest().encode()
+
+
+@lru_cache(maxsize=1)
+def _code() -> bytes:
+    digest = hashlib.sha256(sys.version.encode())
+    for package in (Path(render.__file__).parent, Path(__file__).parents[1] / "maps"):
+        for path in sorted(package.glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.digest()

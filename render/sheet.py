@@ -1,0 +1,71 @@
+"""A board's drawing without pieces, as plain text and numbers: all a picture of a position needs.
+
+Laying out a board (its regions, the coastline, where each name goes) takes
+a geometry library and most of a second; drawing a position on it takes a
+few milliseconds. A :class:`Sheet` is the layout's result with the geometry
+already written as SVG path data, so it holds no shapely object: a shell
+can keep it (the command line keeps it on disk beside the board cache) and
+draw from it without loading shapely or numpy at all.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from maps import Board
+from render.spots import XY, LabelSpot
+
+__all__ = ["Sheet", "keep_sheet", "sheet_of"]
+
+
+@dataclass(frozen=True, eq=False)
+class Sheet:
+    """What :mod:`render.painter` draws a position on (see the module docstring)."""
+
+    width: float
+    height: float
+    spacing: float
+    anchors: Mapping[str, XY]
+    outlines: Mapping[str, str]  # each province's path data, in the order of their ids
+    coastline: str
+    walls: tuple[tuple[str, str, XY], ...]  # an impassable area's name, path data and centre
+    bridges: tuple[tuple[str, str, XY, XY], ...]
+    spots: Mapping[str, LabelSpot]
+
+
+_SHEETS: weakref.WeakKeyDictionary[Board, Sheet] = weakref.WeakKeyDictionary()
+
+
+def sheet_of(board: Board) -> Sheet:
+    """The board's sheet: kept per board, laid out on first use (when no shell handed one in)."""
+    sheet = _SHEETS.get(board)
+    if sheet is None:
+        sheet = _SHEETS[board] = lay_out(board)
+    return sheet
+
+
+def keep_sheet(board: Board, sheet: Sheet) -> None:
+    """Use ``sheet`` for ``board`` from now on (a shell read it from its own store)."""
+    _SHEETS[board] = sheet
+
+
+def lay_out(board: Board) -> Sheet:
+    """Lay the board out afresh (imports the geometry library)."""
+    from render.geometry import layout
+    from render.labels import place_labels
+    from render.svg import path_data
+
+    plan = layout(board)
+    return Sheet(
+        width=plan.width,
+        height=plan.height,
+        spacing=plan.spacing,
+        anchors=dict(plan.anchors),
+        outlines={key: path_data(plan.regions[key]) for key in sorted(plan.regions)},
+        coastline=path_data(plan.land),
+        walls=tuple((name, path_data(geom), (geom.centroid.x, geom.centroid.y)) for name, geom in plan.impassable),
+        bridges=plan.bridges,
+        spots=dict(place_labels(board, plan)),
+    )

@@ -1,0 +1,42 @@
+"""The plain records a drawing is made of: points, boxes and where each name goes.
+
+No geometry library here: a picture drawn from a board's :class:`~render.sheet.Sheet`
+needs only these, so a command that draws a kept sheet never loads shapely or numpy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["XY", "Box", "LabelSpot"]
+
+XY = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Box:
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def overlaps(self, other: Box) -> bool:
+        return (
+            self.left < other.right and other.left < self.right and self.top < other.bottom and other.top < self.bottom
+        )
+
+
+@dataclass(frozen=True)
+class LabelSpot:
+    """Where a name goes: ``x`` is the text's centre, ``y`` its first baseline; ``mark`` the centre mark's centre.
+
+    ``lines`` is the text, one or two lines; ``short`` says the province's code stands in for its name.
+    """
+
+    x: float
+    y: float
+    box: Box
+    mark: XY | None
+    lines: tuple[str, ...]
+    size: float
+    short: bool
