@@ -92,6 +92,7 @@ class Position(BaseModel):
     neutral_centres: tuple[str, ...] = Field(default=(), description="centres still neutral (never captured)")
 
     _index: tuple[tuple[Unit, ...], dict[str, Unit]] | None = PrivateAttr(default=None)
+    _owned: tuple[dict[str, str], dict[str, list[str]]] | None = PrivateAttr(default=None)
 
     @property
     def unit_at(self) -> dict[str, Unit]:
@@ -119,4 +120,18 @@ class Position(BaseModel):
         return [unit for unit in self.units if unit.power == power]
 
     def centres_of(self, power: str) -> list[str]:
-        return sorted(centre for centre, owner in self.centres.items() if owner == power)
+        """The power's centres, sorted (a new list: the caller may change it).
+
+        Every power's list is built at the first call, keyed on the centres
+        dict itself as :attr:`unit_at` is on the units: a phase asks for them
+        power by power, again and again.
+        """
+        private = self.__pydantic_private__
+        owned = private.get("_owned") if private is not None else None
+        if owned is None or owned[0] is not self.centres:
+            by_power: dict[str, list[str]] = {}
+            for centre in sorted(self.centres):
+                by_power.setdefault(self.centres[centre], []).append(centre)
+            owned = (self.centres, by_power)
+            self._owned = owned
+        return list(owned[1].get(power, ()))

@@ -10,7 +10,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from maps.terms import Location, coast_of, province_of
+from maps.terms import Location, UnitType, coast_of, province_of
 from orders.kinds import KINDS, kind_table
 from orders.model import DPOrder, Order, UnitRef
 
@@ -23,9 +23,10 @@ __all__ = ["location_text", "order_text", "unit_text"]
 def location_text(location: Location, board: Board | None = None) -> str:
     if board is None:
         return _written(location, None)
-    texts = _TEXTS.get(board)
-    if texts is None:
-        texts = _TEXTS[board] = {}
+    last = _LAST
+    if last[0] is not board:  # the same board, call after call: one identity test, not a weak-dictionary lookup
+        last[:] = [board, _TEXTS.setdefault(board, {})]
+    texts: dict[str, str] = last[1]
     text = texts.get(location)
     if text is None:
         text = texts[location] = _written(location, board)
@@ -34,6 +35,7 @@ def location_text(location: Location, board: Board | None = None) -> str:
 
 # A board's locations as text, kept per board: a results post names the same few dozen places again and again.
 _TEXTS: weakref.WeakKeyDictionary[Board, dict[str, str]] = weakref.WeakKeyDictionary()
+_LAST: list[Any] = [None, {}]  # the board asked for last and its texts (it stays alive while it is the last)
 
 
 def _written(location: Location, board: Board | None) -> str:
@@ -45,7 +47,11 @@ def _written(location: Location, board: Board | None) -> str:
 
 def unit_text(unit: UnitRef, board: Board | None = None) -> str:
     where = location_text(unit.location, board)
-    return f"{unit.type.value} {where}" if unit.type else where
+    kind = unit.type
+    return f"{_LETTER[kind]} {where}" if kind else where
+
+
+_LETTER = {kind: kind.value for kind in UnitType}  # an enum's .value is a slow property in Python 3.11
 
 
 def order_text(order: Order, board: Board | None = None) -> str:
