@@ -20,7 +20,7 @@ from orders import order_text
 from web import store
 from web.db import Database
 
-__all__ = ["Figures", "Verdict", "check", "figures", "timeline"]
+__all__ = ["Figures", "Stored", "Verdict", "adjudication_problems", "check", "figures", "timeline"]
 
 
 @dataclass
@@ -89,14 +89,14 @@ def timeline(run: Run) -> list[tuple[int, int, float, float]]:
 def check(url: str, run: Run) -> Verdict:
     db = Database(url)
     try:
-        kept = {game: _kept(db, game) for game in run.gms}
+        stored = {game: _stored(db, game) for game in run.gms}
     finally:
         db.dispose()
     lost: list[str] = []
     duplicated: list[str] = []
     phases = 0
     for player in run.players:
-        by_phase = kept[player.game]
+        by_phase = stored[player.game].orders
         for phase, allowed in _allowed(player, list(by_phase)).items():
             phases += 1
             orders = by_phase[phase].get(player.power, [])
@@ -104,23 +104,34 @@ def check(url: str, run: Run) -> Verdict:
                 duplicated.append(f"{player.game} {player.power} {phase}: {orders}")
             if sorted(orders) not in allowed:
                 lost.append(f"{player.game} {player.power} {phase}: kept {orders}, acknowledged {allowed[0]}")
-    problems, adjudications = _adjudications(kept, run)
-    deadlines = sum(len(d) for d in run.deadlines.values())
+    history = {game: kept.history for game, kept in stored.items()}
+    fell = {game: len(run.deadlines.get(game, [])) for game in run.gms}
+    problems = adjudication_problems(history, fell)
     acked = sum(1 for p in run.players for a in p.attempts if a.status == 200)
-    return Verdict(acked, phases, adjudications, deadlines, lost, duplicated, problems)
+    return Verdict(acked, phases, sum(map(len, history.values())), sum(fell.values()), lost, duplicated, problems)
 
 
-def _kept(db: Database, game: str) -> dict[str, dict[str, list[str]]]:
-    """Phase -> power -> the orders kept (history first, then the open phase), as canonical text."""
+@dataclass(frozen=True)
+class Stored:
+    """One game as the database holds it."""
+
+    history: list[str]
+    """The phase of each adjudication, in the stored order, as many times as it is stored (nothing merged)."""
+    orders: dict[str, dict[str, list[str]]]
+    """Phase -> power -> the orders kept (the adjudicated phases, then the open one), as canonical text."""
+
+
+def _stored(db: Database, game: str) -> Stored:
     snapshot = store.load(db, game)
     board = snapshot.board
-    out: dict[str, dict[str, list[str]]] = {}
+    history = [str(entry.report.phase) for entry in snapshot.state.history]
+    orders: dict[str, dict[str, list[str]]] = {}
     for entry in snapshot.state.history:
-        out[str(entry.report.phase)] = {p: [order_text(o, board) for o in os] for p, os in entry.orders.items()}
-    out[str(snapshot.state.position.phase)] = {
+        orders[str(entry.report.phase)] = {p: [order_text(o, board) for o in os] for p, os in entry.orders.items()}
+    orders[str(snapshot.state.position.phase)] = {
         p: [order_text(o, board) for o in os] for p, os in snapshot.state.orders.items()
     }
-    return out
+    return Stored(history, orders)
 
 
 def _allowed(player: Player, phases: list[str]) -> dict[str, list[list[str]]]:
@@ -144,15 +155,19 @@ def _allowed(player: Player, phases: list[str]) -> dict[str, list[list[str]]]:
     return allowed
 
 
-def _adjudications(kept: dict[str, dict[str, list[str]]], run: Run) -> tuple[list[str], int]:
+def adjudication_problems(history: dict[str, list[str]], deadlines: dict[str, int]) -> list[str]:
+    """Every game adjudicated once per deadline that fell, and no phase of it twice.
+
+    ``history`` is each game's adjudicated phases as stored, one entry per
+    adjudication: counted as they are, never merged first, or a phase
+    adjudicated twice would count once and pass.
+    """
     problems = []
-    count = 0
-    for game, phases in kept.items():
-        history = list(phases)[:-1]
-        count += len(history)
-        if len(history) != len(run.deadlines.get(game, [])):
-            problems.append(f"{game}: {len(history)} phases adjudicated for {len(run.deadlines[game])} deadlines")
-        repeated = [phase for phase, n in Counter(history).items() if n > 1]
+    for game, phases in history.items():
+        fell = deadlines.get(game, 0)
+        if len(phases) != fell:
+            problems.append(f"{game}: {len(phases)} adjudications for {fell} deadlines")
+        repeated = sorted(phase for phase, n in Counter(phases).items() if n > 1)
         if repeated:
-            problems.append(f"{game}: adjudicated twice: {repeated}")
-    return problems, count
+            problems.append(f"{game}: adjudicated more than once: {', '.join(repeated)}")
+    return problems
