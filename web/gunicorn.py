@@ -71,8 +71,13 @@ class _Site(BaseApplication):
         return create_app({**self.app_config, "DEADLINE_CHECK_SECONDS": seconds})
 
 
-ACCESS_FORMAT = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(D)s'
-"""The client, the time, the request line, the status, the bytes sent and the microseconds it took."""
+ACCESS_FORMAT = '%(h)s:%({remote_port}e)s %(t)s "%(r)s" %(s)s %(b)s %(D)s'
+"""The client and its port, the time, the request line, the status, the bytes sent and the microseconds it took.
+
+The port tells one connection's request from another's (each answer closes
+its connection), so a slow answer a client saw can be matched to its line:
+bench/load.py splits a request's time into waiting for a worker and inside it.
+"""
 
 
 def serve(
