@@ -14,9 +14,10 @@ one was cut off). Then it reads the database back (:mod:`bench.loadcheck`)
 and prints the throughput, the latency as the clients saw it (p50, p90, p99,
 max; over every answer, refusals included, and over the acknowledged saves
 alone), how much of it was spent inside a worker (the access log), whether
-every acknowledged save is there once, and the adjudications per deadline. The machine's load average is printed too: the figures mean
-little without it. tests/web/test_load.py runs a short version for
-correctness only.
+every acknowledged save is there once, and the adjudications per deadline.
+The machine's load average and where its CPU went are printed too: the
+figures mean little without them. tests/web/test_load.py runs a short
+version for correctness only.
 
 A script, not a test: nothing here is asserted; it exits 1 if an order was
 lost or duplicated or a deadline was not adjudicated exactly once.

@@ -161,16 +161,8 @@ class Server:
         Inside: from the request read to the answer written (gunicorn's
         ``%(D)s``); the rest of what the client saw is waiting for a worker.
         """
-        found = {}
-        for line in self.access_log.read_text().splitlines():
-            client, _, rest = line.partition(" ")
-            request, _, answer = rest.partition('"')[2].partition('" ')
-            method, _, target = request.partition(" ")
-            path = target.split(" ")[0]
-            fields = answer.split()
-            if method == "PUT" and path.endswith("/orders") and len(fields) == 3 and fields[0].isdigit():
-                found[int(client.rsplit(":", 1)[1]), path] = (int(fields[0]), int(fields[2]) / 1000)
-        return found
+        lines = (_save_line(line) for line in self.access_log.read_text().splitlines())
+        return {(port, path): (status, ms) for port, path, status, ms in filter(None, lines)}
 
     def log(self) -> str:
         """The end of the server's output (gunicorn's and the site's log lines)."""
@@ -178,6 +170,19 @@ class Server:
             return self._kept
         self._log.seek(0)
         return self._log.read().decode(errors="replace")[-4000:]
+
+
+def _save_line(line: str) -> tuple[int, str, int, float] | None:
+    """A save's line of the access log (web.gunicorn.ACCESS_FORMAT): client port, path, status, milliseconds."""
+    client, _, rest = line.partition(" ")
+    request, _, answer = rest.partition('"')[2].partition('" ')
+    method, _, target = request.partition(" ")
+    path = target.split(" ")[0]
+    fields = answer.split()
+    port = client.rpartition(":")[2]
+    if method != "PUT" or not path.endswith("/orders") or len(fields) != 3 or not port.isdigit():
+        return None
+    return int(port), path, int(fields[0]), int(fields[2]) / 1000
 
 
 def _accepted(port: int) -> dict[int, int]:
