@@ -84,9 +84,10 @@ def _bench(url: str, plan: Plan, args: argparse.Namespace) -> int:
         run = set_up_games(server.port, plan.games)
         assert server.process is not None
         postmaster = postmaster_of(make_url(url).port or 5432)
-        load_before, cpu_before = os.getloadavg(), sample(server.process.pid, postmaster)
+        scheduler = server.scheduler_pid()
+        load_before, cpu_before = os.getloadavg(), sample(server.process.pid, postmaster, scheduler)
         run = run_load(server.port, run, plan, kill=server.kill_worker)
-        load_after, cpu_after = os.getloadavg(), sample(server.process.pid, postmaster)
+        load_after, cpu_after = os.getloadavg(), sample(server.process.pid, postmaster, scheduler)
         workers_after = server.wait_for_workers() if run.killed else server.worker_pids()
         handled = server.handled()
     verdict = check(url, run)
