@@ -239,7 +239,7 @@ def _kill_mid_request(run: Run, kill: Kill, tries: int, stop: float) -> None:
     """
     for _ in range(tries):
         since = time.monotonic()
-        killed = _kill_when_busy(run, kill, until=stop - 2.0)
+        killed = _kill_when_busy(run, kill, until=stop - 1.0)
         if killed is None:
             return
         time.sleep(0.5)  # the clients on the killed worker see their connections break at once
