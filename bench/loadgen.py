@@ -95,9 +95,9 @@ class Run:
     problems: list[str] = field(default_factory=list)
     in_flight: InFlight = field(default_factory=lambda: InFlight())
 
-    def cut_off(self, since: float = 0.0) -> int:
-        """Saves sent since ``since`` (monotonic) that got no answer."""
-        return sum(1 for p in self.players for a in p.attempts if a.cut_off and a.sent >= since)
+    def cut_off(self) -> int:
+        """Saves that got no answer (whenever they were sent: the ones a kill cuts off were sent before it)."""
+        return sum(1 for p in self.players for a in p.attempts if a.cut_off)
 
 
 @dataclass(frozen=True)
@@ -238,12 +238,12 @@ def _kill_mid_request(run: Run, kill: Kill, tries: int, stop: float) -> None:
     say afterwards whether anything was cut off (a broken connection).
     """
     for _ in range(tries):
-        since = time.monotonic()
+        before = run.cut_off()
         killed = _kill_when_busy(run, kill, until=stop - 1.0)
         if killed is None:
             return
         time.sleep(0.5)  # the clients on the killed worker see their connections break at once
-        if run.cut_off(since):
+        if run.cut_off() > before:
             return
 
 
