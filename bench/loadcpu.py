@@ -25,6 +25,7 @@ class CpuSample:
     server: float
     database: float
     client: float
+    scheduler: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class Usage:
     server: float
     database: float
     client: float
+    scheduler: float = 0.0
+    """The deadline job's process, a part of ``server``: the adjudications."""
 
     @property
     def others(self) -> float:
@@ -43,7 +46,8 @@ class Usage:
 
     def describe(self) -> str:
         return (
-            f"CPU over the run ({self.cores} cores = 100%): busy {self.busy:.0f}%: sengoku workers {self.server:.0f}%, "
+            f"CPU over the run ({self.cores} cores = 100%): busy {self.busy:.0f}%: sengoku workers {self.server:.0f}% "
+            f"(the deadline job's process {self.scheduler:.0f}%), "
             f"PostgreSQL {self.database:.0f}%, load client {self.client:.0f}%, other processes {self.others:.0f}%"
         )
 
@@ -91,7 +95,7 @@ def postmaster_of(port: int) -> int | None:
     return None
 
 
-def sample(server: int, database: int | None) -> CpuSample:
+def sample(server: int, database: int | None, scheduler: int | None = None) -> CpuSample:
     line = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
     values = [int(v) for v in line]
     idle = values[3] + (values[4] if len(values) > 4 else 0)
@@ -102,6 +106,7 @@ def sample(server: int, database: int | None) -> CpuSample:
         server=_seconds(_tree(server)),
         database=_seconds(_tree(database)) if database is not None else 0.0,
         client=own.ru_utime + own.ru_stime,
+        scheduler=_seconds([scheduler]) if scheduler is not None else 0.0,
     )
 
 
@@ -117,4 +122,5 @@ def usage(before: CpuSample, after: CpuSample) -> Usage:
         server=share(before.server, after.server),
         database=share(before.database, after.database),
         client=share(before.client, after.client),
+        scheduler=share(before.scheduler, after.scheduler),
     )

@@ -8,6 +8,11 @@ sets a deadline to fall during the run, waits until the deadline job has
 adjudicated it, then sets the next. A save refused because the deadline has
 passed is tried again a moment later; a save whose connection broke (a worker
 killed) is tried again at once. Every answer is kept for :mod:`bench.loadcheck`.
+
+The kill must cut requests off, or "nothing lost" proves nothing: the clients
+keep the set of saves sent and not yet answered (by their connections' local
+ports), the kill waits until a worker holds one of those connections, and it
+kills again (a few times at most) until at least one save got no answer.
 """
 
 from __future__ import annotations
@@ -18,11 +23,12 @@ import queue
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-__all__ = ["Attempt", "Plan", "Player", "Run", "run_load", "set_up_games"]
+__all__ = ["Attempt", "InFlight", "Kill", "Plan", "Player", "Run", "run_load", "set_up_games"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,8 @@ class Plan:
     """Deadlines that fall in each game during the run, one after the other."""
     kill_at: float | None = 0.5
     """When (a fraction of the run) one worker is killed with SIGKILL; None: never."""
+    kill_tries: int = 5
+    """Kills at most, one after the other, until one of them cut a save off (its worker answered them all)."""
     clients: int = 48
     seed: int = 1
     warmup: float = 3.0
@@ -49,6 +57,10 @@ class Attempt:
     sent: float
     latency: float | None = None
     status: int | None = None
+    port: int | None = None
+    """The client's port for this try (one connection per request): its line in the access log."""
+    cut_off: bool = False
+    """Sent, and the connection broke before the answer (its worker was killed): never acknowledged."""
     phase: str | None = None
     saved: list[str] | None = None
 
@@ -79,16 +91,57 @@ class Run:
     """The end of the warm-up: the measured run starts here."""
     ended: float = 0.0
     deadlines: dict[str, list[datetime]] = field(default_factory=dict)
-    killed: list[tuple[float, int]] = field(default_factory=list)
+    killed: list[Killed] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    in_flight: InFlight = field(default_factory=lambda: InFlight())
+
+    def cut_off(self) -> int:
+        """Saves that got no answer (whenever they were sent: the ones a kill cuts off were sent before it)."""
+        return sum(1 for p in self.players for a in p.attempts if a.cut_off)
+
+
+@dataclass(frozen=True)
+class Killed:
+    at: float
+    """Seconds into the measured run."""
+    pid: int
+    in_flight: int
+    """Saves sent and not yet answered whose connection the worker held when it was killed."""
+
+
+Kill = Callable[[set[int]], tuple[int, int] | None]
+"""Kills a worker holding a connection from one of these client ports: (its pid, how many), or None if none does."""
+
+
+class InFlight:
+    """The local ports of the client connections whose request is sent and not yet answered."""
+
+    def __init__(self) -> None:
+        self._ports: set[int] = set()
+        self._lock = threading.Lock()
+
+    def add(self, port: int) -> None:
+        with self._lock:
+            self._ports.add(port)
+
+    def discard(self, port: int) -> None:
+        with self._lock:
+            self._ports.discard(port)
+
+    def ports(self) -> set[int]:
+        with self._lock:
+            return set(self._ports)
 
 
 class Client:
-    """One keep-alive HTTP connection, opened again after any failure."""
+    """One keep-alive HTTP connection, opened again after any failure; its requests in flight told to ``in_flight``."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, in_flight: InFlight | None = None) -> None:
         self.port = port
+        self.in_flight = in_flight
         self.connection: http.client.HTTPConnection | None = None
+        self.local_port: int | None = None
+        """The local port of the last request's connection."""
 
     def call(self, method: str, path: str, token: str | None = None, body: Any = None) -> tuple[int, Any]:
         if self.connection is None:
@@ -96,7 +149,9 @@ class Client:
         headers = {"Content-Type": "application/json"}
         if token:
             headers["Authorization"] = f"Bearer {token}"
+        port = None
         try:
+            port = self._connect()
             self.connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
             answer = self.connection.getresponse()
             data = answer.read()
@@ -104,7 +159,22 @@ class Client:
             self.connection.close()
             self.connection = None
             raise
+        finally:
+            if port is not None and self.in_flight is not None:
+                self.in_flight.discard(port)
         return answer.status, json.loads(data) if data else None
+
+    def _connect(self) -> int | None:
+        """Open the connection now (not inside ``request``), so that its port is known before anything is sent."""
+        assert self.connection is not None
+        self.local_port = None
+        if self.connection.sock is None:
+            self.connection.connect()
+        self.local_port = port = int(self.connection.sock.getsockname()[1])
+        if self.in_flight is None:
+            return None
+        self.in_flight.add(port)
+        return port
 
     def close(self) -> None:
         if self.connection is not None:
@@ -135,8 +205,8 @@ def _create(client: Client, games: int, players: list[Player], gms: dict[str, st
             players.append(Player(created["id"], power, token, [u["text"] for u in me["units"]]))
 
 
-def run_load(port: int, run: Run, plan: Plan, kill: Any = None) -> Run:
-    """Offer the saves for ``plan.duration`` seconds while the GMs' deadlines fall; ``kill()`` kills a worker."""
+def run_load(port: int, run: Run, plan: Plan, kill: Kill | None = None) -> Run:
+    """Offer the saves for ``plan.duration`` seconds while the GMs' deadlines fall; ``kill`` kills a worker."""
     rng = random.Random(plan.seed)
     period = len(run.players) / plan.rate
     tasks: queue.PriorityQueue[tuple[float, int, int]] = queue.PriorityQueue()
@@ -151,7 +221,7 @@ def run_load(port: int, run: Run, plan: Plan, kill: Any = None) -> Run:
         thread.start()
     if kill is not None and plan.kill_at is not None:
         time.sleep(max(0.0, run.started + plan.duration * plan.kill_at - time.monotonic()))
-        run.killed.append((time.monotonic() - run.started, kill()))
+        _kill_mid_request(run, kill, plan.kill_tries, stop_at)
     for thread in clients:
         thread.join()
     run.ended = time.monotonic()
@@ -160,10 +230,39 @@ def run_load(port: int, run: Run, plan: Plan, kill: Any = None) -> Run:
     return run
 
 
+def _kill_mid_request(run: Run, kill: Kill, tries: int, stop: float) -> None:
+    """Kill a worker while it holds a save not yet answered; again, if that one got its answer out first.
+
+    The worker is chosen from /proc while the request is in flight, but it
+    may finish the answer in the moment before the signal lands: the clients
+    say afterwards whether anything was cut off (a broken connection).
+    """
+    for _ in range(tries):
+        before = run.cut_off()
+        killed = _kill_when_busy(run, kill, until=stop - 1.0)
+        if killed is None:
+            return
+        time.sleep(0.5)  # the clients on the killed worker see their connections break at once
+        if run.cut_off() > before:
+            return
+
+
+def _kill_when_busy(run: Run, kill: Kill, until: float) -> Killed | None:
+    while time.monotonic() < until:
+        ports = run.in_flight.ports()
+        done = kill(ports) if ports else None
+        if done is not None:
+            pid, held = done
+            run.killed.append(Killed(time.monotonic() - run.started, pid, held))
+            return run.killed[-1]
+        time.sleep(0.001)
+    return None
+
+
 def _client(
     port: int, run: Run, tasks: queue.PriorityQueue[tuple[float, int, int]], period: float, stop: float
 ) -> None:
-    client = Client(port)
+    client = Client(port, run.in_flight)
     try:
         _serve_players(client, run, tasks, period, stop)
     finally:
@@ -200,8 +299,9 @@ def _save(client: Client, run: Run, player: Player) -> float | None:
             "PUT", f"/api/games/{player.game}/orders", player.token, {"text": "\n".join(orders)}
         )
     except (OSError, http.client.HTTPException):
+        attempt.port, attempt.cut_off = client.local_port, True
         return 0.0  # no answer (a worker died): not acknowledged, so send it again
-    attempt.latency, attempt.status = time.monotonic() - attempt.sent, status
+    attempt.latency, attempt.status, attempt.port = time.monotonic() - attempt.sent, status, client.local_port
     if status == 200:
         attempt.phase, attempt.saved = answer["phase"], answer["saved"]
         if answer["refused"]:

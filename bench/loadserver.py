@@ -7,6 +7,7 @@ production command), read back through ``/readyz``, and stopped with SIGTERM
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -107,11 +108,28 @@ class Server:
         master = self.process.pid
         return [int(pid) for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split()]
 
-    def kill_worker(self) -> int:
-        """kill -9 one worker (the master starts another); returns its pid."""
-        pid = self.worker_pids()[0]
+    def kill_worker(self, client_ports: set[int]) -> tuple[int, int] | None:
+        """kill -9 a worker that holds a connection from one of ``client_ports`` (the master starts another).
+
+        Returns its pid and how many of those connections it held, or None
+        (and kills nothing) when no worker holds one now.
+        """
+        held = self._connections_held(client_ports)
+        if not held:
+            return None
+        pid, count = max(held.items(), key=lambda item: item[1])
         os.kill(pid, signal.SIGKILL)
-        return pid
+        return pid, count
+
+    def _connections_held(self, client_ports: set[int]) -> dict[int, int]:
+        """Worker pid -> how many open connections it holds from ``client_ports`` (Linux /proc)."""
+        by_inode = _accepted(self.port)
+        held: dict[int, int] = {}
+        for pid in self.worker_pids():
+            count = sum(1 for inode in _socket_inodes(pid) if by_inode.get(inode) in client_ports)
+            if count:
+                held[pid] = count
+        return held
 
     def wait_for_workers(self, timeout: float = 60) -> list[int]:
         end = time.monotonic() + timeout
@@ -137,16 +155,14 @@ class Server:
             self._log.close()
         shutil.rmtree(self.access_log.parent, ignore_errors=True)
 
-    def handling_times(self) -> list[float]:
-        """Milliseconds each acknowledged save took inside a worker, from reading it to answering (the access log)."""
-        times = []
-        for line in self.access_log.read_text().splitlines():
-            request, _, rest = line.partition('"')[2].partition('" ')
-            method, _, path = request.partition(" ")
-            fields = rest.split()
-            if method == "PUT" and path.split(" ")[0].endswith("/orders") and fields[:1] == ["200"]:
-                times.append(int(fields[-1]) / 1000)
-        return times
+    def handled(self) -> dict[tuple[int, str], tuple[int, float]]:
+        """(client port, path) -> (status, milliseconds inside a worker) of each save answered (the access log).
+
+        Inside: from the request read to the answer written (gunicorn's
+        ``%(D)s``); the rest of what the client saw is waiting for a worker.
+        """
+        lines = (_save_line(line) for line in self.access_log.read_text().splitlines())
+        return {(port, path): (status, ms) for port, path, status, ms in filter(None, lines)}
 
     def log(self) -> str:
         """The end of the server's output (gunicorn's and the site's log lines)."""
@@ -154,6 +170,68 @@ class Server:
             return self._kept
         self._log.seek(0)
         return self._log.read().decode(errors="replace")[-4000:]
+
+
+def _save_line(line: str) -> tuple[int, str, int, float] | None:
+    """A save's line of the access log (web.gunicorn.ACCESS_FORMAT): client port, path, status, milliseconds."""
+    client, _, rest = line.partition(" ")
+    request, _, answer = rest.partition('"')[2].partition('" ')
+    method, _, target = request.partition(" ")
+    path = target.split(" ")[0]
+    fields = answer.split()
+    port = client.rpartition(":")[2]
+    if method != "PUT" or not path.endswith("/orders") or len(fields) != 3 or not port.isdigit():
+        return None
+    return int(port), path, int(fields[0]), int(fields[2]) / 1000
+
+
+def _accepted(port: int) -> dict[int, int]:
+    """Socket inode -> client port, for the open TCP connections accepted on ``port``.
+
+    Asked of the kernel with ``ss`` (filtered there: a few milliseconds), not
+    read from /proc/net/tcp, which lists every connection in TIME_WAIT too
+    (thousands under this load, tens of milliseconds to read: by then the
+    request looked for has its answer). /proc is the fallback without ``ss``.
+    """
+    try:
+        listed = subprocess.run(
+            ["ss", "-tnHe", "state", "established", f"( sport = :{port} )"], capture_output=True, text=True, timeout=5
+        ).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return _accepted_from_proc(port)
+    found: dict[int, int] = {}
+    for line in listed.splitlines():
+        fields = line.split()
+        inode = next((f[4:] for f in fields if f.startswith("ino:")), None)
+        if len(fields) >= 4 and inode is not None and inode.isdigit():
+            found[int(inode)] = int(fields[3].rpartition(":")[2])
+    return found
+
+
+def _accepted_from_proc(port: int) -> dict[int, int]:
+    local = f":{port:04X} "
+    found: dict[int, int] = {}
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError), open(table) as lines:
+            for line in lines:
+                if local not in line:
+                    continue
+                fields = line.split()
+                if fields[1].endswith(local.strip()) and fields[3] == "01":  # ESTABLISHED
+                    found[int(fields[9])] = int(fields[2].rsplit(":", 1)[1], 16)
+    return found
+
+
+def _socket_inodes(pid: int) -> set[int]:
+    """The inodes of the sockets a process has open."""
+    inodes = set()
+    with contextlib.suppress(OSError):
+        for fd in os.scandir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):
+                target = os.readlink(fd.path)
+                if target.startswith("socket:["):
+                    inodes.add(int(target[8:-1]))
+    return inodes
 
 
 def _command_line(pid: int) -> bytes:

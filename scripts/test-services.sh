@@ -40,6 +40,7 @@ free_port() {
 start_postgres() {
     local bin port
     bin=$(pg_bin)
+    PG_CTL="$bin/pg_ctl"  # set before anything can fail: the EXIT trap stops the cluster with it
     PG_DIR=$(mktemp -d /tmp/sengoku-pg.XXXXXX)
     [ "$(id -u)" = 0 ] && chown postgres: "$PG_DIR"
     port=$(free_port)
@@ -48,14 +49,17 @@ start_postgres() {
     as_postgres "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 \
         -o "-c listen_addresses=127.0.0.1 -p $port -k $PG_DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
         start >/dev/null || { cat "$PG_DIR/server.log" >&2; exit 1; }
-    PG_CTL="$bin/pg_ctl"
     export TEST_DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$port/postgres"
     echo "test-services: PostgreSQL on 127.0.0.1:$port (TEST_DATABASE_URL)" >&2
 }
 
+# The EXIT trap: whatever failed on the way (initdb, pg_ctl start, the command), stop the cluster if
+# one runs and delete the folder. No variable may be unset here (set -u would end the trap before rm).
 stop_postgres() {
     if [ -n "${PG_DIR:-}" ]; then
-        as_postgres "$PG_CTL" -D "$PG_DIR/data" -m immediate -w stop >/dev/null 2>&1 || true
+        if [ -n "${PG_CTL:-}" ] && [ -f "$PG_DIR/data/postmaster.pid" ]; then
+            as_postgres "$PG_CTL" -D "$PG_DIR/data" -m immediate -w stop >/dev/null 2>&1 || true
+        fi
         rm -rf "$PG_DIR"
     fi
 }
