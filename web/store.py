@@ -16,6 +16,8 @@ with ``BEGIN IMMEDIATE``; see :mod:`web.db`).
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -179,12 +181,13 @@ def submit(db: Database, game_id: str, power: str, act: Callable[[Game], T]) -> 
     A power left with no orders (its message refused, nothing stored before)
     gets no submission row; its refusal mark is a row of its own. Refused once
     the deadline has passed: the phase belongs to the deadline job then (web/deadlines.py).
+    ``act`` sees this power's orders only: a power's orders are checked alone.
     """
     with db.write() as session:
         row = _row(session, game_id, lock=True, shared=True)
         if row.deadline is not None and row.deadline <= utcnow():
             raise DeadlinePassed(row.deadline)
-        snapshot = _snapshot(session, row)
+        snapshot = _snapshot(session, row, only=power)  # a power's save reads and writes its own orders only
         game = snapshot.game()
         result = act(game)
         phase_index = len(game.state.history)
@@ -234,12 +237,14 @@ def _row(session: Session, game_id: str, lock: bool = False, shared: bool = Fals
     return row
 
 
-def _snapshot(session: Session, row: GameRow) -> Snapshot:
-    state = GameState.model_validate_json(row.state)
+def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapshot:
+    """The game as stored, with the orders of the phase open (``only``: that power's alone, all a save reads)."""
+    state = _state_of(row)
     phase_index = len(state.history)
-    rows = session.scalars(
-        select(SubmissionRow).where(SubmissionRow.game_id == row.id, SubmissionRow.phase_index == phase_index)
-    ).all()
+    query = select(SubmissionRow).where(SubmissionRow.game_id == row.id, SubmissionRow.phase_index == phase_index)
+    if only is not None:
+        query = query.where(SubmissionRow.power == only)
+    rows = session.scalars(query).all()
     orders = {r.power: _ORDERS.validate_json(r.orders) for r in rows}
     refused = set(
         session.scalars(
@@ -258,6 +263,31 @@ def _snapshot(session: Session, row: GameRow) -> Snapshot:
         other_hours=row.other_hours,
         listed=row.listed,
     )
+
+
+# The game states this process has read, by game, version and text: a save reads the game's state (its whole
+# history) to check orders against, and the state changes only with a new version, so most saves read it again
+# unchanged. States are immutable; a game's orders live in rows of their own, read every time.
+_STATES: OrderedDict[tuple[str, int, int], GameState] = OrderedDict()
+_STATES_KEPT = 64
+
+
+_STATES_LOCK = threading.Lock()  # a worker's threads share the states
+
+
+def _state_of(row: GameRow) -> GameState:
+    key = (row.id, row.version, hash(row.state))
+    with _STATES_LOCK:
+        state = _STATES.get(key)
+        if state is not None:
+            _STATES.move_to_end(key)
+            return state
+    state = GameState.model_validate_json(row.state)
+    with _STATES_LOCK:
+        _STATES[key] = state
+        while len(_STATES) > _STATES_KEPT:
+            _STATES.popitem(last=False)
+    return state
 
 
 def _upsert(session: Session, game_id: str, phase_index: int, power: str, orders: list[Order]) -> None:
