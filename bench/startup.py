@@ -49,7 +49,7 @@ COMMANDS: dict[str, tuple[list[str], str, bool]] = {
     "adjudicate (new game)": (["adjudicate", "{game}"], "new.json", True),
     "history last (new game)": (["history", "{game}", "last"], "played.json", False),
     "rollback (new game)": (["rollback", "{game}"], "played.json", True),
-    "map (new game)": (["map", "{game}", "-o", os.devnull], "new.json", False),
+    "map (new game)": (["map", "{game}", "--format", "svg", "-o", os.devnull], "new.json", False),
     "status (long game)": (["status", "{game}"], "long.json", False),
     "history last (long game)": (["history", "{game}", "last"], "long.json", False),
     "adjudicate (long game)": (["adjudicate", "{game}"], "long.json", True),
