@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from email.utils import parseaddr
 
 __all__ = ["AddressError", "normalise_address", "owner_of", "with_addresses"]
 
@@ -25,6 +24,8 @@ class AddressError(ValueError):
 
 def normalise_address(text: str) -> str:
     """``"Oda Nobunaga <Nobunaga@Example.org>"`` -> ``"nobunaga@example.org"``; refuses what is not an address."""
+    from email.utils import parseaddr  # the mail package loads when an address is read, not at start
+
     _, address = parseaddr(text.strip())
     address = address.strip().casefold()
     if not _ADDRESS.match(address):

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from post.document import Holding, Post
+if TYPE_CHECKING:  # annotations only: `sengoku status` reads deadline_text without building the post's models
+    from post.document import Holding, Post
 
 __all__ = ["changes", "closing", "deadline_text", "dp_title", "holding_counts"]
 
