@@ -64,5 +64,23 @@ def victory(tmp_path_factory: pytest.TempPathFactory) -> Game:
     return load_game(path)
 
 
+@pytest.fixture(scope="module")
+def kanto(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """'Kanto 1572': a cut support, a tied DP auction, a dislodged unit whose power sent nothing (Oda: its
+    retreat missed, then a removal in civil disorder), a removal and a build ordered, then a draw voted."""
+    folder = tmp_path_factory.mktemp("kanto")
+    run = Cli(folder)
+    path = folder / "game.json"
+    run("new", path, "--name", "Kanto 1572", "--position", GAMES / "kanto" / "position.yaml")
+    run("orders", path, GAMES / "kanto" / "fall-1572.txt")
+    run("adjudicate", path)
+    run("adjudicate", path)  # the retreats: Oda sent none
+    run("orders", path, GAMES / "kanto" / "winter-1572.txt")
+    run("adjudicate", path)
+    for power in ("Asakura", "Hojo", "Oda", "Takeda", "Uesugi"):
+        run("draw", path, power)
+    return load_game(path)
+
+
 def golden(name: str) -> Path:
     return Path(__file__).parent / "golden" / name

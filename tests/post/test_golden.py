@@ -35,6 +35,15 @@ def test_each_phase_in_each_markup(kyoto: Game, index: int, fmt: str) -> None:
     check(render(post, fmt), f"{PHASES[index]}.{SUFFIX[fmt]}")
 
 
+KANTO = ["kanto-fall-1572", "kanto-fall-1572-retreats", "kanto-winter-1572-drawn"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("index", range(len(KANTO)), ids=KANTO)
+def test_cut_supports_ties_civil_disorder_and_a_draw_in_each_markup(kanto: Game, index: int, fmt: str) -> None:
+    check(render(build_post(kanto.board, kanto.state, index), fmt), f"{KANTO[index]}.{SUFFIX[fmt]}")
+
+
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_the_victory_post_in_each_markup(victory: Game, fmt: str) -> None:
     check(render(build_post(victory.board, victory.state, -1), fmt), f"victory.{SUFFIX[fmt]}")
