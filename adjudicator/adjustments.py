@@ -28,7 +28,7 @@ class AdjustmentResult:
     units: tuple[Unit, ...]
 
     def position(self, before: Position) -> Position:
-        return before.model_copy(update={"units": self.units})
+        return before.replace(units=self.units)
 
 
 def adjustment_counts(board: Board, position: Position) -> dict[str, int]:

@@ -53,25 +53,25 @@ def after_movement(board: Board, rules: Rules, position: Position, result: Movem
     (a dislodged neutral is disbanded at once and never retreats)."""
     waiting = tuple(d for d in result.dislodged if result.retreats[d.unit.location])
     destroyed = [d.unit for d in result.dislodged if not result.retreats[d.unit.location]]
-    moved = position.model_copy(update={"units": result.units, "dislodged": waiting, "contested": result.contested})
+    moved = position.replace(units=result.units, dislodged=waiting, contested=result.contested)
     if waiting:
-        phase = position.phase.model_copy(update={"type": PhaseType.RETREATS})
-        return Transition(moved.model_copy(update={"phase": phase}), disbanded=destroyed)
+        phase = position.phase.replace(type=PhaseType.RETREATS)
+        return Transition(moved.replace(phase=phase), disbanded=destroyed)
     transition = _end_of_season(board, rules, _settled(moved))
     transition.disbanded = destroyed
     return transition
 
 
 def after_retreats(board: Board, rules: Rules, position: Position, units: tuple[Unit, ...]) -> Transition:
-    return _end_of_season(board, rules, _settled(position.model_copy(update={"units": units})))
+    return _end_of_season(board, rules, _settled(position.replace(units=units)))
 
 
 def after_adjustments(board: Board, rules: Rules, position: Position, units: tuple[Unit, ...]) -> Transition:
-    return _new_year(board, rules, position.model_copy(update={"units": units}))
+    return _new_year(board, rules, position.replace(units=units))
 
 
 def _settled(position: Position) -> Position:
-    return position.model_copy(update={"dislodged": (), "contested": ()})
+    return position.replace(dislodged=(), contested=())
 
 
 def _end_of_season(board: Board, rules: Rules, position: Position) -> Transition:
@@ -102,7 +102,7 @@ def _update_ownership(board: Board, position: Position) -> tuple[Position, dict[
             centres[unit.province] = unit.power
             captured[unit.province] = unit.power
     neutral = tuple(c for c in position.neutral_centres if c not in centres)
-    return position.model_copy(update={"centres": centres, "neutral_centres": neutral}), captured
+    return position.replace(centres=centres, neutral_centres=neutral), captured
 
 
 def _winter_has_decisions(board: Board, rules: Rules, winter: Position, adjustments: dict[str, int]) -> bool:
@@ -119,10 +119,10 @@ def _new_year(board: Board, rules: Rules, position: Position) -> Transition:
         kinds = {u.location: u.type for u in board.neutral_units}
         units += [Unit(type=kinds.get(c, UnitType.ARMY), location=c) for c in rebuilt]
     spring = _at(
-        position.model_copy(update={"units": tuple(units)}), Season.SPRING, position.phase.year + 1, PhaseType.MOVEMENT
+        position.replace(units=tuple(units)), Season.SPRING, position.phase.year + 1, PhaseType.MOVEMENT
     )
     return Transition(spring, rebuilt=rebuilt)
 
 
 def _at(position: Position, season: Season, year: int, kind: PhaseType) -> Position:
-    return position.model_copy(update={"phase": Phase(season=season, year=year, type=kind)})
+    return position.replace(phase=Phase(season=season, year=year, type=kind))

@@ -44,7 +44,7 @@ def normalise_dp_order(position: Position, order: DPOrder) -> DPOrder:
         supported = _typed(position, inner.supported)
         if supported is not inner.supported:
             update["supported"] = supported
-    return order.model_copy(update={"order": inner.model_copy(update=update)}) if update else order
+    return order.replace(order=inner.replace(**update)) if update else order
 
 
 def _typed(position: Position, ref: UnitRef) -> UnitRef:

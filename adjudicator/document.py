@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.position import Dislodged, Position
-from adjudicator.setup import NEUTRAL
 from maps.board import Board
 from orders.text import location_text
 
-__all__ = ["position_document"]
+__all__ = ["NEUTRAL", "position_document"]
+
+NEUTRAL = "neutral"
+"""The key under ``units`` for neutral units (any case)."""
 
 
 def position_document(board: Board, position: Position) -> dict[str, Any]:

@@ -86,7 +86,7 @@ class Game:
         self._require_ongoing()
         verdicts = check_submission(self.board, self.state.position, self.rules, power, orders)
         accepted = [v.order for v in verdicts if v.accepted]
-        self.state = self.state.model_copy(update={"orders": {**self.state.orders, power: accepted}})
+        self.state = self.state.replace(orders={**self.state.orders, power: accepted})
         return verdicts
 
     def send(
@@ -117,7 +117,7 @@ class Game:
             refused.discard(power)
         marks = [p for p in self.board.power_names if p in refused]
         orders_now = self.state.orders if kept else {**self.state.orders, power: stored}
-        self.state = self.state.model_copy(update={"orders": orders_now, "all_refused": marks})
+        self.state = self.state.replace(orders=orders_now, all_refused=marks)
         return Sent(power, mode, verdicts, refused_lines, earlier, stored, kept)
 
     def adjudicate(self, at: datetime | None = None) -> PhaseReport:
@@ -136,19 +136,17 @@ class Game:
             adjustments = adjudicate_adjustments(self.board, before, given, self.rules)
             transition = after_adjustments(self.board, self.rules, before, adjustments.units)
             report = self._report(adjustments.outcomes, transition)
-        entry = HistoryEntry.model_construct(  # each part validated
+        entry = HistoryEntry(
             before=before, orders=orders, report=report, adjudicated_at=at, deadline=self.state.deadline
         )
-        self.state = self.state.model_copy(
-            update={
-                "position": transition.position,
-                "orders": {},
-                "all_refused": [],
-                "draw_votes": {},
-                "deadline": None,
-                "result": self._result_after(report, transition),
-                "history": [*self.state.history, entry],
-            }
+        self.state = self.state.replace(
+                position=transition.position,
+                orders={},
+                all_refused=[],
+                draw_votes={},
+                deadline=None,
+                result=self._result_after(report, transition),
+                history=[*self.state.history, entry],
         )
         return report
 
@@ -163,16 +161,14 @@ class Game:
         if not self.state.history:
             raise GameError("nothing to roll back: no phase has been adjudicated")
         last = self.state.history[-1]
-        self.state = self.state.model_copy(
-            update={
-                "position": last.before,
-                "orders": last.orders,
-                "all_refused": [],
-                "draw_votes": {},
-                "concessions": {},
-                "result": GameResult(),
-                "history": self.state.history[:-1],
-            }
+        self.state = self.state.replace(
+                position=last.before,
+                orders=last.orders,
+                all_refused=[],
+                draw_votes={},
+                concessions={},
+                result=GameResult(),
+                history=self.state.history[:-1],
         )
         return last.report
 
@@ -195,7 +191,7 @@ class Game:
         proposals = {tuple(votes.get(p, ())) for p in survivors}
         if len(proposals) == 1 and all(p in votes for p in survivors):
             result = GameResult(kind=ResultKind.DRAWN, powers=list(next(iter(proposals))))
-        self.state = self.state.model_copy(update={"draw_votes": votes, "result": result})
+        self.state = self.state.replace(draw_votes=votes, result=result)
         return result
 
     def concede(self, power: str, to: str) -> GameResult:
@@ -209,7 +205,7 @@ class Game:
         self._require_survivor(power)
         concessions = {**self.state.concessions, power: to}
         result = _conceded(concessions, survivors) or self.state.result
-        self.state = self.state.model_copy(update={"concessions": concessions, "result": result})
+        self.state = self.state.replace(concessions=concessions, result=result)
         return result
 
     def set_addresses(self, power: str, addresses: Sequence[str]) -> list[str]:
@@ -219,7 +215,7 @@ class Game:
             book = with_addresses(self.state.addresses, power, addresses)
         except AddressError as error:
             raise GameError(str(error)) from None
-        self.state = self.state.model_copy(update={"addresses": book})
+        self.state = self.state.replace(addresses=book)
         return book.get(power, [])
 
     def power_of_address(self, sender: str) -> str | None:
@@ -231,7 +227,7 @@ class Game:
         known = set(self.state.messages_read)
         fresh = [m for m in dict.fromkeys(message_ids) if m not in known]
         if fresh:
-            self.state = self.state.model_copy(update={"messages_read": [*self.state.messages_read, *fresh]})
+            self.state = self.state.replace(messages_read=[*self.state.messages_read, *fresh])
 
     # --- the phases ------------------------------------------------------------------
 
@@ -254,7 +250,7 @@ class Game:
             for d in result.dislodged
         ]
         auction = [LotRecord.of(lot) for lot in lots]
-        return report.model_copy(update={"dislodged": dislodged, "auction": auction}), transition
+        return report.replace(dislodged=dislodged, auction=auction), transition
 
     def _report(self, outcomes: Sequence[OrderOutcome], transition: Transition) -> PhaseReport:
         result = self.state.result

@@ -74,7 +74,7 @@ class MovementResult:
 
     def position(self, before: Position) -> Position:
         """The board after this phase, still at ``before``'s phase (the caller advances it)."""
-        return before.model_copy(update={"units": self.units, "dislodged": self.dislodged, "contested": self.contested})
+        return before.replace(units=self.units, dislodged=self.dislodged, contested=self.contested)
 
 
 def adjudicate_movement(

@@ -1,30 +1,32 @@
 """The position on the board: what the adjudicator reads and writes.
 
-These are pydantic models because positions cross the engine's edge (game
-files, the database, the JSON API). The resolver converts them once into
-plain structures for its hot loop.
+These are frozen Structs (:mod:`orders.structs`): positions cross the
+engine's edge (game files, the database, the JSON API), and are read there
+without pydantic. The resolver converts them once into plain structures for
+its hot loop (:mod:`adjudicator.pieces`).
 """
 
 from __future__ import annotations
 
 import re
+from functools import cached_property
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+import msgspec
 
 from maps.terms import Location, PhaseType, Season, UnitType, province_of
+from orders.structs import Struct
 
 __all__ = ["Dislodged", "Phase", "Position", "Unit"]
 
 _PHASE = re.compile(r"^\s*(spring|fall|autumn|winter)\s+(\d+)\s*(movement|retreats?|adjustments?|builds?)?\s*$", re.I)
 
 
-class Phase(BaseModel):
+class Phase(Struct, frozen=True, kw_only=True):
     """A season, a year and what happens in it (``Spring 1570 movement``)."""
 
-    model_config = ConfigDict(frozen=True)
-
     season: Season
-    year: int = Field(ge=1)
+    year: Annotated[int, msgspec.Meta(ge=1)]
     type: PhaseType
 
     def __str__(self) -> str:
@@ -36,16 +38,16 @@ class Phase(BaseModel):
         match = _PHASE.match(text)
         if not match:
             raise ValueError(f"not a phase: '{text}' (expected e.g. 'spring 1570 movement')")
+        if int(match[2]) < 1:
+            raise ValueError(f"'{text}': the year must be 1 or later")
         season = Season.FALL if match[1].lower() == "autumn" else Season(match[1].lower())
         word = (match[3] or ("adjustments" if season is Season.WINTER else "movement")).lower()
         kind = {"retreat": "retreats", "adjustment": "adjustments", "build": "adjustments", "builds": "adjustments"}
         return cls(season=season, year=int(match[2]), type=PhaseType(kind.get(word, word)))
 
 
-class Unit(BaseModel):
+class Unit(Struct, frozen=True, kw_only=True):
     """A unit on the board. ``power`` None marks a neutral unit, a power of its own."""
-
-    model_config = ConfigDict(frozen=True)
 
     type: UnitType
     location: Location
@@ -63,7 +65,7 @@ class Unit(BaseModel):
         return f"{self.type.value} {self.location}"
 
 
-class Dislodged(BaseModel):
+class Dislodged(Struct, frozen=True, kw_only=True):
     """A unit dislodged in the movement phase, waiting to retreat.
 
     Where the attacker came from is kept (not the retreat options) because a
@@ -72,66 +74,46 @@ class Dislodged(BaseModel):
     (DATC 4.A.5).
     """
 
-    model_config = ConfigDict(frozen=True)
-
     unit: Unit
     attacker_from: str | None = None
     via_convoy: bool = False
 
 
-class Position(BaseModel):
-    """Everything the rules need to know about the board at one phase."""
+class Position(Struct, frozen=True, kw_only=True, dict=True):
+    """Everything the rules need to know about the board at one phase.
 
-    model_config = ConfigDict(frozen=True)
+    ``contested``: provinces left empty by a standoff; ``centres``: supply
+    centre -> owning power; ``neutral_centres``: centres still neutral (never
+    captured). The lookups below are built once per position (``dict=True``
+    gives them a place; they are never written to JSON nor compared).
+    """
 
     phase: Phase
     units: tuple[Unit, ...] = ()
     dislodged: tuple[Dislodged, ...] = ()
-    contested: tuple[str, ...] = Field(default=(), description="provinces left empty by a standoff")
-    centres: dict[str, str] = Field(default_factory=dict, description="supply centre -> owning power")
-    neutral_centres: tuple[str, ...] = Field(default=(), description="centres still neutral (never captured)")
+    contested: tuple[str, ...] = ()
+    centres: dict[str, str] = msgspec.field(default_factory=dict)
+    neutral_centres: tuple[str, ...] = ()
 
-    _index: tuple[tuple[Unit, ...], dict[str, Unit]] | None = PrivateAttr(default=None)
-    _owned: tuple[dict[str, str], dict[str, list[str]]] | None = PrivateAttr(default=None)
-
-    @property
+    @cached_property
     def unit_at(self) -> dict[str, Unit]:
-        """Units by province id, built once per ``units`` value.
-
-        Keyed on the units tuple itself: ``model_copy`` carries private state
-        over, so a cache that ignored a replaced ``units`` would go stale.
-        """
-        private = self.__pydantic_private__  # read directly: ``self._index`` takes pydantic's slow path (~2 us)
-        index = private.get("_index") if private is not None else None
-        if index is None or index[0] is not self.units:
-            index = (self.units, {unit.province: unit for unit in self.units})
-            self._index = index
-        return index[1]
-
-    def __eq__(self, other: object) -> bool:
-        """Equal when the board is: the private lookup cache does not count."""
-        if not isinstance(other, Position):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in type(self).model_fields)
-
-    __hash__ = None  # type: ignore[assignment]  # positions hold a dict: not hashable
+        """Units by province id."""
+        return {unit.province: unit for unit in self.units}
 
     def units_of(self, power: str) -> list[Unit]:
         return [unit for unit in self.units if unit.power == power]
 
+    @cached_property
+    def _owned(self) -> dict[str, list[str]]:
+        by_power: dict[str, list[str]] = {}
+        for centre in sorted(self.centres):
+            by_power.setdefault(self.centres[centre], []).append(centre)
+        return by_power
+
     def centres_of(self, power: str) -> list[str]:
         """The power's centres, sorted (a new list: the caller may change it).
 
-        Every power's list is built at the first call, keyed on the centres
-        dict itself as :attr:`unit_at` is on the units: a phase asks for them
+        Every power's list is built at the first call: a phase asks for them
         power by power, again and again.
         """
-        private = self.__pydantic_private__
-        owned = private.get("_owned") if private is not None else None
-        if owned is None or owned[0] is not self.centres:
-            by_power: dict[str, list[str]] = {}
-            for centre in sorted(self.centres):
-                by_power.setdefault(self.centres[centre], []).append(centre)
-            owned = (self.centres, by_power)
-            self._owned = owned
-        return list(owned[1].get(power, ()))
+        return list(self._owned.get(power, ()))

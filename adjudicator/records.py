@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
-from functools import cache
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+import msgspec
 
 from adjudicator.diplomacy_points import Lot
 from adjudicator.outcomes import Detail, OrderOutcome, Reason, Result
 from adjudicator.position import Phase, Unit
 from maps.terms import Location
 from orders.model import NeutralOrder, Order
+from orders.structs import Struct
 
 __all__ = [
     "BidRecord",
@@ -31,11 +31,7 @@ __all__ = [
 ]
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-
-class OutcomeRecord(_Record):
+class OutcomeRecord(Struct, frozen=True, kw_only=True):
     power: str | None
     order: Order
     result: Result
@@ -69,45 +65,21 @@ class OutcomeRecord(_Record):
 
     @classmethod
     def all_of(cls, outcomes: Iterable[OrderOutcome]) -> list[OutcomeRecord]:
-        """:meth:`of` for every outcome of a phase, validated in one call rather than one per record."""
-        return _many_outcomes().validate_python([_outcome_fields(o) for o in outcomes])
+        """:meth:`of` for every outcome of a phase."""
+        return [cls.of(o) for o in outcomes]
 
     @property
     def detail(self) -> Detail:
         return Detail(self.strength, self.opposition, self.opposed_by, self.by, self.via_convoy, self.head_to_head)
 
 
-def _outcome_fields(o: OrderOutcome) -> dict[str, object]:
-    strength, opposition, opposed_by, by, via_convoy, head_to_head = o.detail
-    return {
-        "power": o.power,
-        "order": o.order,
-        "result": o.result,
-        "reason": o.reason,
-        "note": o.note,
-        "strength": strength,
-        "opposition": opposition,
-        "opposed_by": opposed_by,
-        "by": by,
-        "via_convoy": via_convoy,
-        "head_to_head": head_to_head,
-        "implicit": o.implicit,
-    }
-
-
-@cache
-def _many_outcomes() -> TypeAdapter[list[OutcomeRecord]]:
-    """Built when first needed: building it costs a command that never adjudicates."""
-    return TypeAdapter(list[OutcomeRecord])
-
-
-class BidRecord(_Record):
+class BidRecord(Struct, frozen=True, kw_only=True):
     power: str
     order: NeutralOrder
     points: int
 
 
-class LotRecord(_Record):
+class LotRecord(Struct, frozen=True, kw_only=True):
     """The DP auction for one neutral unit."""
 
     unit: str
@@ -122,7 +94,7 @@ class LotRecord(_Record):
         return cls(unit=lot.unit, bids=bids, winner=lot.winner, total=lot.total, tied=lot.tied)
 
 
-class DislodgedRecord(_Record):
+class DislodgedRecord(Struct, frozen=True, kw_only=True):
     unit: Unit
     attacker_from: str | None
     retreats: list[Location]
@@ -135,9 +107,10 @@ class ResultKind(StrEnum):
     CONCEDED = "conceded"
 
 
-class GameResult(_Record):
+class GameResult(Struct, frozen=True, kw_only=True):
     kind: ResultKind = ResultKind.ONGOING
-    powers: list[str] = Field(default_factory=list, description="the winner, or the powers in the draw")
+    powers: list[str] = msgspec.field(default_factory=list)
+    """The winner, or the powers in the draw."""
 
     @property
     def over(self) -> bool:
@@ -153,17 +126,22 @@ class GameResult(_Record):
         return "The game goes on."
 
 
-class PhaseReport(_Record):
+class PhaseReport(Struct, frozen=True, kw_only=True):
     """Everything that came of adjudicating one phase."""
 
     phase: Phase
     outcomes: list[OutcomeRecord]
-    auction: list[LotRecord] = Field(default_factory=list)
-    dislodged: list[DislodgedRecord] = Field(default_factory=list)
-    disbanded: list[Unit] = Field(default_factory=list, description="units destroyed without a retreat")
-    captured: dict[str, str] = Field(default_factory=dict, description="centre -> new owner, at the Fall update")
-    rebuilt: list[str] = Field(default_factory=list, description="neutral armies rebuilt in winter")
-    centres: dict[str, int] = Field(default_factory=dict, description="centres per power, after Fall")
-    adjustments: dict[str, int] = Field(default_factory=dict, description="builds (+) or removals (-) due")
+    auction: list[LotRecord] = msgspec.field(default_factory=list)
+    dislodged: list[DislodgedRecord] = msgspec.field(default_factory=list)
+    disbanded: list[Unit] = msgspec.field(default_factory=list)
+    """Units destroyed without a retreat."""
+    captured: dict[str, str] = msgspec.field(default_factory=dict)
+    """Centre -> new owner, at the Fall update."""
+    rebuilt: list[str] = msgspec.field(default_factory=list)
+    """Neutral armies rebuilt in winter."""
+    centres: dict[str, int] = msgspec.field(default_factory=dict)
+    """Centres per power, after Fall."""
+    adjustments: dict[str, int] = msgspec.field(default_factory=dict)
+    """Builds (+) or removals (-) due."""
     next_phase: Phase | None = None
-    result: GameResult = Field(default_factory=GameResult)
+    result: GameResult = msgspec.field(default_factory=GameResult)

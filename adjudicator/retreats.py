@@ -48,7 +48,7 @@ class RetreatResult:
     units: tuple[Unit, ...]
 
     def position(self, before: Position) -> Position:
-        return before.model_copy(update={"units": self.units, "dislodged": (), "contested": ()})
+        return before.replace(units=self.units, dislodged=(), contested=())
 
 
 def adjudicate_retreats(
@@ -76,7 +76,7 @@ def adjudicate_retreats(
             outcomes.append(OrderOutcome(power, order, Result.FAILS, Reason.RETREAT_BOUNCED, "disbanded"))
         else:
             unit = options[order.unit.province][0].unit  # type: ignore[union-attr]
-            retreated.append(unit.model_copy(update={"location": destination}))
+            retreated.append(unit.replace(location=destination))
             outcomes.append(OrderOutcome(power, order, Result.SUCCEEDS, Reason.RETREATED))
     for dislodged, _ in options.values():
         if dislodged.unit.province not in done:

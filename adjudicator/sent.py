@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, ConfigDict, Field
+from orders.structs import Struct
 
 __all__ = ["SentMessage"]
 
 
-class SentMessage(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class SentMessage(Struct, frozen=True, kw_only=True):
+    """``key``: what the message carried, e.g. 'results 3 5f2c1a9e' or 'reminder Fall 1570 movement';
+    ``message_id``: the Message-ID header, with its angle brackets; ``sent``: when the server accepted it (UTC).
+    """
 
-    key: str = Field(description="what the message carried, e.g. 'results 3 5f2c1a9e' or 'reminder Fall 1570 movement'")
+    key: str
     power: str
     address: str
-    message_id: str = Field(description="the Message-ID header, with its angle brackets")
-    sent: datetime = Field(description="when the server accepted it (UTC)")
+    message_id: str
+    sent: datetime

@@ -1,8 +1,10 @@
 """The whole game as one serialisable value.
 
 Files and databases are the shells' business; the engine only turns a
-:class:`GameState` into JSON and back (``model_dump_json`` /
-``model_validate_json``), with a schema version so an old file is recognised.
+:class:`GameState` into JSON and back (:func:`state_json` / :func:`state_from_json`),
+with a schema version so an old file is recognised. The Structs here (and
+those they hold) are the game file's schema: msgspec checks every field as
+it decodes, without pydantic (:mod:`orders.structs`).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import unicodedata
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+import msgspec
 
 from adjudicator.position import Position
 from adjudicator.records import GameResult, PhaseReport
@@ -19,8 +21,22 @@ from adjudicator.rules import rules_for
 from adjudicator.sent import SentMessage
 from maps.terms import PhaseType
 from orders.model import Order
+from orders.structs import Struct
 
-__all__ = ["MAX_NAME_CHARS", "SCHEMA_VERSION", "GameState", "HistoryEntry", "name_problem"]
+__all__ = [
+    "MAX_NAME_CHARS",
+    "SCHEMA_VERSION",
+    "GameState",
+    "HistoryEntry",
+    "StateError",
+    "name_problem",
+    "state_from_json",
+    "state_json",
+    "top_fields",
+]
+
+StateError = msgspec.ValidationError
+"""A game state's JSON of the wrong shape; the message says what and where (``... - at `$.position.units[0]```)."""
 
 SCHEMA_VERSION: Literal[1] = 1
 MAX_NAME_CHARS = 80
@@ -46,53 +62,49 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-class HistoryEntry(BaseModel):
+class HistoryEntry(Struct, frozen=True, kw_only=True):
     """One adjudicated phase: the board before it, the orders given, and the report."""
-
-    model_config = ConfigDict(frozen=True)
 
     before: Position
     orders: dict[str, list[Order]]
     report: PhaseReport
-    adjudicated_at: datetime | None = Field(
-        default=None,
-        description="when the phase was adjudicated (UTC), so when the next one opened; none in older games",
-    )
-    deadline: datetime | None = Field(
-        default=None,
-        description="the phase's own deadline when it was adjudicated (the post before it named it); none if unset",
-    )
+    adjudicated_at: datetime | None = None
+    """When the phase was adjudicated (UTC), so when the next one opened; none in older games."""
+    deadline: datetime | None = None
+    """The phase's own deadline when it was adjudicated (the post before it named it); none if unset."""
 
 
-class GameState(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class GameState(Struct, frozen=True, kw_only=True):
+    """One game, as its file holds it. A new field needs a default, so that older files still load."""
 
     schema_version: Literal[1] = SCHEMA_VERSION
     variant: str
     name: str = ""
     position: Position
-    orders: dict[str, list[Order]] = Field(default_factory=dict, description="orders submitted this phase")
-    all_refused: list[str] = Field(
-        default_factory=list,
-        description="powers whose latest message this phase had every line refused (their earlier orders stand)",
-    )
-    messages_read: list[str] = Field(
-        default_factory=list, description="Message-IDs of the mail already read into this game (never read twice)"
-    )
-    draw_votes: dict[str, list[str]] = Field(
-        default_factory=dict, description="power -> the powers its draw proposal includes"
-    )
-    concessions: dict[str, str] = Field(default_factory=dict, description="conceding power -> power conceded to")
-    addresses: dict[str, list[str]] = Field(
-        default_factory=dict, description="power -> the email addresses its orders come from and results go to"
-    )
-    result: GameResult = Field(default_factory=GameResult)
-    history: list[HistoryEntry] = Field(default_factory=list)
-    deadline: datetime | None = Field(
-        default=None, description="when the open phase is due (UTC), as the GM set it; cleared by adjudication"
-    )
-    mail_results: bool = Field(default=False, description="mail the results post to the players after adjudication")
-    sent: list[SentMessage] = Field(default_factory=list, description="mail the players were sent (see outbox)")
+    orders: dict[str, list[Order]] = msgspec.field(default_factory=dict)
+    """Orders submitted this phase."""
+    all_refused: list[str] = msgspec.field(default_factory=list)
+    """Powers whose latest message this phase had every line refused (their earlier orders stand)."""
+    messages_read: list[str] = msgspec.field(default_factory=list)
+    """Message-IDs of the mail already read into this game (never read twice)."""
+    draw_votes: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    """Power -> the powers its draw proposal includes."""
+    concessions: dict[str, str] = msgspec.field(default_factory=dict)
+    """Conceding power -> power conceded to."""
+    addresses: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    """Power -> the email addresses its orders come from and results go to."""
+    result: GameResult = msgspec.field(default_factory=GameResult)
+    history: list[HistoryEntry] = msgspec.field(default_factory=list)
+    deadline: datetime | None = None
+    """When the open phase is due (UTC), as the GM set it; cleared by adjudication."""
+    mail_results: bool = False
+    """Mail the results post to the players after adjudication."""
+    sent: list[SentMessage] = msgspec.field(default_factory=list)
+    """Mail the players were sent (see outbox)."""
+    kept: dict[str, msgspec.Raw] = msgspec.field(default_factory=dict, name="$kept")
+    """Top-level fields of the JSON that this version does not know (a newer sengoku's), as read, written back
+    unchanged by :func:`state_json`: a game moved back and forth between versions loses nothing. Never in JSON
+    itself: its JSON name ``$kept`` only keeps a file holding that key from filling it."""
 
     @property
     def phase_opened(self) -> datetime | None:
@@ -102,7 +114,6 @@ class GameState(BaseModel):
         """
         return self.history[-1].adjudicated_at if self.history else None
 
-    @computed_field  # type: ignore[prop-decorator]
     @property
     def dp(self) -> dict[str, int]:
         """Each power's Diplomacy Points this phase (written to the JSON for readers; never read back).
@@ -115,3 +126,34 @@ class GameState(BaseModel):
             return {}
         owners = sorted(set(self.position.centres.values()))
         return {power: min(len(self.position.centres_of(power)), rules.max_dp) for power in owners}
+
+
+_FIELDS = frozenset(GameState.__struct_encode_fields__) - {"$kept"}
+_TOP = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_STATE = msgspec.json.Decoder(GameState)
+
+
+def state_json(state: GameState, *, indent: int = 0) -> bytes:
+    """The game as JSON: every field, ``dp`` (for readers; never read back), then the fields it :attr:`~GameState.kept`."""
+    fields = {name: getattr(state, name) for name in state.__struct_fields__ if name != "kept"}
+    data = msgspec.json.encode({**fields, "dp": state.dp, **state.kept})
+    return msgspec.json.format(data, indent=indent) if indent else data
+
+
+def state_from_json(data: bytes | str) -> GameState:
+    """A game from its JSON, every field checked (raises :data:`StateError`).
+
+    Top-level fields this version does not know are kept, to be written back (:attr:`GameState.kept`).
+    Raises :class:`msgspec.DecodeError` for text that is not JSON.
+    """
+    state = _STATE.decode(data)
+    top = top_fields(data)
+    unknown = top.keys() - _FIELDS - {"dp"}
+    if not unknown:
+        return state
+    return state.replace(kept={name: top[name] for name in sorted(unknown)})
+
+
+def top_fields(data: bytes | str) -> dict[str, msgspec.Raw]:
+    """The JSON object's fields, each still as its JSON text (cheap: nothing below the top is decoded)."""
+    return _TOP.decode(data)

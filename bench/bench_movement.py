@@ -90,7 +90,7 @@ def time_ours(
             if submitted:
                 submit(board, phase)
             else:
-                phase = replace(phase, position=phase.position.model_copy())  # a new object: nothing remembered
+                phase = replace(phase, position=phase.position.replace())  # a new object: nothing remembered
             timings.append(_time_ours(board, phase, outcomes)[0])
     return timings
 

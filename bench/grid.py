@@ -98,7 +98,7 @@ def time_size(units: int, phases: int, seed: int) -> tuple[float, float, int]:
     gc.disable()
     try:
         for position, orders in drawn:
-            cold.append(_timed(board, position.model_copy(), orders))  # a new object: nothing checked before
+            cold.append(_timed(board, position.replace(), orders))  # a new object: nothing checked before
             for power, given in orders.items():
                 check_movement_orders(board, position, {power: given})  # submitted, untimed
             submitted.append(_timed(board, position, orders))

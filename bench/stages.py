@@ -28,7 +28,7 @@ STAGES = ("read units", "legality", "battle lists", "resolve", "new board", "exp
 
 def _run_once(board: Board, phase: RandomPhase) -> list[int]:
     clock = time.perf_counter_ns
-    position = phase.position.model_copy()  # a new position object: nothing remembered from an earlier run
+    position = phase.position.replace()  # a new position object: nothing remembered from an earlier run
     marks = [clock()]
     pieces = Pieces(board, position)
     marks.append(clock())

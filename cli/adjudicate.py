@@ -49,7 +49,7 @@ def adjudicate(game: Path, fmt: str, explain: bool, as_json: bool, preview: bool
         loaded = load_game(game)
         loaded.adjudicate(at=datetime.now(UTC))  # the next phase opens now: mail dated earlier is not for it
         if deadline is not None and not loaded.state.result.over:
-            loaded.state = loaded.state.model_copy(update={"deadline": deadline})
+            loaded.state = loaded.state.replace(deadline=deadline)
         save_game(game, loaded)
     post = build_post(loaded.board, loaded.state, -1, deadline=loaded.state.deadline, rules=loaded.rules)
     echo_post(post, fmt, explain, as_json)

@@ -38,7 +38,7 @@ def deadline(game: Path, when: tuple[str, ...], clear: bool) -> None:
             state = loaded.state
             if state.result.over:
                 raise click.ClickException(f"the game is over: {state.result.describe()}")
-            loaded.state = state.model_copy(update={"deadline": moment})
+            loaded.state = state.replace(deadline=moment)
             save_game(game, loaded)
     current = loaded.state.deadline
     shown = deadline_text(current) if current else "none (set one with 'sengoku deadline GAME WHEN')"

@@ -8,6 +8,12 @@ left behind. A full disk names the game file and leaves the game as it
 was. Reading refuses a missing, corrupt, foreign or wrong-version file, and
 anything that is not a regular file of a sane size (a device, a FIFO), with
 one line naming the file and the problem, and changes nothing.
+
+The file is read without pydantic (msgspec checks it against the engine's
+Structs, :mod:`adjudicator.state`), so a command that only reads a game
+starts at once. Fields a newer sengoku added at the top of the file are kept
+when the game is written back; a file of a newer schema version is refused
+with one line, for reading and writing alike.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from itertools import islice
 from pathlib import Path
 from typing import IO
 
-from pydantic import ValidationError
+import msgspec
 
 try:
     import fcntl
@@ -30,8 +36,8 @@ except ImportError:  # not POSIX: stale temporary files are recognised by their 
     fcntl = None  # type: ignore[assignment]
 
 from adjudicator.game import Game
-from adjudicator.setup import check_position
-from adjudicator.state import SCHEMA_VERSION, GameState
+from adjudicator.positioncheck import check_position
+from adjudicator.state import SCHEMA_VERSION, GameState, StateError, state_from_json, state_json, top_fields
 from cli.common import load_variant
 from cli.historycheck import history_problems
 from maps import Board, SengokuError
@@ -70,26 +76,25 @@ def save_game(path: Path, game: Game) -> None:
 
 
 def read_state(path: Path) -> GameState:
-    text = _read_text(path)
+    data = _read_bytes(path)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        problem = f"line {error.lineno}, column {error.colno}: {error.msg}"
-        raise GameFileError(path, f"not a sengoku game file (not valid JSON: {problem})") from None
-    except RecursionError:  # [[[[... a thousand deep: no game file is shaped like that
-        raise GameFileError(path, "not a sengoku game file (JSON nested too deeply)") from None
-    _check_kind(path, data)
+        top = top_fields(data)
+    except (msgspec.DecodeError, RecursionError):  # not JSON, or JSON but not an object (a ValidationError)
+        if (problem := _json_problem(data)) is not None:
+            raise GameFileError(path, f"not a sengoku game file ({problem})") from None
+        top = {}
+    _check_kind(path, top)
     try:
-        return GameState.model_validate(data)
-    except ValidationError as error:
-        raise GameFileError(path, f"not a valid game file: {_first_problem(error)}") from None
-    except RecursionError:
+        return state_from_json(data)
+    except StateError as error:
+        raise GameFileError(path, f"not a valid game file: {_where(error)}") from None
+    except RecursionError:  # [[[[... a thousand deep inside a field: no game file is shaped like that
         raise GameFileError(path, "not a sengoku game file (JSON nested too deeply)") from None
 
 
 def write_state(path: Path, state: GameState) -> None:
     """Replace the game file with ``state``, atomically (see the module docstring)."""
-    data = (state.model_dump_json(indent=2) + "\n").encode("utf-8")
+    data = state_json(state, indent=2) + b"\n"
     directory = path.resolve().parent
     _remove_stale_temporaries(directory, path.name)
     try:
@@ -176,7 +181,7 @@ def _sync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def _read_text(path: Path) -> str:
+def _read_bytes(path: Path) -> bytes:
     try:
         data = read_regular_file(path, MAX_BYTES, noun="game file")
     except FileRefused as refused:
@@ -184,27 +189,46 @@ def _read_text(path: Path) -> str:
             raise GameFileError(path, "no such game file (start one with 'sengoku new')") from None
         raise GameFileError(path, refused.problem) from None
     try:
-        return data.decode("utf-8")
+        data.decode("utf-8")
     except UnicodeDecodeError:
         raise GameFileError(path, "not a sengoku game file (not UTF-8 text)") from None
+    return data
 
 
-def _check_kind(path: Path, data: object) -> None:
+def _json_problem(data: bytes) -> str | None:
+    """Where the JSON goes wrong, as the standard library says it (line and column); None if it is JSON.
+
+    Asked only when msgspec refused the file, to say where.
+    """
+    try:
+        json.loads(data)
+    except json.JSONDecodeError as error:
+        return f"not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}"
+    except RecursionError:  # [[[[... a thousand deep: no game file is shaped like that
+        return "JSON nested too deeply"
+    return None
+
+
+def _check_kind(path: Path, top: dict[str, msgspec.Raw]) -> None:
     """Tell a foreign JSON file, or one from another version of sengoku, from a damaged one."""
-    if not isinstance(data, dict) or "variant" not in data or "schema_version" not in data:
+    if "variant" not in top or "schema_version" not in top:
         raise GameFileError(path, "not a sengoku game file (no 'schema_version' and 'variant' at the top)")
-    version = data["schema_version"]
+    version = msgspec.json.decode(top["schema_version"])
     if version != SCHEMA_VERSION:
+        newer = isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION
         raise GameFileError(
-            path, f"game file schema version {version!r}; this sengoku reads version {SCHEMA_VERSION} only"
+            path,
+            f"game file schema version {version!r}; this sengoku reads version {SCHEMA_VERSION} only"
+            + (" (the game was written by a newer sengoku: upgrade to use it; the file is left as it is)" if newer else ""),
         )
 
 
-def _first_problem(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"])
-    more = error.error_count() - 1
-    return f"{where}: {first['msg']}" + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+def _where(error: StateError) -> str:
+    """msgspec's ``Expected `int`, got `str` - at `$.position.units[0].type``` as ``position.units[0].type: ...``."""
+    message, _, where = str(error).rpartition(" - at `$")
+    if not message:
+        return str(error)
+    return f"{where.rstrip('`').lstrip('.')}: {message}"
 
 
 def _board(path: Path, variant: str) -> Board:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pydantic import BaseModel
+import msgspec
 
 from adjudicator.records import LotRecord
-from adjudicator.setup import check_position
+from adjudicator.positioncheck import check_position
 from adjudicator.state import GameState, HistoryEntry
 from maps import Board
 
@@ -65,22 +65,22 @@ def _adds_up(lot: LotRecord) -> bool:
     """The winner was bid for, or (a tie, or nothing carried out) some order's bids make the total."""
     if lot.winner is not None:
         return any(bid.order == lot.winner for bid in lot.bids)
-    totals: dict[str, int] = {}
+    totals: dict[bytes, int] = {}
     for bid in lot.bids:
-        key = bid.order.model_dump_json()
+        key = msgspec.json.encode(bid.order)
         totals[key] = totals.get(key, 0) + bid.points
     return lot.total in totals.values()
 
 
-def _places(model: BaseModel) -> Iterator[str]:
+def _places(model: msgspec.Struct) -> Iterator[str]:
     """The locations a record or an order names, however deep."""
-    for name in type(model).model_fields:
+    for name in model.__struct_fields__:
         value = getattr(model, name)
         if name in _PLACES and isinstance(value, str):
             yield value
-        elif isinstance(value, BaseModel):
+        elif isinstance(value, msgspec.Struct):
             yield from _places(value)
         elif isinstance(value, list | tuple):
             for item in value:
-                if isinstance(item, BaseModel):
+                if isinstance(item, msgspec.Struct):
                     yield from _places(item)

@@ -45,9 +45,9 @@ def new(game: Path, variant: str | None, position_file: Path | None, name: str, 
     started = Game.new(board, name=name)
     state = started.state
     if position_file is not None:
-        state = state.model_copy(update={"position": read_position(position_file, board, document)})
+        state = state.replace(position=read_position(position_file, board, document))
     if variant not in available_maps():  # a map file: keep a path that still works from elsewhere
-        state = state.model_copy(update={"variant": str(Path(variant).resolve())})
+        state = state.replace(variant=str(Path(variant).resolve()))
     with game_lock(game):  # a command changing the game there now must not have its save overwritten unseen
         if game.exists() and not force:
             raise click.ClickException(f"{game}: a file is already there (use --force to replace it)")

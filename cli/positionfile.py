@@ -11,7 +11,6 @@ from pathlib import Path
 
 from adjudicator.document import position_document
 from adjudicator.position import Position
-from adjudicator.setup import PositionError, position_from_document
 from maps import Board, SengokuError
 from shellkit.files import FileRefused, read_regular_file
 
@@ -48,6 +47,9 @@ def variant_of(document: object) -> str | None:
 
 
 def read_position(path: Path, board: Board, document: object) -> Position:
+    # pydantic checks the shape of the GM's file: loaded by `new --position` only, never by `status --position`
+    from adjudicator.setup import PositionError, position_from_document
+
     try:
         return position_from_document(board, document)
     except PositionError as error:

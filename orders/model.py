@@ -1,19 +1,22 @@
-"""Orders as typed values: one frozen pydantic model per kind of order.
+"""Orders as typed values: one frozen Struct per kind of order (:mod:`orders.structs`).
 
 Orders name units and places by location id (``"KAI"``, ``"SPA/NC"``), never
 by the words a player typed; :mod:`orders.parser` turns words into these
 models and :mod:`orders.text` turns them back into canonical text. Whether an
 order is legal in a position is the adjudicator's question, not the model's:
-a model only guarantees that the order is well-formed.
+a model only guarantees that the order is well-formed (checked wherever an
+order is read from outside: the game file, the API; the parser builds only
+well-formed ones). In JSON each order is tagged by its ``kind``.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+import msgspec
 
 from maps.terms import UnitType, province_of
+from orders.structs import Pydantic, Struct, convert
 
 __all__ = [
     "Build",
@@ -24,7 +27,8 @@ __all__ = [
     "Move",
     "NeutralOrder",
     "Order",
-    "OrderAdapter",
+    "OrderModel",
+    "order_from",
     "Remove",
     "Retreat",
     "SupportHold",
@@ -33,14 +37,16 @@ __all__ = [
     "Waive",
 ]
 
-LocationId = Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]{1,5}(/[A-Z]{2})?$")]
+LocationId = Annotated[str, msgspec.Meta(pattern=r"^[A-Z][A-Z0-9]{1,5}(/[A-Z]{2})?$")]
 
 
-class OrderModel(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class OrderModel(Struct, frozen=True, forbid_unknown_fields=True, tag_field="kind"):
+    """An order kind; ``kind`` is its tag in JSON and a class attribute in Python."""
+
+    kind: ClassVar[str]
 
 
-class UnitRef(OrderModel):
+class UnitRef(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A unit as an order names it. The type may be missing (DATC 4.C.1 accepts that)."""
 
     type: UnitType | None = None
@@ -51,81 +57,81 @@ class UnitRef(OrderModel):
         return province_of(self.location)
 
 
-class Hold(OrderModel):
-    kind: Literal["hold"] = "hold"
+class Hold(OrderModel, tag="hold", kw_only=True):
+    kind: ClassVar[Literal["hold"]] = "hold"
     unit: UnitRef
 
 
-class Move(OrderModel):
+class Move(OrderModel, tag="move", kw_only=True):
     """A move; ``via_convoy`` is the player's explicit "via convoy" (DATC 4.A.3)."""
 
-    kind: Literal["move"] = "move"
+    kind: ClassVar[Literal["move"]] = "move"
     unit: UnitRef
     destination: LocationId
     via_convoy: bool = False
 
 
-class SupportHold(OrderModel):
-    kind: Literal["support_hold"] = "support_hold"
+class SupportHold(OrderModel, tag="support_hold", kw_only=True):
+    kind: ClassVar[Literal["support_hold"]] = "support_hold"
     unit: UnitRef
     supported: UnitRef
 
 
-class SupportMove(OrderModel):
-    kind: Literal["support_move"] = "support_move"
+class SupportMove(OrderModel, tag="support_move", kw_only=True):
+    kind: ClassVar[Literal["support_move"]] = "support_move"
     unit: UnitRef
     supported: UnitRef
     destination: LocationId
 
 
-class Convoy(OrderModel):
-    kind: Literal["convoy"] = "convoy"
+class Convoy(OrderModel, tag="convoy", kw_only=True):
+    kind: ClassVar[Literal["convoy"]] = "convoy"
     unit: UnitRef
     convoyed: UnitRef
     destination: LocationId
 
 
-class Retreat(OrderModel):
-    kind: Literal["retreat"] = "retreat"
+class Retreat(OrderModel, tag="retreat", kw_only=True):
+    kind: ClassVar[Literal["retreat"]] = "retreat"
     unit: UnitRef
     destination: LocationId
 
 
-class Disband(OrderModel):
+class Disband(OrderModel, tag="disband", kw_only=True):
     """A dislodged unit's disband in a retreat phase."""
 
-    kind: Literal["disband"] = "disband"
+    kind: ClassVar[Literal["disband"]] = "disband"
     unit: UnitRef
 
 
-class Build(OrderModel):
-    kind: Literal["build"] = "build"
+class Build(OrderModel, tag="build", kw_only=True):
+    kind: ClassVar[Literal["build"]] = "build"
     unit: UnitRef
 
 
-class Remove(OrderModel):
-    kind: Literal["remove"] = "remove"
+class Remove(OrderModel, tag="remove", kw_only=True):
+    kind: ClassVar[Literal["remove"]] = "remove"
     unit: UnitRef
 
 
-class Waive(OrderModel):
+class Waive(OrderModel, tag="waive", kw_only=True):
     """Giving up one build this winter."""
 
-    kind: Literal["waive"] = "waive"
+    kind: ClassVar[Literal["waive"]] = "waive"
 
 
-NeutralOrder = Annotated[Hold | SupportHold | SupportMove, Field(discriminator="kind")]
+NeutralOrder = Annotated[Hold | SupportHold | SupportMove, Pydantic()]
 
 
-class DPOrder(OrderModel):
+class DPOrder(OrderModel, tag="dp", kw_only=True):
     """Sengoku 6DP: Diplomacy Points spent on an order for a neutral unit.
 
     Only holds and supports can be bought. How many points one order may carry
     is a rule of the variant, checked when the order is submitted.
     """
 
-    kind: Literal["dp"] = "dp"
-    points: int = Field(ge=1)
+    kind: ClassVar[Literal["dp"]] = "dp"
+    points: Annotated[int, msgspec.Meta(ge=1)]
     order: NeutralOrder
 
     @property
@@ -135,7 +141,10 @@ class DPOrder(OrderModel):
 
 Order = Annotated[
     Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build | Remove | Waive | DPOrder,
-    Field(discriminator="kind"),
+    Pydantic(),
 ]
 
-OrderAdapter: TypeAdapter[Order] = TypeAdapter(Order)
+
+def order_from(data: object) -> Order:
+    """An order from its JSON form (a dict with its ``kind``), checked: raises :data:`orders.structs.StructError`."""
+    return convert(data, Order)  # type: ignore[arg-type]

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
 
+import msgspec
+
 from adjudicator.duty import powers_to_order, without_orders
 from adjudicator.rules import Rules, rules_for
 from adjudicator.state import GameState
@@ -77,7 +79,7 @@ def results_letters(board: Board, state: GameState, index: int = -1, deadline: d
     post = build_post(board, state, index, deadline=deadline if deadline is not None else state.deadline)
     plain, html = render(post, "plain"), render(post, "html")
     number = index % len(state.history) + 1
-    results = post.model_copy(update={"deadline": None}).model_dump_json()
+    results = msgspec.json.encode(post.replace(deadline=None)).decode()
     key = f"results {number} {hashlib.sha256(results.encode()).hexdigest()[:10]}"
     letter = (key, post.subject, plain, _page(post.title, html))
     plan = _plan(state, board.power_names, dict.fromkeys(board.power_names, letter))

@@ -18,6 +18,7 @@ from adjudicator.records import GameResult, LotRecord, OutcomeRecord, PhaseRepor
 from adjudicator.rules import Rules, rules_for
 from adjudicator.state import GameState, HistoryEntry
 from adjudicator.wording import describe_outcome, unit_name
+from orders.structs import convert
 from maps.board import Board
 from maps.terms import PhaseType, province_of
 from orders.text import location_text, order_text
@@ -54,7 +55,7 @@ def build_post(
     report, after = entry.report, position_after(state, index)
     latest = index == len(state.history) - 1
     result = state.result if latest and state.result.over else report.result
-    return Post.model_validate(  # one validation for the whole post, its order lines (plain fields) included
+    return convert(  # one conversion for the whole post, its order lines (plain fields) included
         dict(
             game=state.name,
             variant=board.title,
@@ -80,7 +81,8 @@ def build_post(
             next_phase=str(report.next_phase) if report.next_phase is not None and not result.over else None,
             deadline=_utc(deadline if latest else state.history[index + 1].deadline) if not result.over else None,
             result=_result(result),
-        )
+        ),
+        Post,
     )
 
 

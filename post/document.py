@@ -8,10 +8,12 @@ renderer only lays it out. The JSON format is this document itself.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+import msgspec
 
 from adjudicator.records import ResultKind
+from orders.structs import Struct
 
 __all__ = [
     "BidLine",
@@ -26,31 +28,31 @@ __all__ = [
 ]
 
 
-class _Part(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class _Part(Struct, frozen=True, kw_only=True):
+    """A frozen part of the post (a Struct: written as JSON by msgspec, held by the API's pydantic models)."""
 
 
-class OrderLine(_Part):
+class OrderLine(_Part, frozen=True, kw_only=True):
     """One order and what became of it; ``power`` is None for a neutral unit."""
 
     power: str | None
     order: str
     success: bool
-    result: str = Field(description="succeeds, fails or void")
+    result: Annotated[str, msgspec.Meta(description="succeeds, fails or void")]
     reason: str
     note: str
-    given: bool = Field(description="false: the unit got no order (it held, or civil disorder decided)")
-    annotation: str = Field(description="the result in words, as the post shows it")
-    explanation: str = Field(description="the same, with the numbers behind it (strengths, who cut what)")
+    given: Annotated[bool, msgspec.Meta(description="false: the unit got no order (it held, or civil disorder decided)")]
+    annotation: Annotated[str, msgspec.Meta(description="the result in words, as the post shows it")]
+    explanation: Annotated[str, msgspec.Meta(description="the same, with the numbers behind it (strengths, who cut what)")]
 
 
-class BidLine(_Part):
+class BidLine(_Part, frozen=True, kw_only=True):
     power: str
     points: int
     order: str
 
 
-class Lot(_Part):
+class Lot(_Part, frozen=True, kw_only=True):
     """The DP auction for one neutral unit: every bid (public once the phase is adjudicated) and the verdict."""
 
     unit: str
@@ -58,73 +60,73 @@ class Lot(_Part):
     winner: str | None
     total: int
     tied: bool
-    verdict: str = Field(description="what the auction decided, in words")
+    verdict: Annotated[str, msgspec.Meta(description="what the auction decided, in words")]
 
 
-class DislodgedLine(_Part):
+class DislodgedLine(_Part, frozen=True, kw_only=True):
     power: str | None
     unit: str
     location: str
     attacker_from: str | None
     retreats: list[str]
-    fate: str = Field(description="where it may retreat, or why it is gone")
+    fate: Annotated[str, msgspec.Meta(description="where it may retreat, or why it is gone")]
 
 
-class UnitLine(_Part):
+class UnitLine(_Part, frozen=True, kw_only=True):
     power: str | None
     unit: str
     location: str
 
 
-class Holding(_Part):
+class Holding(_Part, frozen=True, kw_only=True):
     """One power's supply centres after the phase ("Ownership of supply centres"), and this year's changes."""
 
     power: str
     centres: list[str]
     count: int
     units: int
-    gained: list[str] = Field(description="centres taken at this phase's ownership update")
-    lost: list[str] = Field(description="centres lost at this phase's ownership update")
-    adjustment: int = Field(description="builds (+) or removals (-) owed after the update; 0 if none")
+    gained: Annotated[list[str], msgspec.Meta(description="centres taken at this phase's ownership update")]
+    lost: Annotated[list[str], msgspec.Meta(description="centres lost at this phase's ownership update")]
+    adjustment: Annotated[int, msgspec.Meta(description="builds (+) or removals (-) owed after the update; 0 if none")]
 
 
-class Missing(_Part):
+class Missing(_Part, frozen=True, kw_only=True):
     """A power that owed orders and sent none (NMR): civil disorder decided for it."""
 
     power: str
     consequence: str
 
 
-class PostResult(_Part):
+class PostResult(_Part, frozen=True, kw_only=True):
     kind: ResultKind
     powers: list[str]
     text: str
 
 
-class Post(_Part):
+class Post(_Part, frozen=True, kw_only=True):
     """Everything one results post says."""
 
-    game: str = Field(description="the game's name ('' if it has none)")
-    variant: str = Field(description="the variant's title, e.g. 'Sengoku Jidai (6DP)'")
+    game: Annotated[str, msgspec.Meta(description="the game's name ('' if it has none)")]
+    variant: Annotated[str, msgspec.Meta(description="the variant's title, e.g. 'Sengoku Jidai (6DP)'")]
     phase: str
-    preview: bool = Field(description="true: what the stored orders would give; nothing was adjudicated")
-    orders: list[OrderLine] = Field(description="grouped by power in the board's order, neutral units last")
+    preview: Annotated[bool, msgspec.Meta(description="true: what the stored orders would give; nothing was adjudicated")]
+    orders: Annotated[list[OrderLine], msgspec.Meta(description="grouped by power in the board's order, neutral units last")]
     dp: list[Lot]
     dislodged: list[DislodgedLine]
-    disbanded: list[UnitLine] = Field(description="units destroyed without a retreat")
+    disbanded: Annotated[list[UnitLine], msgspec.Meta(description="units destroyed without a retreat")]
     ownership: list[Holding]
-    ownership_updated: bool = Field(description="true: centres changed hands (after Fall) in this phase")
-    neutral_centres: list[str] = Field(description="centres still held by neutral armies")
+    ownership_updated: Annotated[bool, msgspec.Meta(description="true: centres changed hands (after Fall) in this phase")]
+    neutral_centres: Annotated[list[str], msgspec.Meta(description="centres still held by neutral armies")]
     unowned_centres: list[str]
-    captured: dict[str, str] = Field(description="centre -> its new owner, at this phase's update")
+    captured: Annotated[dict[str, str], msgspec.Meta(description="centre -> its new owner, at this phase's update")]
     centre_counts: dict[str, int]
     adjustments: dict[str, int]
-    rebuilt: list[str] = Field(description="neutral armies rebuilt in winter")
+    rebuilt: Annotated[list[str], msgspec.Meta(description="neutral armies rebuilt in winter")]
     missing: list[Missing]
-    units: dict[str, list[str]] = Field(description="the units after the phase, per power, then 'neutral'")
-    centres: dict[str, str] = Field(description="centre -> owner after the phase")
+    units: Annotated[dict[str, list[str]], msgspec.Meta(description="the units after the phase, per power, then 'neutral'")]
+    centres: Annotated[dict[str, str], msgspec.Meta(description="centre -> owner after the phase")]
     next_phase: str | None
-    deadline: datetime | None = Field(description="when the next phase is due (UTC), if a deadline is set")
+    deadline: Annotated[datetime | None, msgspec.Meta(description="when the next phase is due (UTC), if a deadline is set")]
     result: PostResult
 
     @property

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import msgspec
+
 from post.bbcode import render_bbcode
 from post.document import Post
 from post.html import render_html
@@ -14,7 +16,7 @@ __all__ = ["FORMATS", "MEDIA_TYPES", "UnknownFormat", "render"]
 
 
 def _json(post: Post, explain: bool = False) -> str:
-    return post.model_dump_json(indent=2) + "\n"
+    return msgspec.json.format(msgspec.json.encode(post), indent=2).decode() + "\n"
 
 
 _RENDERERS: dict[str, Callable[[Post, bool], str]] = {

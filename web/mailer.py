@@ -47,7 +47,7 @@ def set_mail_settings(db: Database, game_id: str, request: MailSettingsIn) -> No
         game = handle.game
         for power in game.powers():
             game.set_addresses(power, request.addresses.get(power, []))
-        game.state = game.state.model_copy(update={"mail_results": request.mail_results})
+        game.state = game.state.replace(mail_results=request.mail_results)
 
     unknown = sorted(set(request.addresses) - set(store.load(db, game_id).board.power_names))
     if unknown:
@@ -114,7 +114,7 @@ def in_background(db: Database, game_id: str, settings: SmtpSettings | None) -> 
 def _record(db: Database, game_id: str, sent: list[SentMessage]) -> None:
     def act(handle: Handle) -> None:
         game = handle.game
-        game.state = game.state.model_copy(update={"sent": [*game.state.sent, *sent]})
+        game.state = game.state.replace(sent=[*game.state.sent, *sent])
 
     store.change(db, game_id, act)
 

@@ -54,4 +54,4 @@ def _as_it_stands(lot: Lot) -> Lot:
         f"{lot.winner} would be carried out on your {lot.total} DP, "
         "unless other powers put more DP on a different order (equal totals tie, and the unit holds)"
     )
-    return lot.model_copy(update={"verdict": verdict})
+    return lot.replace(verdict=verdict)

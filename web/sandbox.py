@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from adjudicator.cycle import start_position
 from adjudicator.game import Game
 from adjudicator.position import Position
-from adjudicator.setup import check_position
+from adjudicator.positioncheck import check_position
 from adjudicator.state import GameState
 from maps import available_maps, load_board
 from maps.board import Board

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar, cast
 
-from pydantic import TypeAdapter
+import msgspec
 from sqlalchemy import Executable, Table, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from adjudicator.game import Game
-from adjudicator.state import GameState
+from adjudicator.state import GameState, state_from_json, state_json
 from maps import Board, load_board
 from orders.model import Order
 from web import tokens
@@ -54,7 +54,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-_ORDERS = TypeAdapter(list[Order])
+_ORDERS = msgspec.json.Decoder(list[Order])
+"""A submission's orders, as stored (JSON, checked as it is read)."""
 
 
 class NotFound(LookupError):
@@ -128,7 +129,7 @@ def create_game(
                 id=game_id,
                 name=name,
                 variant=board.name,
-                state=game.state.model_dump_json(),
+                state=state_json(game.state).decode(),
                 version=1,
                 created=utcnow(),
                 deadline=deadline,
@@ -208,7 +209,7 @@ def change(db: Database, game_id: str, act: Callable[[Handle], T], expected_vers
         handle = Handle(Game(snapshot.board, snapshot.state), row)
         result = act(handle)
         state = handle.game.state
-        row.state = state.model_copy(update={"orders": {}, "all_refused": []}).model_dump_json()
+        row.state = state_json(state.replace(orders={}, all_refused=[])).decode()
         row.version += 1
         _replace_submissions(session, game_id, len(state.history), snapshot, state.orders)
         _replace_refusals(session, game_id, len(state.history), state.all_refused)
@@ -245,7 +246,7 @@ def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapsh
     if only is not None:
         query = query.where(SubmissionRow.power == only)
     rows = session.scalars(query).all()
-    orders = {r.power: _ORDERS.validate_json(r.orders) for r in rows}
+    orders = {r.power: _ORDERS.decode(r.orders) for r in rows}
     refused = set(
         session.scalars(
             select(RefusalRow.power).where(RefusalRow.game_id == row.id, RefusalRow.phase_index == phase_index)
@@ -256,7 +257,7 @@ def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapsh
         id=row.id,
         name=row.name,
         version=row.version,
-        state=state.model_copy(update={"orders": orders, "all_refused": marks}),
+        state=state.replace(orders=orders, all_refused=marks),
         submitted={r.power: r.updated for r in rows},
         deadline=row.deadline,
         movement_hours=row.movement_hours,
@@ -282,7 +283,7 @@ def _state_of(row: GameRow) -> GameState:
         if state is not None:
             _STATES.move_to_end(key)
             return state
-    state = GameState.model_validate_json(row.state)
+    state = state_from_json(row.state)
     with _STATES_LOCK:
         _STATES[key] = state
         while len(_STATES) > _STATES_KEPT:
@@ -296,7 +297,7 @@ def _upsert(session: Session, game_id: str, phase_index: int, power: str, orders
         "game_id": game_id,
         "phase_index": phase_index,
         "power": power,
-        "orders": _ORDERS.dump_json(orders).decode(),
+        "orders": msgspec.json.encode(orders).decode(),
         "updated": utcnow(),
     }
     session.execute(_upsert_statement(session.get_bind().dialect.name), values)
@@ -326,7 +327,7 @@ def _replace_submissions(
                 game_id=game_id,
                 phase_index=phase_index,
                 power=power,
-                orders=_ORDERS.dump_json(given).decode(),
+                orders=msgspec.json.encode(given).decode(),
                 updated=updated,
             )
         )

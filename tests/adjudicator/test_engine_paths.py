@@ -67,7 +67,7 @@ def test_orders_checked_at_submission_adjudicate_as_if_checked_cold(
     label: str, name: str, position: Position, orders: Orders
 ) -> None:
     board = load_board(name)
-    cold = adjudicate_movement(board, position.model_copy(), orders)  # a new object: nothing remembered
+    cold = adjudicate_movement(board, position.replace(), orders)  # a new object: nothing remembered
     for power, given in orders.items():
         check_movement_orders(board, position, {power: given})  # each power submits
     assert adjudicate_movement(board, position, orders) == cold

@@ -165,7 +165,7 @@ def test_convoys_and_convoyed_moves_are_offered_exactly(standard: Board) -> None
 @pytest.mark.parametrize("seed", [4, 5])
 def test_a_neutral_unit_is_offered_exactly_the_dp_orders_it_would_take(sengoku: Board, seed: int) -> None:
     position = random_position(sengoku, seed)
-    position = position.model_copy(update={"centres": {"OWA": "Oda", "MIK": "Oda"}})
+    position = position.replace(centres={"OWA": "Oda", "MIK": "Oda"})
     for unit in [u for u in position.units if u.is_neutral][:4]:
         offered = texts(sengoku, neutral_choices(sengoku, position, unit))
         every = [
@@ -209,9 +209,7 @@ def test_build_choices_are_exactly_the_accepted_builds(name: str, rules: Rules, 
     centres = dict(start.centres)
     spare = sorted(board.supply_centres - set(centres) - {u.province for u in start.units})[:2]
     centres.update({c: power for c in spare})  # two more centres than units: two builds, anywhere owned (Sengoku)
-    position = start.model_copy(
-        update={"phase": Phase.parse("winter 1901"), "units": tuple(mine[1:]), "centres": centres}
-    )
+    position = start.replace(phase=Phase.parse("winter 1901"), units=tuple(mine[1:]), centres=centres)
     every: list[Order] = [Build(unit=UnitRef(type=t, location=p)) for p in locations(board) for t in UnitType]
     choices = adjustment_choices(board, position, rules, power)
     assert texts(board, choices.builds) == accepted(board, position, rules, power, every)
@@ -220,7 +218,7 @@ def test_build_choices_are_exactly_the_accepted_builds(name: str, rules: Rules, 
 
 def test_removal_choices_are_every_unit_of_the_power(sengoku: Board) -> None:
     start = start_position(sengoku)
-    position = start.model_copy(update={"phase": Phase.parse("winter 1570"), "centres": {"OWA": "Oda"}})
+    position = start.replace(phase=Phase.parse("winter 1570"), centres={"OWA": "Oda"})
     choices = adjustment_choices(sengoku, position, SENGOKU, "Oda")
     assert choices.due == -1 and not choices.waive and choices.builds == ()
     assert texts(sengoku, choices.removals) == {"Remove A Owari", "Remove F Mikawa"}
@@ -305,9 +303,7 @@ def test_unit_choices_follow_the_phase(standard: Board) -> None:
 
 
 def test_standard_builds_are_on_free_home_centres_only(standard: Board) -> None:
-    position = start_position(standard).model_copy(
-        update={"phase": Phase.parse("winter 1901"), "units": (), "centres": {"PAR": "France", "BEL": "France"}}
-    )
+    position = start_position(standard).replace(phase=Phase.parse("winter 1901"), units=(), centres={"PAR": "France", "BEL": "France"})
     choices = adjustment_choices(standard, position, STANDARD, "France")
     assert choices.home_only and choices.sites == ("PAR",) and choices.due == 2
     assert texts(standard, choices.builds) == {"Build A Paris"}

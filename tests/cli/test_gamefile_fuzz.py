@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.game import Game
+from adjudicator.state import state_json
 from cli import main
 from cli.errors import ExitCode
 from maps import load_board
@@ -48,7 +49,7 @@ def _real_game() -> dict[str, Any]:
     game.adjudicate()
     game.submit("Hojo", parse_orders("A Sagami - Musashi", board, power="Hojo").by_power()["Hojo"])
     game.vote_draw("Uesugi", ["Oda", "Takeda"])
-    return game.state.model_dump(mode="json")  # type: ignore[no-any-return]
+    return json.loads(state_json(game.state))  # type: ignore[no-any-return]
 
 
 REAL = _real_game()

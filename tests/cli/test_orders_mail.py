@@ -282,7 +282,7 @@ def test_the_results_the_game_mailed_are_recognised_and_skipped(cli: Cli, game: 
         message_id="<r1@kyoto>",
         sent=datetime.now(UTC),
     )
-    write_state(game, state.model_copy(update={"sent": [sent]}))
+    write_state(game, state.replace(sent=[sent]))
     results = message("GM <gm@kyoto.example>", "Oda:\n  A Owari - Mino: moved\n", message_id="<r1@kyoto>")
     mbox(cli.folder / "in.mbox", results)
     out = cli("orders", "game.json", "--mbox", "in.mbox").stdout

@@ -65,7 +65,7 @@ def test_a_position_survives_status_and_new(cli: Cli, board: Board) -> None:
     cli("new", "second.json", "--position", "copy.yaml")
     first, second = (load_game(cli.folder / name).state.position for name in ("first.json", "second.json"))
     assert set(first.units) == set(second.units)  # the same units, listed by power
-    assert first.model_dump(exclude={"units"}) == second.model_dump(exclude={"units"})
+    assert first.replace(units=()) == second.replace(units=())
     assert yaml.safe_load(printed)["units"]["Hojo"] == ["A Musashi", "F Kazusa", "A Hitachi"]
 
 
@@ -73,7 +73,7 @@ def test_a_retreat_position_survives_the_round_trip(board: Board) -> None:
     document = yaml.safe_load((DOCS / "examples" / "ise-retreat.yaml").read_text(encoding="utf-8"))
     position = position_from_document(board, document)
     again = position_from_document(board, position_document(board, position))
-    assert again.model_dump() == position.model_dump()
+    assert again == position
 
 
 def _bad(**entries: object) -> dict[str, object]:
@@ -163,6 +163,6 @@ def test_a_fleet_on_a_split_coast_names_its_coast(cli: Cli) -> None:
 
 def test_check_position_finds_what_a_hand_edited_game_file_breaks(board: Board, cli: Cli, game: Path) -> None:
     position = load_game(game).state.position
-    crowded = position.model_copy(update={"units": (*position.units, position.units[0])})
+    crowded = position.replace(units=(*position.units, position.units[0]))
     assert check_position(board, crowded) == ["two units in Omi"]
     assert check_position(board, position) == []

@@ -9,6 +9,7 @@ Timings themselves are measured by ``bench/startup.py``, never here.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,27 +18,35 @@ import pytest
 
 from tests.cli.conftest import Cli
 
-HEAVY = ("networkx", "yaml", "shapely", "flask", "sqlalchemy", "pydantic", "orders.parser")
+HEAVY = ("pydantic", "networkx", "yaml", "shapely", "numpy", "flask", "sqlalchemy", "orders.parser", "smtplib")
+"""What a command must not load unless it needs it: pydantic (people's input only), the map's graph library
+and YAML reader (the board comes from its cache), geometry, the web framework and database, the order parser
+(text only), mail sending."""
 
 PROBE = """
 import sys
 from cli import main
 sys.argv = ["sengoku", *sys.argv[1:]]
+code = 0
 try:
     main()
-except SystemExit:
-    pass
-print("LOADED", " ".join(m for m in {heavy!r} if m in sys.modules))
+except SystemExit as exit:
+    code = exit.code
+print("LOADED", code, " ".join(m for m in {heavy!r} if m in sys.modules))
 """
 
 
-def loaded(*args: str | Path) -> set[str]:
-    """The heavy modules a `sengoku ARGS` run imported."""
+def loaded(*args: str | Path, game: Path | None = None) -> set[str]:
+    """The heavy modules a `sengoku ARGS` run imported (it must succeed); ``game`` is copied afresh for each run."""
     probe = PROBE.format(heavy=HEAVY)
     for _ in range(2):  # the first run may build the board cache (PyYAML, the schema)
+        if game is not None:
+            shutil.copy(game, game.with_name("copy.json"))
         done = subprocess.run([sys.executable, "-c", probe, *map(str, args)], capture_output=True, text=True)
     line = next(line for line in done.stdout.splitlines() if line.startswith("LOADED"))
-    return set(line.split()[1:])
+    code, *modules = line.split()[1:]
+    assert code == "0", done.stdout + done.stderr
+    return set(modules)
 
 
 @pytest.mark.parametrize("args", [["--help"], ["names"], ["names", "kai"]], ids=" ".join)
@@ -45,15 +54,41 @@ def test_commands_that_never_read_a_game_load_neither_pydantic_nor_the_engine(ar
     assert loaded(*args) == set()
 
 
-@pytest.mark.parametrize("command", ["status", "players", "history"])
-def test_reading_a_game_loads_pydantic_and_nothing_it_does_not_use(cli: Cli, game: Path, command: str) -> None:
-    """No graph library, YAML reader, map picture, web framework or order parser."""
-    assert loaded(command, game) == {"pydantic"}
+# A command that reads or changes a game file works on the engine's Structs, read by msgspec: no pydantic.
+GAME_COMMANDS: dict[str, tuple[list[str], set[str]]] = {
+    "status": (["status", "game.json"], set()),
+    "status --orders": (["status", "game.json", "--orders"], set()),
+    "status --position": (["status", "game.json", "--position"], {"yaml"}),  # it writes YAML
+    "players": (["players", "game.json"], set()),
+    "players set": (["players", "game.json", "set", "Oda", "nobunaga@owari.example"], set()),
+    "deadline": (["deadline", "game.json", "+48h"], set()),
+    "orders FILE": (["orders", "game.json", "orders.txt"], {"orders.parser"}),  # it reads people's text
+    "adjudicate --preview": (["adjudicate", "game.json", "--preview"], set()),
+    "adjudicate": (["adjudicate", "game.json"], set()),
+    "history last": (["history", "game.json", "last"], set()),
+    "replay": (["replay", "game.json"], set()),
+    "draw": (["draw", "game.json", "Oda", "Oda", "Takeda"], set()),
+    "concede": (["concede", "game.json", "Oda", "--to", "Takeda"], set()),
+    "rollback": (["rollback", "game.json"], set()),
+    "map": (["map", "game.json", "-o", "board.svg"], set()),
+    "mail --dry-run": (["mail", "game.json", "results", "--dry-run", "."], {"smtplib"}),  # the mail command
+    "new": (["new", "copy.json", "--force"], set()),
+}
 
 
-def test_drawing_the_map_with_its_sheet_kept_loads_no_geometry_library(cli: Cli, game: Path) -> None:
-    """The board's laid-out drawing is kept beside the board cache: the map is drawn without shapely or numpy."""
-    assert loaded("map", game, "-o", game.with_name("board.svg")) == {"pydantic"}
+@pytest.mark.parametrize("label", GAME_COMMANDS)
+def test_a_game_command_loads_no_pydantic_and_nothing_else_it_does_not_use(cli: Cli, game: Path, label: str) -> None:
+    """Commands in a GM's turn, on a game with one phase adjudicated (so history has something to show)."""
+    (cli.folder / "orders.txt").write_text("Oda:\nA Owari - Mino\n", encoding="utf-8")
+    cli("adjudicate", "game.json")
+    args, allowed = GAME_COMMANDS[label]
+    assert loaded(*[cli.folder / "copy.json" if a == "game.json" else a for a in args], game=game) == allowed
+
+
+def test_a_position_file_a_gm_wrote_is_checked_by_pydantic(cli: Cli, game: Path) -> None:
+    """The files people write are checked where they are read, by pydantic: `new --position` loads it."""
+    (cli.folder / "start.yaml").write_text(cli("status", "game.json", "--position").stdout, encoding="utf-8")
+    assert loaded("new", "other.json", "--force", "--position", "start.yaml") == {"pydantic", "yaml"}
 
 
 def test_a_damaged_sheet_is_laid_out_again_and_draws_the_same(cli: Cli, game: Path) -> None:

@@ -171,7 +171,7 @@ def test_mail_the_game_sent_itself_is_skipped(fall: Game) -> None:
     own = SentMessage(
         key="results 1", power="Oda", address="nobunaga@owari.example", message_id="<r1@kyoto>", sent=OPENED
     )
-    fall.state = fall.state.model_copy(update={"sent": [own]})
+    fall.state = fall.state.replace(sent=[own])
     results_mail = Mail(
         "<r1@kyoto>", "box #1", sender="GM <gm@kyoto.example>", date=OPENED, text="A Owari - Mino: moved\n"
     )

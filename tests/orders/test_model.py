@@ -1,9 +1,9 @@
-"""Order models: frozen values with named fields, safe to store as JSON and read back."""
+"""Order models: frozen values with named fields, safe to store as JSON and read back (checked as they are read)."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
-from pydantic import ValidationError
 
 from maps import UnitType
 from orders import (
@@ -14,14 +14,15 @@ from orders import (
     Hold,
     Move,
     Order,
-    OrderAdapter,
     Remove,
     Retreat,
     SupportHold,
     SupportMove,
     UnitRef,
     Waive,
+    order_from,
 )
+from orders.structs import StructError
 
 A, F = UnitType.ARMY, UnitType.FLEET
 OWARI = UnitRef(type=A, location="OWA")
@@ -47,23 +48,23 @@ ONE_OF_EACH: list[Order] = [
 
 @pytest.mark.parametrize("order", ONE_OF_EACH, ids=lambda o: type(o).__name__)
 def test_an_order_survives_a_json_round_trip(order: Order) -> None:
-    assert OrderAdapter.validate_json(OrderAdapter.dump_json(order)) == order
+    assert order_from(msgspec.json.decode(msgspec.json.encode(order))) == order
 
 
 @pytest.mark.parametrize("order", ONE_OF_EACH, ids=lambda o: type(o).__name__)
 def test_an_order_says_its_kind_in_json(order: Order) -> None:
-    assert OrderAdapter.dump_python(order)["kind"] == order.kind
+    assert msgspec.to_builtins(order)["kind"] == order.kind
 
 
 def test_an_order_is_frozen() -> None:
     order = Move(unit=OWARI, destination="MIN")
-    with pytest.raises(ValidationError):
-        order.destination = "ISE"
+    with pytest.raises(AttributeError):
+        order.destination = "ISE"  # type: ignore[misc]
 
 
 def test_a_unit_reference_is_frozen() -> None:
-    with pytest.raises(ValidationError):
-        OWARI.location = "MIN"
+    with pytest.raises(AttributeError):
+        OWARI.location = "MIN"  # type: ignore[misc]
 
 
 def test_equal_orders_are_equal_and_hash_alike() -> None:
@@ -81,20 +82,20 @@ def test_equal_orders_are_equal_and_hash_alike() -> None:
     ids=["order", "unit", "waive"],
 )
 def test_an_unknown_field_is_refused(data: dict[str, object]) -> None:
-    with pytest.raises(ValidationError, match="Extra inputs are not permitted"):
-        OrderAdapter.validate_python(data)
+    with pytest.raises(StructError, match="contains unknown field"):
+        order_from(data)
 
 
 @pytest.mark.parametrize("points", [0, -1])
 def test_a_dp_order_carries_at_least_one_point(points: int) -> None:
-    with pytest.raises(ValidationError):
-        DPOrder(points=points, order=Hold(unit=UnitRef(type=A, location="MIN")))
+    with pytest.raises(StructError, match="Expected `int` >= 1"):
+        order_from({"kind": "dp", "points": points, "order": {"kind": "hold", "unit": {"location": "MIN"}}})
 
 
 def test_a_dp_order_buys_only_a_hold_or_a_support() -> None:
     move = {"kind": "move", "unit": {"type": "A", "location": "MIN"}, "destination": "OWA"}
-    with pytest.raises(ValidationError):
-        OrderAdapter.validate_python({"kind": "dp", "points": 1, "order": move})
+    with pytest.raises(StructError):
+        order_from({"kind": "dp", "points": 1, "order": move})
 
 
 def test_a_dp_order_names_the_unit_it_buys() -> None:
@@ -104,8 +105,8 @@ def test_a_dp_order_names_the_unit_it_buys() -> None:
 
 @pytest.mark.parametrize("location", ["owa", "O", "OWA/nc", "OWA/NCX", "", "OWARI-1"])
 def test_a_location_is_an_upper_case_id_with_an_optional_coast(location: str) -> None:
-    with pytest.raises(ValidationError):
-        UnitRef(type=A, location=location)
+    with pytest.raises(StructError, match="matching regex"):
+        order_from({"kind": "hold", "unit": {"type": "A", "location": location}})
 
 
 def test_a_unit_reference_knows_its_province() -> None:
@@ -113,5 +114,5 @@ def test_a_unit_reference_knows_its_province() -> None:
 
 
 def test_an_unknown_kind_is_refused() -> None:
-    with pytest.raises(ValidationError):
-        OrderAdapter.validate_python({"kind": "attack", "unit": {"location": "OWA"}})
+    with pytest.raises(StructError, match="Invalid value 'attack'"):
+        order_from({"kind": "attack", "unit": {"location": "OWA"}})

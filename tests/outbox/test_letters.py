@@ -8,7 +8,7 @@ from tests.game.conftest import Table, custom, units
 
 
 def reminder_for(table: Table, power: str) -> str:
-    state = table.game.state.model_copy(update={"addresses": {power: [f"{power.lower()}@example.org"]}})
+    state = table.game.state.replace(addresses={power: [f"{power.lower()}@example.org"]})
     (letter,) = reminder_letters(table.board, state).letters
     return letter.plain
 

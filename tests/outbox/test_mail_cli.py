@@ -241,7 +241,7 @@ def test_a_game_name_never_breaks_the_subject_header(cli: Cli, addressed: Path) 
     from cli.gamefile import read_state, write_state
 
     cli("new", "game.json", "--force")
-    old = read_state(addressed).model_copy(update={"name": "Kyoto\n1570\r\nBcc: everyone@example.org"})
+    old = read_state(addressed).replace(name="Kyoto\n1570\r\nBcc: everyone@example.org")
     write_state(addressed, old)
     cli("players", "game.json", "set", "Oda", "nobunaga@example.org")
     cli("adjudicate", "game.json")

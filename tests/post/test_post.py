@@ -59,7 +59,7 @@ def test_a_retreat_nobody_orders_is_a_disband_under_civil_disorder(kyoto: Game) 
     before_retreats = kyoto.state.history[RETREATS]
     game = Game(
         kyoto.board,
-        kyoto.state.model_copy(update={"history": kyoto.state.history[:RETREATS], "position": before_retreats.before}),
+        kyoto.state.replace(history=kyoto.state.history[:RETREATS], position=before_retreats.before),
     )
     game.adjudicate()
     post = build_post(game.board, game.state, -1)
@@ -135,7 +135,7 @@ def test_every_markup_says_the_same_things(kyoto: Game, fmt: str) -> None:
 
 
 def test_names_are_text_never_markup(kyoto: Game) -> None:
-    state = kyoto.state.model_copy(update={"name": "<script>alert(1)</script> | *x* [b]y[/b]"})
+    state = kyoto.state.replace(name="<script>alert(1)</script> | *x* [b]y[/b]")
     post = build_post(kyoto.board, state, 0)
     assert "<script>" not in render(post, "html") and "&lt;script&gt;" in render(post, "html")
     assert "\\| \\*x\\*" in render(post, "markdown")
