@@ -15,11 +15,14 @@ that validates people's input.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Self, TypeVar
 
 import msgspec
 
-__all__ = ["Pydantic", "Struct", "StructError", "convert", "inline_schema"]
+__all__ = ["Pydantic", "Struct", "StructError", "components", "convert", "inline_schema", "named_components"]
 
 T = TypeVar("T")
 
@@ -30,6 +33,41 @@ StructError = msgspec.ValidationError
 def convert(value: object, kind: type[T]) -> T:
     """``value`` (built-in types, e.g. decoded JSON, or already a ``kind``) as a ``kind``, checked."""
     return msgspec.convert(value, kind)
+
+
+_NAMED: ContextVar[tuple[set[Any], str] | None] = ContextVar("named_components", default=None)
+
+
+@contextmanager
+def named_components(ref_template: str) -> Iterator[set[Any]]:
+    """While pydantic writes a document (OpenAPI), each Struct type is a ``$ref`` to a component by its name.
+
+    Yields the set of types referred to; :func:`components` then gives their schemas.
+    Outside this block a Struct's schema is written in place (:func:`inline_schema`).
+    """
+    found: set[Any] = set()
+    token = _NAMED.set((found, ref_template))
+    try:
+        yield found
+    finally:
+        _NAMED.reset(token)
+
+
+def components(kinds: Iterable[Any], ref_template: str) -> dict[str, Any]:
+    """The named schemas of ``kinds`` and of every Struct they hold, by class name."""
+    _, defs = msgspec.json.schema_components(sorted(kinds, key=repr), ref_template=ref_template)
+    return defs
+
+
+def _json_schema(kind: Any) -> dict[str, Any]:
+    named = _NAMED.get()
+    if named is None:
+        return inline_schema(kind)
+    found, ref_template = named
+    found.add(kind)
+    (schema,), _ = msgspec.json.schema_components([kind], ref_template=ref_template)
+    # pydantic looks a bare $ref up among its own models' definitions: wrapped, it is left to the document
+    return {"allOf": [schema]} if "$ref" in schema else schema  # type: ignore[no-any-return]
 
 
 def inline_schema(kind: object) -> dict[str, Any]:
@@ -65,7 +103,7 @@ class Pydantic:
         return _core_schema(source)
 
     def __get_pydantic_json_schema__(self, core: Any, handler: Any) -> dict[str, Any]:
-        return inline_schema(self.source)
+        return _json_schema(self.source)
 
 
 class Struct(msgspec.Struct, frozen=True, kw_only=True):
@@ -81,7 +119,7 @@ class Struct(msgspec.Struct, frozen=True, kw_only=True):
 
     @classmethod
     def __get_pydantic_json_schema__(cls, core: Any, handler: Any) -> dict[str, Any]:
-        return inline_schema(cls)
+        return _json_schema(cls)
 
 
 def _core_schema(kind: Any) -> Any:

@@ -16,6 +16,7 @@ from flask import Blueprint
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
+from orders.structs import components, named_components
 from web.schemas import ErrorOut
 
 __all__ = ["OPERATIONS", "Operation", "document", "operation"]
@@ -71,13 +72,22 @@ def operation(
     return register
 
 
+_REF = "#/components/schemas/{model}"
+
+
 def document() -> dict[str, Any]:
     inputs = {op.body for op in OPERATIONS if op.body is not None}
     outputs = {op.response for op in OPERATIONS if op.response is not None} | {ErrorOut}
     outputs |= {op.refused for op in OPERATIONS if op.refused is not None}
     pairs = [(m, "validation") for m in sorted(inputs, key=lambda m: m.__name__)]
     pairs += [(m, "serialization") for m in sorted(outputs, key=lambda m: m.__name__)]
-    refs, schema = models_json_schema(pairs, ref_template="#/components/schemas/{model}")  # type: ignore[arg-type]
+    with named_components(_REF.replace("{model}", "{name}")) as structs:
+        refs, schema = models_json_schema(pairs, ref_template=_REF)  # type: ignore[arg-type]
+    schemas = schema.get("$defs", {})
+    engine = components(structs, _REF.replace("{model}", "{name}"))  # the engine's Structs the models hold
+    same = {n for n in set(schemas) & set(engine) if sorted(schemas[n].get("enum", [])) == engine[n].get("enum")}
+    if clash := (set(schemas) & set(engine)) - same:  # one enum (ResultKind) both may name; never two shapes
+        raise TypeError(f"API models and engine types share names: {sorted(clash)}")
     paths: dict[str, dict[str, Any]] = {}
     for op in OPERATIONS:
         paths.setdefault(op.path, {})[op.method.lower()] = _operation(op, refs)
@@ -91,7 +101,7 @@ def document() -> dict[str, Any]:
         },
         "paths": paths,
         "components": {
-            "schemas": schema.get("$defs", {}),
+            "schemas": dict(sorted({**engine, **schemas}.items())),
             "securitySchemes": {"link": {"type": "http", "scheme": "bearer", "description": "a link's token"}},
         },
     }

@@ -16,6 +16,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, insert, inspect, select, text
 
 from adjudicator.game import Game
+from adjudicator.state import state_json
 from maps import load_board
 from tests.web.legacy_schema import LEGACY
 from web import actions, store
@@ -67,7 +68,7 @@ def test_a_new_database_is_empty_until_upgraded(db: Database) -> None:
 
 def _legacy_game(engine: Engine) -> tuple[str, str]:
     """A game as the site before migrations stored it, with a token and a saved order; (game id, Oda's token)."""
-    state = Game.new(load_board("sengoku"), "Old game").state.model_dump_json()
+    state = state_json(Game.new(load_board("sengoku"), "Old game").state).decode()
     with engine.begin() as connection:
         games, tokens, submissions = (LEGACY.tables[name] for name in ("games", "tokens", "submissions"))
         connection.execute(
