@@ -118,9 +118,7 @@ def _new_year(board: Board, rules: Rules, position: Position) -> Transition:
         rebuilt = [c for c in position.neutral_centres if c not in occupied]
         kinds = {u.location: u.type for u in board.neutral_units}
         units += [Unit(type=kinds.get(c, UnitType.ARMY), location=c) for c in rebuilt]
-    spring = _at(
-        position.replace(units=tuple(units)), Season.SPRING, position.phase.year + 1, PhaseType.MOVEMENT
-    )
+    spring = _at(position.replace(units=tuple(units)), Season.SPRING, position.phase.year + 1, PhaseType.MOVEMENT)
     return Transition(spring, rebuilt=rebuilt)
 
 

@@ -140,13 +140,13 @@ class Game:
             before=before, orders=orders, report=report, adjudicated_at=at, deadline=self.state.deadline
         )
         self.state = self.state.replace(
-                position=transition.position,
-                orders={},
-                all_refused=[],
-                draw_votes={},
-                deadline=None,
-                result=self._result_after(report, transition),
-                history=[*self.state.history, entry],
+            position=transition.position,
+            orders={},
+            all_refused=[],
+            draw_votes={},
+            deadline=None,
+            result=self._result_after(report, transition),
+            history=[*self.state.history, entry],
         )
         return report
 
@@ -162,13 +162,13 @@ class Game:
             raise GameError("nothing to roll back: no phase has been adjudicated")
         last = self.state.history[-1]
         self.state = self.state.replace(
-                position=last.before,
-                orders=last.orders,
-                all_refused=[],
-                draw_votes={},
-                concessions={},
-                result=GameResult(),
-                history=self.state.history[:-1],
+            position=last.before,
+            orders=last.orders,
+            all_refused=[],
+            draw_votes={},
+            concessions={},
+            result=GameResult(),
+            history=self.state.history[:-1],
         )
         return last.report
 

@@ -134,7 +134,7 @@ _STATE = msgspec.json.Decoder(GameState)
 
 
 def state_json(state: GameState, *, indent: int = 0) -> bytes:
-    """The game as JSON: every field, ``dp`` (for readers; never read back), then the fields it :attr:`~GameState.kept`."""
+    """The game as JSON: every field, ``dp`` (for readers; never read back), then the :attr:`~GameState.kept` fields."""
     fields = {name: getattr(state, name) for name in state.__struct_fields__ if name != "kept"}
     data = msgspec.json.encode({**fields, "dp": state.dp, **state.kept})
     return msgspec.json.format(data, indent=indent) if indent else data

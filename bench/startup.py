@@ -1,6 +1,7 @@
 """How long a GM waits for each ``sengoku`` command, beside ``python -c pass``.
 
-    .venv/bin/python -m bench.startup --repeat 15
+    .venv/bin/python -m bench.startup                  # 20 runs of each
+    .venv/bin/python -m bench.startup --instructions   # callgrind's count for each, once (load-proof)
 
 Each command runs as a GM runs it (a new process of the ``sengoku`` script
 next to this Python), on a new Sengoku game and on a long one (30 years of
@@ -9,7 +10,9 @@ start to exit. Commands that change the game file get a fresh copy before
 each run (copied outside the timing). The runs go round the commands in
 turn, so every command sees the same machine load, and ``python -c pass``
 runs in the same rounds as the floor nothing can go below. The figures are
-the minimum, median and 90th percentile of the repeats.
+the minimum and median of the repeats, and each command's distance from
+``python -c pass`` (min to min, median to median): the target is 100 ms at
+most. The load average is printed before and after the runs.
 
 The board comes from the board cache (:mod:`maps.cache`), as it does for
 every run but the first after a map or code change: the bench builds it once
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,6 +41,8 @@ from maps import load_board
 __all__ = ["main"]
 
 SENGOKU = Path(sys.executable).with_name("sengoku")
+TARGET_MS = 100
+"""A command answers within this of ``python -c pass`` (median to median)."""
 
 # label -> (arguments, the game file it works on, whether it changes that file)
 COMMANDS: dict[str, tuple[list[str], str, bool]] = {
@@ -45,7 +51,9 @@ COMMANDS: dict[str, tuple[list[str], str, bool]] = {
     "sengoku names": (["names"], "", False),
     "status (new game)": (["status", "{game}"], "new.json", False),
     "players (new game)": (["players", "{game}"], "new.json", False),
+    "deadline +48h (new game)": (["deadline", "{game}", "+48h"], "new.json", True),
     "orders FILE (new game)": (["orders", "{game}", "{orders}"], "new.json", True),
+    "orders, pasted (new game)": (["orders", "{game}"], "new.json", True),  # the orders file on standard input
     "adjudicate (new game)": (["adjudicate", "{game}"], "new.json", True),
     "history last (new game)": (["history", "{game}", "last"], "played.json", False),
     "rollback (new game)": (["rollback", "{game}"], "played.json", True),
@@ -69,20 +77,41 @@ def prepare(folder: Path) -> str:
     return str(orders)
 
 
-def run_once(folder: Path, label: str, orders: str) -> float:
+def run_once(folder: Path, label: str, orders: str, under: Sequence[str] = ()) -> tuple[float, str]:
+    """One run of a command: its wall time in ms and what it wrote on standard error."""
     arguments, game, changes = COMMANDS[label]
     program = sys.executable if label.startswith("python") else str(SENGOKU)
     path = folder / game
     if changes:
         shutil.copy(path, folder / "work.json")
         path = folder / "work.json"
-    argv = [program, *(a.format(game=path, orders=orders) for a in arguments)]
+    argv = [*under, program, *(a.format(game=path, orders=orders) for a in arguments)]
+    paste = Path(orders).read_bytes() if label.startswith("orders, pasted") else None
     start = time.perf_counter()
-    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    done = subprocess.run(argv, input=paste, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     elapsed = (time.perf_counter() - start) * 1000
     if done.returncode not in (0, 3):  # 3: `orders` refused some lines, and stored the rest
         raise SystemExit(f"{label}: exit code {done.returncode}: {' '.join(argv)}")
-    return elapsed
+    return elapsed, done.stderr.decode(errors="replace")
+
+
+CALLGRIND = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+_REFS = re.compile(r"Collected\s*:\s*(\d+)")
+
+
+def instructions(folder: Path, labels: Sequence[str], orders: str) -> None:
+    """Each command's machine instructions, counted by callgrind: a figure no machine load moves."""
+    counts = {}
+    for label in labels:
+        found = _REFS.search(run_once(folder, label, orders, CALLGRIND)[1])
+        if found is None:
+            raise SystemExit(f"{label}: callgrind printed no count (is valgrind installed?)")
+        counts[label] = int(found[1])
+    floor = counts["python -c pass"]
+    print(f"python {sys.version.split()[0]}; machine instructions of one run of each (load does not move them)")
+    print(f"  {'instructions (callgrind), M':<28} {'count':>7} {'x pass':>7}")
+    for label in labels:
+        print(f"  {label:<28} {counts[label] / 1e6:7.0f} {counts[label] / floor:7.2f}")
 
 
 def _at(values: Sequence[float], fraction: float) -> float:
@@ -92,26 +121,41 @@ def _at(values: Sequence[float], fraction: float) -> float:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.startup", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=15, help="runs of each command (default 15)")
+    parser.add_argument("--repeat", type=int, default=20, help="runs of each command (default 20)")
     parser.add_argument("--only", nargs="*", help="labels to run (default: all)")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count each command's instructions with callgrind instead (once)"
+    )
     args = parser.parse_args(argv)
     labels = args.only or list(COMMANDS)
+    if "python -c pass" not in labels:
+        labels.insert(0, "python -c pass")
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="sengoku-startup-") as name:
         folder = Path(name)
         orders = prepare(folder)
         for label in labels:  # one untimed run each: the board cache, the file system cache
             run_once(folder, label, orders)
+        if args.instructions:
+            return instructions(folder, labels, orders)
         times: dict[str, list[float]] = {label: [] for label in labels}
         for _ in range(args.repeat):
             for label in labels:
-                times[label].append(run_once(folder, label, orders))
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}")
+                times[label].append(run_once(folder, label, orders)[0])
+    load_after = os.getloadavg()
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.repeat} runs each; load average"
+        f" {load_before[0]:.2f} before, {load_after[0]:.2f} after (1 min), {load_after[1]:.2f} (5 min)"
+    )
     if sys.flags.dont_write_bytecode:
         print("  (PYTHONDONTWRITEBYTECODE is set: modules compiled since the last `./run setup` are compiled anew)")
-    print(f"  {'wall time, ms':<28} {'min':>6} {'median':>7} {'p90':>6}")
+    floor = times["python -c pass"]
+    print(f"  {'wall time, ms':<28} {'min':>6} {'median':>7}   {'- pass: min':>11} {'median':>7}")
     for label in labels:
         values = times[label]
-        print(f"  {label:<28} {min(values):6.0f} {_at(values, 0.5):7.0f} {_at(values, 0.9):6.0f}")
+        over = min(values) - min(floor), _at(values, 0.5) - _at(floor, 0.5)
+        flag = "" if label.startswith("python") else ("  ok" if over[1] <= TARGET_MS else "  over 100 ms")
+        print(f"  {label:<28} {min(values):6.0f} {_at(values, 0.5):7.0f}   {over[0]:+11.0f} {over[1]:+7.0f}{flag}")
 
 
 if __name__ == "__main__":

@@ -219,7 +219,11 @@ def _check_kind(path: Path, top: dict[str, msgspec.Raw]) -> None:
         raise GameFileError(
             path,
             f"game file schema version {version!r}; this sengoku reads version {SCHEMA_VERSION} only"
-            + (" (the game was written by a newer sengoku: upgrade to use it; the file is left as it is)" if newer else ""),
+            + (
+                " (the game was written by a newer sengoku: upgrade to use it; the file is left as it is)"
+                if newer
+                else ""
+            ),
         )
 
 

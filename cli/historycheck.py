@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 import msgspec
 
-from adjudicator.records import LotRecord
 from adjudicator.positioncheck import check_position
+from adjudicator.records import LotRecord
 from adjudicator.state import GameState, HistoryEntry
 from maps import Board
 

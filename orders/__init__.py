@@ -19,13 +19,13 @@ from orders.model import (
     Move,
     NeutralOrder,
     Order,
-    order_from,
     Remove,
     Retreat,
     SupportHold,
     SupportMove,
     UnitRef,
     Waive,
+    order_from,
 )
 from orders.text import location_text, order_text, unit_text
 

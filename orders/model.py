@@ -57,12 +57,12 @@ class UnitRef(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
         return province_of(self.location)
 
 
-class Hold(OrderModel, tag="hold", kw_only=True):
+class Hold(OrderModel, tag="hold", frozen=True, kw_only=True):
     kind: ClassVar[Literal["hold"]] = "hold"
     unit: UnitRef
 
 
-class Move(OrderModel, tag="move", kw_only=True):
+class Move(OrderModel, tag="move", frozen=True, kw_only=True):
     """A move; ``via_convoy`` is the player's explicit "via convoy" (DATC 4.A.3)."""
 
     kind: ClassVar[Literal["move"]] = "move"
@@ -71,50 +71,50 @@ class Move(OrderModel, tag="move", kw_only=True):
     via_convoy: bool = False
 
 
-class SupportHold(OrderModel, tag="support_hold", kw_only=True):
+class SupportHold(OrderModel, tag="support_hold", frozen=True, kw_only=True):
     kind: ClassVar[Literal["support_hold"]] = "support_hold"
     unit: UnitRef
     supported: UnitRef
 
 
-class SupportMove(OrderModel, tag="support_move", kw_only=True):
+class SupportMove(OrderModel, tag="support_move", frozen=True, kw_only=True):
     kind: ClassVar[Literal["support_move"]] = "support_move"
     unit: UnitRef
     supported: UnitRef
     destination: LocationId
 
 
-class Convoy(OrderModel, tag="convoy", kw_only=True):
+class Convoy(OrderModel, tag="convoy", frozen=True, kw_only=True):
     kind: ClassVar[Literal["convoy"]] = "convoy"
     unit: UnitRef
     convoyed: UnitRef
     destination: LocationId
 
 
-class Retreat(OrderModel, tag="retreat", kw_only=True):
+class Retreat(OrderModel, tag="retreat", frozen=True, kw_only=True):
     kind: ClassVar[Literal["retreat"]] = "retreat"
     unit: UnitRef
     destination: LocationId
 
 
-class Disband(OrderModel, tag="disband", kw_only=True):
+class Disband(OrderModel, tag="disband", frozen=True, kw_only=True):
     """A dislodged unit's disband in a retreat phase."""
 
     kind: ClassVar[Literal["disband"]] = "disband"
     unit: UnitRef
 
 
-class Build(OrderModel, tag="build", kw_only=True):
+class Build(OrderModel, tag="build", frozen=True, kw_only=True):
     kind: ClassVar[Literal["build"]] = "build"
     unit: UnitRef
 
 
-class Remove(OrderModel, tag="remove", kw_only=True):
+class Remove(OrderModel, tag="remove", frozen=True, kw_only=True):
     kind: ClassVar[Literal["remove"]] = "remove"
     unit: UnitRef
 
 
-class Waive(OrderModel, tag="waive", kw_only=True):
+class Waive(OrderModel, tag="waive", frozen=True, kw_only=True):
     """Giving up one build this winter."""
 
     kind: ClassVar[Literal["waive"]] = "waive"
@@ -123,7 +123,7 @@ class Waive(OrderModel, tag="waive", kw_only=True):
 NeutralOrder = Annotated[Hold | SupportHold | SupportMove, Pydantic()]
 
 
-class DPOrder(OrderModel, tag="dp", kw_only=True):
+class DPOrder(OrderModel, tag="dp", frozen=True, kw_only=True):
     """Sengoku 6DP: Diplomacy Points spent on an order for a neutral unit.
 
     Only holds and supports can be bought. How many points one order may carry

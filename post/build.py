@@ -18,9 +18,9 @@ from adjudicator.records import GameResult, LotRecord, OutcomeRecord, PhaseRepor
 from adjudicator.rules import Rules, rules_for
 from adjudicator.state import GameState, HistoryEntry
 from adjudicator.wording import describe_outcome, unit_name
-from orders.structs import convert
 from maps.board import Board
 from maps.terms import PhaseType, province_of
+from orders.structs import convert
 from orders.text import location_text, order_text
 from post.document import BidLine, DislodgedLine, Holding, Lot, Missing, Post, PostResult, UnitLine
 

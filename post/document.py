@@ -41,9 +41,13 @@ class OrderLine(_Part, frozen=True, kw_only=True):
     result: Annotated[str, msgspec.Meta(description="succeeds, fails or void")]
     reason: str
     note: str
-    given: Annotated[bool, msgspec.Meta(description="false: the unit got no order (it held, or civil disorder decided)")]
+    given: Annotated[
+        bool, msgspec.Meta(description="false: the unit got no order (it held, or civil disorder decided)")
+    ]
     annotation: Annotated[str, msgspec.Meta(description="the result in words, as the post shows it")]
-    explanation: Annotated[str, msgspec.Meta(description="the same, with the numbers behind it (strengths, who cut what)")]
+    explanation: Annotated[
+        str, msgspec.Meta(description="the same, with the numbers behind it (strengths, who cut what)")
+    ]
 
 
 class BidLine(_Part, frozen=True, kw_only=True):
@@ -109,13 +113,19 @@ class Post(_Part, frozen=True, kw_only=True):
     game: Annotated[str, msgspec.Meta(description="the game's name ('' if it has none)")]
     variant: Annotated[str, msgspec.Meta(description="the variant's title, e.g. 'Sengoku Jidai (6DP)'")]
     phase: str
-    preview: Annotated[bool, msgspec.Meta(description="true: what the stored orders would give; nothing was adjudicated")]
-    orders: Annotated[list[OrderLine], msgspec.Meta(description="grouped by power in the board's order, neutral units last")]
+    preview: Annotated[
+        bool, msgspec.Meta(description="true: what the stored orders would give; nothing was adjudicated")
+    ]
+    orders: Annotated[
+        list[OrderLine], msgspec.Meta(description="grouped by power in the board's order, neutral units last")
+    ]
     dp: list[Lot]
     dislodged: list[DislodgedLine]
     disbanded: Annotated[list[UnitLine], msgspec.Meta(description="units destroyed without a retreat")]
     ownership: list[Holding]
-    ownership_updated: Annotated[bool, msgspec.Meta(description="true: centres changed hands (after Fall) in this phase")]
+    ownership_updated: Annotated[
+        bool, msgspec.Meta(description="true: centres changed hands (after Fall) in this phase")
+    ]
     neutral_centres: Annotated[list[str], msgspec.Meta(description="centres still held by neutral armies")]
     unowned_centres: list[str]
     captured: Annotated[dict[str, str], msgspec.Meta(description="centre -> its new owner, at this phase's update")]
@@ -123,10 +133,14 @@ class Post(_Part, frozen=True, kw_only=True):
     adjustments: dict[str, int]
     rebuilt: Annotated[list[str], msgspec.Meta(description="neutral armies rebuilt in winter")]
     missing: list[Missing]
-    units: Annotated[dict[str, list[str]], msgspec.Meta(description="the units after the phase, per power, then 'neutral'")]
+    units: Annotated[
+        dict[str, list[str]], msgspec.Meta(description="the units after the phase, per power, then 'neutral'")
+    ]
     centres: Annotated[dict[str, str], msgspec.Meta(description="centre -> owner after the phase")]
     next_phase: str | None
-    deadline: Annotated[datetime | None, msgspec.Meta(description="when the next phase is due (UTC), if a deadline is set")]
+    deadline: Annotated[
+        datetime | None, msgspec.Meta(description="when the next phase is due (UTC), if a deadline is set")
+    ]
     result: PostResult
 
     @property

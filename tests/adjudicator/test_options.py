@@ -303,7 +303,9 @@ def test_unit_choices_follow_the_phase(standard: Board) -> None:
 
 
 def test_standard_builds_are_on_free_home_centres_only(standard: Board) -> None:
-    position = start_position(standard).replace(phase=Phase.parse("winter 1901"), units=(), centres={"PAR": "France", "BEL": "France"})
+    position = start_position(standard).replace(
+        phase=Phase.parse("winter 1901"), units=(), centres={"PAR": "France", "BEL": "France"}
+    )
     choices = adjustment_choices(standard, position, STANDARD, "France")
     assert choices.home_only and choices.sites == ("PAR",) and choices.due == 2
     assert texts(standard, choices.builds) == {"Build A Paris"}

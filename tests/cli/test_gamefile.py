@@ -290,6 +290,39 @@ def test_a_bad_game_file_is_one_line_and_changes_nothing(cli: Cli, command: tupl
     assert temporary_files(cli.folder) == []
 
 
+# --- another version of sengoku: a newer file is refused, fields added since are kept ---------
+
+NEWER_FIELDS = {"secret_ballot": {"Oda": ["Takeda"]}, "calendar": "lunar"}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("deadline", "+48h"), ("orders", "-"), ("adjudicate",), ("players", "set", "Oda", "nobunaga@owari.example")],
+    ids=lambda c: c[0],
+)
+def test_fields_a_newer_sengoku_added_are_kept_when_a_command_rewrites_the_game(
+    cli: Cli, game: Path, command: tuple[str, ...]
+) -> None:
+    """A game moved to a newer sengoku and back loses nothing: the fields this one does not know are written back."""
+    game.write_text(json.dumps({**json.loads(game.read_text(encoding="utf-8")), **NEWER_FIELDS}), encoding="utf-8")
+    before = game.read_bytes()
+    cli(command[0], "game.json", *command[1:], input="Oda:\nA Owari - Mino\n")
+    assert game.read_bytes() != before  # the command did write the game
+    data = json.loads(game.read_text(encoding="utf-8"))
+    assert {name: data[name] for name in NEWER_FIELDS} == NEWER_FIELDS
+
+
+def test_a_game_file_of_a_newer_version_is_refused_in_one_line_and_not_rewritten(cli: Cli, game: Path) -> None:
+    game.write_text(_with(schema_version=2, secret_ballot={}), encoding="utf-8")
+    before = game.read_bytes()
+    result = cli("deadline", "game.json", "+48h", code=1)
+    assert result.stderr == (
+        "Error: game.json: game file schema version 2; this sengoku reads version 1 only"
+        " (the game was written by a newer sengoku: upgrade to use it; the file is left as it is)\n"
+    )
+    assert game.read_bytes() == before
+
+
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
 def test_a_missing_game_file_is_one_line(cli: Cli, command: tuple[str, ...]) -> None:
     result = cli(command[0], "game.json", *command[1:], input="", code=1)

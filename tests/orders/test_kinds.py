@@ -12,9 +12,7 @@ from orders.model import Order
 
 def test_every_order_model_has_its_kind_in_the_table() -> None:
     union = typing.get_args(typing.get_args(Order)[0])
-    assert {model.kind: model for model in union} == {
-        name: kind.model for name, kind in KINDS.items()
-    }
+    assert {model.kind: model for model in union} == {name: kind.model for name, kind in KINDS.items()}
 
 
 def test_a_table_that_forgets_a_kind_is_refused() -> None:
