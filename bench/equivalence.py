@@ -28,12 +28,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from adjudicator.movement import MovementResult, adjudicate_movement
 from adjudicator.position import Position, Unit
 from bench.random_phases import random_phases
 from maps import Board, PhaseType, load_board
 from maps.terms import UnitType
 from orders.model import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
+from orders.structs import convert
 
 __all__ = ["fingerprint", "main"]
 
@@ -49,8 +52,8 @@ def fingerprint(result: MovementResult) -> str:
         (d.unit.type.value, d.unit.location, d.unit.power, d.attacker_from, d.via_convoy) for d in result.dislodged
     ]
     outcomes = [
-        (o.power, repr(o.order), type(o.result).__name__, o.result.value, type(o.reason).__name__, o.reason.value,
-         o.note, type(o.detail).__name__, tuple(o.detail), o.implicit)
+        (o.power, msgspec.json.encode(o.order).decode(), type(o.result).__name__, o.result.value,
+         type(o.reason).__name__, o.reason.value, o.note, type(o.detail).__name__, tuple(o.detail), o.implicit)
         for o in result.outcomes
     ]  # fmt: skip
     retreats = list(result.retreats.items())
@@ -130,13 +133,18 @@ def record(path: Path, count: int, seeds: Sequence[int]) -> None:
     cases = build_cases(count, seeds)
     boards = {name: load_board(name) for name in ("standard", "sengoku")}
     results = _run(cases, boards)
-    path.write_bytes(pickle.dumps({"cases": cases, "results": results}))
+    plain = [
+        (label, name, msgspec.to_builtins(position), msgspec.to_builtins(orders))
+        for label, name, position, orders in cases
+    ]
+    path.write_bytes(pickle.dumps({"cases": plain, "results": results}))  # plain data: any later types read it
     print(f"recorded {len(cases)} phases to {path}")
 
 
 def check(path: Path) -> bool:
     saved: dict[str, Any] = pickle.loads(path.read_bytes())
-    cases, expected = saved["cases"], saved["results"]
+    cases = [(label, name, convert(p, Position), convert(o, Orders)) for label, name, p, o in saved["cases"]]
+    expected = saved["results"]
     boards = {name: load_board(name) for name in ("standard", "sengoku")}
     start = time.perf_counter()
     got = _run(cases, boards)
