@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
+from adjudicator.chat_channel import ChatChannel
 from adjudicator.position import Position
 from adjudicator.records import GameResult, PhaseReport
 from adjudicator.rules import rules_for
@@ -93,6 +94,9 @@ class GameState(BaseModel):
     )
     mail_results: bool = Field(default=False, description="mail the results post to the players after adjudication")
     sent: list[SentMessage] = Field(default_factory=list, description="mail the players were sent (see outbox)")
+    channel: ChatChannel | None = Field(
+        default=None, description="the chat channel (a Discord or Slack webhook) results are posted to; a secret"
+    )
 
     @property
     def phase_opened(self) -> datetime | None:
