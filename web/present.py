@@ -118,6 +118,8 @@ def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
         mail_results=state.mail_results,
         addresses=dict(state.addresses),
         mail_ready=mail_ready,
+        channel=state.channel.shown() if state.channel else None,
+        channel_post_results=bool(state.channel and state.channel.post_results),
     )
 
 

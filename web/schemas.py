@@ -318,6 +318,34 @@ class MailSettingsIn(_In):
     addresses: dict[str, list[str]] = Field(default_factory=dict, description="power -> its email addresses")
 
 
+class ChannelIn(_In):
+    url: str = Field(
+        default="",
+        max_length=2048,
+        description="the webhook's address (Discord's or Slack's); empty keeps the one set. Never sent back",
+    )
+    flavour: Literal["discord", "slack"] | None = Field(
+        default=None, description="the webhook's format, for a host other than Discord's or Slack's"
+    )
+    post_results: bool = Field(default=False, description="post each adjudication's results there by itself")
+    forget: bool = Field(default=False, description="forget the webhook")
+
+
+class ChannelPostIn(_In):
+    what: Literal["results", "notice"] = Field(
+        description="the last results post (with the map on Discord), or a notice that the open phase takes orders"
+    )
+
+
+class ChannelPostOut(BaseModel):
+    channel: str = Field(description="where it went, e.g. 'Discord webhook on discord.com' (never the address)")
+    what: str
+    sent: int = Field(description="messages the channel took")
+    total: int = Field(description="messages in the post (a long post is cut to the channel's limit)")
+    failure: str | None = Field(default=None, description="why the post stopped, if it did")
+    notes: list[str] = Field(default_factory=list, description="e.g. a map the channel could not take")
+
+
 class PlayerOut(BaseModel):
     game_id: str
     power: str
@@ -364,6 +392,8 @@ class GmOut(BaseModel):
     mail_results: bool = False
     addresses: dict[str, list[str]] = Field(default_factory=dict)
     mail_ready: bool = Field(default=False, description="whether this site can send mail (SMTP set up)")
+    channel: str | None = Field(default=None, description="the chat channel results go to (its host only)")
+    channel_post_results: bool = Field(default=False, description="results are posted there after each adjudication")
 
 
 class Created(BaseModel):

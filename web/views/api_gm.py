@@ -5,11 +5,14 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app
 
 from post import render
-from web import actions, mailer, posting, present, store
+from web import actions, chat, mailer, posting, present, store
 from web.access import bearer_token, require
 from web.db import database
 from web.openapi import operation
 from web.schemas import (
+    ChannelIn,
+    ChannelPostIn,
+    ChannelPostOut,
     DeadlineIn,
     GameOut,
     GmOut,
@@ -94,7 +97,40 @@ def adjudicate(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     index = actions.adjudicate(database(), game_id, body(VersionIn).version)
     mailer.after_adjudication(database(), game_id, mailer.smtp_settings(current_app.config))
+    chat.after_adjudication(database(), game_id)
     return reply(present.phase_out(store.load(database(), game_id), index))
+
+
+@operation(
+    bp,
+    "/channel",
+    "put",
+    "The chat channel (a Discord or Slack webhook; an empty url keeps the one set) and whether results go there "
+    "after each adjudication. The address is never sent back: the answer shows its host",
+    body=ChannelIn,
+    response=GmOut,
+    auth="gm",
+)
+def channel(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    chat.set_channel(database(), game_id, body(ChannelIn))
+    ready = mailer.smtp_settings(current_app.config) is not None
+    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
+
+
+@operation(
+    bp,
+    "/channel/post",
+    "post",
+    "Post the last results (with the map on Discord) or a notice that the open phase takes orders, to the channel",
+    body=ChannelPostIn,
+    response=ChannelPostOut,
+    auth="gm",
+)
+def channel_post(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    out = chat.post(database(), game_id, body(ChannelPostIn).what)
+    return reply(out, 200 if out.failure is None else 502)
 
 
 @operation(

@@ -13,10 +13,10 @@ from werkzeug.wrappers import Response as BaseResponse
 from adjudicator.game import GameError
 from outbox import SmtpSettings
 from post import FORMATS, render
-from web import actions, mailer, posting, present, store
+from web import actions, chat, mailer, posting, present, store
 from web.access import require
 from web.db import database
-from web.schemas import DeadlineIn, InboxIn, MailOut, MailSettingsIn
+from web.schemas import ChannelIn, ChannelPostOut, DeadlineIn, InboxIn, MailOut, MailSettingsIn
 from web.tokens import GM
 from web.views.forms import form_model, form_version
 from web.views.home import links
@@ -87,7 +87,43 @@ def adjudicate(game_id: str, token: str) -> BaseResponse:
     mailed = mailer.after_adjudication(database(), game_id, _smtp())
     if mailed is not None:
         _flash_mail(mailed, "results")
+    posted = chat.after_adjudication(database(), game_id)
+    if posted is not None:
+        _flash_channel(posted)
     return _back(game_id, token)
+
+
+@bp.post("/channel")
+def channel(game_id: str, token: str) -> BaseResponse:
+    """The chat channel's webhook (kept, changed or forgotten) and whether results go there by themselves."""
+    require(game_id, token, "gm")
+    wanted = form_model(ChannelIn)
+    try:
+        chat.set_channel(database(), game_id, wanted)
+    except GameError as error:
+        flash(f"Nothing saved: {error}.", "error")
+    else:
+        flash("Channel forgotten." if wanted.forget else "Channel settings saved.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/channel/post")
+def channel_post(game_id: str, token: str) -> BaseResponse:
+    require(game_id, token, "gm")
+    what = request.form.get("what", "")
+    if what not in ("results", "notice"):
+        abort(400, "post results or notice")
+    _flash_channel(chat.post(database(), game_id, what))
+    return _back(game_id, token)
+
+
+def _flash_channel(out: ChannelPostOut) -> None:
+    for note in out.notes:
+        flash(f"Note: {note}.", "error")
+    if out.failure is None:
+        flash(f"Posted {out.what} to the {out.channel} ({out.sent} message{'s' if out.sent != 1 else ''}).", "ok")
+    else:
+        flash(f"Not posted: {out.what}: {out.sent} of {out.total} messages went; then {out.failure}.", "error")
 
 
 @bp.post("/mail-settings")
