@@ -94,6 +94,17 @@ class GameState(BaseModel):
     )
     mail_results: bool = Field(default=False, description="mail the results post to the players after adjudication")
     sent: list[SentMessage] = Field(default_factory=list, description="mail the players were sent (see outbox)")
+    early_when_ready: bool = Field(
+        default=False, description="the web site adjudicates as soon as every power with orders to give is ready"
+    )
+    reminder_hours: list[int] = Field(
+        default_factory=list,
+        description="hours before the deadline at which the web site reminds the powers without orders, by itself",
+    )
+    reminded: list[str] = Field(
+        default_factory=list,
+        description="the reminder rounds already sent, as 'phase number:hours' (each goes once a phase)",
+    )
     channel: ChatChannel | None = Field(
         default=None, description="the chat channel (a Discord or Slack webhook) results are posted to; a secret"
     )

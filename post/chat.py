@@ -22,7 +22,7 @@ from post.document import Post
 from post.plain import Dress, render_plain
 from post.words import deadline_text
 
-__all__ = ["LIMITS", "Flavour", "chat_messages", "phase_notice", "render_chat", "split_messages"]
+__all__ = ["LIMITS", "Flavour", "chat_messages", "phase_notice", "reminder_notice", "render_chat", "split_messages"]
 
 
 class Flavour(StrEnum):
@@ -79,6 +79,19 @@ def phase_notice(game: str, phase: str, deadline: datetime | None, flavour: Flav
     text = dress.title(dress.escape(f"{game}: {phase} is open for orders."))
     if deadline is not None:
         text += "\n" + dress.escape(f"Deadline: {deadline_text(deadline)}.")
+    return text
+
+
+def reminder_notice(
+    game: str, phase: str, deadline: datetime, hours_left: int, missing: list[str], flavour: Flavour
+) -> str:
+    """The channel's reminder: the deadline, how near it is, and who has no orders yet."""
+    dress = _DRESSES[flavour]
+    near = f"in about {hours_left} hour{'s' if hours_left != 1 else ''}" if hours_left > 0 else "now"
+    text = dress.title(dress.escape(f"{game}: orders for {phase} are due {near}."))
+    text += "\n" + dress.escape(f"Deadline: {deadline_text(deadline)}.")
+    if missing:
+        text += "\n" + dress.escape("No orders yet from " + ", ".join(missing) + ".")
     return text
 
 

@@ -27,7 +27,7 @@ from flask import Flask
 from sqlalchemy import text
 
 from outbox import SmtpSettings
-from web import actions, chat, mailer
+from web import actions, chat, mailer, reminders, store
 from web.db import Database
 
 __all__ = ["init_app", "run_due", "run_loop", "run_pass", "start_timer"]
@@ -76,14 +76,19 @@ def run_loop(db: Database, seconds: float, smtp: SmtpSettings | None, stop: thre
             log.exception("deadline pass failed")
 
 
-def run_pass(db: Database, smtp: SmtpSettings | None) -> list[threading.Thread]:
-    """One pass of the job, and the threads that send its games' results (returned so a test can wait for them).
+def run_pass(db: Database, smtp: SmtpSettings | None, now: datetime | None = None) -> list[threading.Thread]:
+    """One pass of the job: the reminders due, then the deadlines passed; and the threads that send their mail
+    and posts (returned so a test can wait for them).
 
     The results of each game adjudicated go by mail and to its chat channel (when its GM turned that on), each
     from a thread of its own: a slow mail or chat server must not hold up the next pass.
     """
-    senders = []
-    for game_id in run_due(db) or ():
+    moment = now or store.utcnow()
+    held = run_due(db, now=moment)
+    if held is None:  # another process has the job this time
+        return []
+    senders = reminders.remind_due(db, moment, smtp)
+    for game_id in held:
         log.info("deadline passed: game %s adjudicated", game_id)
         mailing = mailer.in_background(db, game_id, smtp)
         senders += [mailing] if mailing is not None else []

@@ -20,7 +20,7 @@ from datetime import datetime
 from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "GameRow", "RefusalRow", "SubmissionRow", "TokenRow"]
+__all__ = ["Base", "GameRow", "ReadyRow", "RefusalRow", "SubmissionRow", "TokenRow"]
 
 
 class Base(DeclarativeBase):
@@ -78,6 +78,23 @@ class RefusalRow(Base):
     """
 
     __tablename__ = "refusals"
+    __table_args__ = (UniqueConstraint("game_id", "phase_index", "power"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    phase_index: Mapped[int] = mapped_column(Integer, doc="how many phases had been adjudicated")
+    power: Mapped[str] = mapped_column(String(40))
+    updated: Mapped[datetime] = mapped_column(DateTime)
+
+
+class ReadyRow(Base):
+    """A power that says it is done with this phase ("ready"); cleared when its orders change.
+
+    A row of its own, written by the power alone (like a submission), so that saying "ready" never waits
+    for the game row's exclusive lock (migration 0004).
+    """
+
+    __tablename__ = "ready"
     __table_args__ = (UniqueConstraint("game_id", "phase_index", "power"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)

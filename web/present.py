@@ -12,6 +12,7 @@ from maps.board import Board
 from orders import DPOrder, location_text
 from web.ordering import order_texts
 from web.posting import phase_post
+from web.readiness import waiting_for
 from web.schemas import (
     GameOut,
     GmOut,
@@ -92,6 +93,10 @@ def player_out(snapshot: Snapshot, power: str) -> PlayerOut:
         survivors=game.survivors(),
         draw_vote=list(vote) if vote is not None else None,
         conceded_to=state.concessions.get(power),
+        ready=power in snapshot.ready,
+        ready_powers=sorted(snapshot.ready),
+        waiting_for=waiting_for(state, snapshot.ready),
+        early_when_ready=state.early_when_ready,
     )
 
 
@@ -103,6 +108,7 @@ def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
             submitted=snapshot.submitted.get(p),
             orders=order_texts(board, state.orders.get(p, [])),
             all_refused=p in state.all_refused,
+            ready=p in snapshot.ready,
         )
         for p in board.power_names
     ]
@@ -118,6 +124,8 @@ def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
         mail_results=state.mail_results,
         addresses=dict(state.addresses),
         mail_ready=mail_ready,
+        reminder_hours=list(state.reminder_hours),
+        early_when_ready=state.early_when_ready,
         channel=state.channel.shown() if state.channel else None,
         channel_post_results=bool(state.channel and state.channel.post_results),
     )

@@ -153,6 +153,34 @@ class DeadlineIn(_In):
     other_hours: int | None = Hours
 
 
+class RemindersIn(_In):
+    """When the site reminds the powers without orders by itself, in hours before the deadline."""
+
+    hours: list[Annotated[int, Field(ge=1, le=7 * 24)]] = Field(
+        default_factory=list, max_length=5, description="e.g. [24, 2]; empty: no automatic reminders"
+    )
+
+
+class ReadyIn(_In):
+    ready: bool = Field(description="true: this power is done with the phase; false: not (yet)")
+    phase: str | None = Field(
+        default=None, description="the phase the player means, e.g. 'Spring 1570 movement'; refused (409) if not open"
+    )
+
+
+class ReadyOut(BaseModel):
+    phase: str
+    ready: bool = Field(description="this power is ready")
+    ready_powers: list[str] = Field(description="every power ready now")
+    waiting_for: list[str] = Field(description="the powers with something to order that are not ready")
+    early: bool = Field(description="the phase is adjudicated as soon as nobody is waited for (the GM's choice)")
+    adjudicating: bool = Field(description="everyone was ready: the phase is being adjudicated now")
+
+
+class EarlyIn(_In):
+    when_all_ready: bool = Field(description="adjudicate as soon as every power with something to order is ready")
+
+
 class ListingIn(_In):
     """Whether the game is shown on the site's front page."""
 
@@ -365,12 +393,17 @@ class PlayerOut(BaseModel):
     survivors: list[str]
     draw_vote: list[str] | None
     conceded_to: str | None
+    ready: bool = Field(default=False, description="this power said it is done with the phase")
+    ready_powers: list[str] = Field(default_factory=list, description="every power ready now")
+    waiting_for: list[str] = Field(default_factory=list, description="powers with orders to give, not ready yet")
+    early_when_ready: bool = Field(default=False, description="adjudicated as soon as nobody is waited for")
 
 
 class SubmissionOut(BaseModel):
     power: str
     submitted: UtcTime | None
     orders: list[str]
+    ready: bool = Field(default=False, description="the power said it is done with this phase")
     all_refused: bool = Field(
         default=False, description="the power's latest message had every line refused (earlier orders stand)"
     )
@@ -392,6 +425,10 @@ class GmOut(BaseModel):
     mail_results: bool = False
     addresses: dict[str, list[str]] = Field(default_factory=dict)
     mail_ready: bool = Field(default=False, description="whether this site can send mail (SMTP set up)")
+    reminder_hours: list[int] = Field(
+        default_factory=list, description="hours before the deadline at which the site reminds the powers by itself"
+    )
+    early_when_ready: bool = Field(default=False, description="adjudicated as soon as every power is ready")
     channel: str | None = Field(default=None, description="the chat channel results go to (its host only)")
     channel_post_results: bool = Field(default=False, description="results are posted there after each adjudication")
 

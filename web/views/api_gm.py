@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app
 
 from post import render
-from web import actions, chat, mailer, posting, present, store
+from web import actions, chat, mailer, posting, present, readiness, store
 from web.access import bearer_token, require
 from web.db import database
 from web.openapi import operation
@@ -14,6 +14,7 @@ from web.schemas import (
     ChannelPostIn,
     ChannelPostOut,
     DeadlineIn,
+    EarlyIn,
     GameOut,
     GmOut,
     InboxIn,
@@ -26,6 +27,7 @@ from web.schemas import (
     NewLinkIn,
     PhaseOut,
     PreviewOut,
+    RemindersIn,
     VersionIn,
 )
 from web.tokens import GM
@@ -99,6 +101,39 @@ def adjudicate(game_id: str) -> tuple[Response, int]:
     mailer.after_adjudication(database(), game_id, mailer.smtp_settings(current_app.config))
     chat.after_adjudication(database(), game_id)
     return reply(present.phase_out(store.load(database(), game_id), index))
+
+
+@operation(
+    bp,
+    "/early",
+    "put",
+    "Whether the phase is adjudicated as soon as every power with something to order is ready",
+    body=EarlyIn,
+    response=GmOut,
+    auth="gm",
+)
+def early(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    readiness.set_early(database(), game_id, body(EarlyIn))
+    ready = mailer.smtp_settings(current_app.config) is not None
+    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
+
+
+@operation(
+    bp,
+    "/reminders",
+    "put",
+    "The hours before each deadline at which the site reminds the powers without orders, by mail and in the chat "
+    "channel (once a phase each)",
+    body=RemindersIn,
+    response=GmOut,
+    auth="gm",
+)
+def reminders(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    actions.set_reminders(database(), game_id, body(RemindersIn))
+    ready = mailer.smtp_settings(current_app.config) is not None
+    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
 
 
 @operation(

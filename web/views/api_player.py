@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort
 
-from web import actions, posting, present, store
+from web import actions, posting, present, readiness, store
 from web.access import bearer_token, require
 from web.choices import player_choices
 from web.db import database
@@ -19,6 +19,8 @@ from web.schemas import (
     OrdersIn,
     OrdersOut,
     PlayerOut,
+    ReadyIn,
+    ReadyOut,
     ResultOut,
 )
 from web.views.api import body, reply
@@ -148,3 +150,18 @@ def draw(game_id: str) -> tuple[Response, int]:
 def concede(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
     return reply(present.result_out(actions.concede(database(), game_id, power, body(ConcedeIn).to)))
+
+
+@operation(
+    bp,
+    "/ready",
+    "put",
+    "Say this power is done with the phase (ready), or not; cleared when its orders change. With 'phase', refused "
+    "(409) if that phase is no longer open",
+    body=ReadyIn,
+    response=ReadyOut,
+    auth="power",
+)
+def ready(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    return reply(readiness.set_ready(database(), game_id, power, body(ReadyIn)))

@@ -13,10 +13,19 @@ from werkzeug.wrappers import Response as BaseResponse
 from adjudicator.game import GameError
 from outbox import SmtpSettings
 from post import FORMATS, render
-from web import actions, chat, mailer, posting, present, store
+from web import actions, chat, mailer, posting, present, readiness, store
 from web.access import require
 from web.db import database
-from web.schemas import ChannelIn, ChannelPostOut, DeadlineIn, InboxIn, MailOut, MailSettingsIn
+from web.schemas import (
+    ChannelIn,
+    ChannelPostOut,
+    DeadlineIn,
+    EarlyIn,
+    InboxIn,
+    MailOut,
+    MailSettingsIn,
+    RemindersIn,
+)
 from web.tokens import GM
 from web.views.forms import form_model, form_version
 from web.views.home import links
@@ -170,6 +179,35 @@ def deadline(game_id: str, token: str) -> BaseResponse:
         request_ = request_.model_copy(update={"hours_from_now": None, "at": None})
     when = actions.set_deadline(database(), game_id, request_)
     flash(f"Deadline: {when:%Y-%m-%d %H:%M} UTC." if when else "No deadline: adjudicate by hand.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/reminders")
+def reminders(game_id: str, token: str) -> BaseResponse:
+    """The hours before each deadline at which the site reminds the powers without orders, e.g. "24, 2"."""
+    require(game_id, token, "gm")
+    words = request.form.get("hours", "").replace(",", " ").split()
+    if not all(word.isdigit() for word in words):
+        flash("Nothing saved: give whole hours before the deadline, e.g. 24, 2.", "error")
+        return _back(game_id, token)
+    hours = actions.set_reminders(database(), game_id, RemindersIn(hours=[int(word) for word in words]))
+    said = ", ".join(f"{h} hour{'s' if h != 1 else ''}" for h in hours)
+    flash(f"Reminders: {said} before each deadline." if hours else "No automatic reminders.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/early")
+def early(game_id: str, token: str) -> BaseResponse:
+    """Whether the phase ends as soon as every power with something to order is ready."""
+    require(game_id, token, "gm")
+    wanted = EarlyIn(when_all_ready="when_all_ready" in request.form)
+    now = readiness.set_early(database(), game_id, wanted)
+    if now:
+        flash("Every power is ready already: the phase is being adjudicated now.", "ok")
+    elif wanted.when_all_ready:
+        flash("The phase will be adjudicated as soon as every power with orders to give is ready.", "ok")
+    else:
+        flash("Phases end at their deadline (or when you adjudicate), whoever is ready.", "ok")
     return _back(game_id, token)
 
 
