@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from adjudicator.chat_channel import ChatChannel
 from adjudicator.position import Position
+from adjudicator.press import PressRules
 from adjudicator.records import GameResult, PhaseReport
 from adjudicator.rules import rules_for
 from adjudicator.sent import SentMessage
@@ -94,6 +95,10 @@ class GameState(BaseModel):
     )
     mail_results: bool = Field(default=False, description="mail the results post to the players after adjudication")
     sent: list[SentMessage] = Field(default_factory=list, description="mail the players were sent (see outbox)")
+    press: PressRules = Field(default_factory=PressRules, description="what press the GM allows (web games)")
+    press_mail: list[str] = Field(
+        default_factory=list, description="powers that asked for new press by mail (to their addresses), batched"
+    )
     early_when_ready: bool = Field(
         default=False, description="the web site adjudicates as soon as every power with orders to give is ready"
     )

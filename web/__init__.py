@@ -43,7 +43,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def _register_views(app: Flask, csrf: Any) -> None:
-    from web.views import api, api_gm, api_player, gm, health, home, player, public, sandbox
+    from web.views import api, api_gm, api_player, gm, gm_press, health, home, player, player_press, public, sandbox
+
+    assert player_press.bp is player.bp and gm_press.bp is gm.bp  # their routes are on those blueprints
 
     for blueprint in (home.bp, public.bp, player.bp, gm.bp, sandbox.bp, health.bp):
         app.register_blueprint(blueprint)

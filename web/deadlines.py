@@ -27,7 +27,7 @@ from flask import Flask
 from sqlalchemy import text
 
 from outbox import SmtpSettings
-from web import actions, chat, mailer, reminders, store
+from web import actions, chat, mailer, pressmail, reminders, store
 from web.db import Database
 
 __all__ = ["init_app", "run_due", "run_loop", "run_pass", "start_timer"]
@@ -87,7 +87,7 @@ def run_pass(db: Database, smtp: SmtpSettings | None, now: datetime | None = Non
     held = run_due(db, now=moment)
     if held is None:  # another process has the job this time
         return []
-    senders = reminders.remind_due(db, moment, smtp)
+    senders = reminders.remind_due(db, moment, smtp) + pressmail.mail_due(db, moment, smtp)
     for game_id in held:
         log.info("deadline passed: game %s adjudicated", game_id)
         mailing = mailer.in_background(db, game_id, smtp)

@@ -10,6 +10,8 @@ from adjudicator.position import Position, Unit
 from adjudicator.records import GameResult
 from maps.board import Board
 from orders import DPOrder, location_text
+from web import store
+from web.db import Database
 from web.ordering import order_texts
 from web.posting import phase_post
 from web.readiness import waiting_for
@@ -20,6 +22,7 @@ from web.schemas import (
     PhaseOut,
     PlayerOut,
     PowerRow,
+    PulseOut,
     ResultOut,
     SubmissionOut,
     UnitOut,
@@ -139,3 +142,12 @@ def phase_out(snapshot: Snapshot, index: int, fmt: str = "plain") -> PhaseOut:
     entry = history[index]
     text = phase_post(snapshot, index, fmt)
     return PhaseOut(index=index, phase=str(entry.report.phase), format=fmt, text=text, report=entry.report)
+
+
+def pulse_out(db: Database, game_id: str, reader: str) -> PulseOut:
+    """What a page asks every few seconds: has the game moved, and is there press to read."""
+    from web import press  # the press module loads with the first pulse, not with every page
+
+    version, state = store.peek(db, game_id)
+    unread = press.unread(db, game_id, reader, state.press)
+    return PulseOut(version=version, phase=str(state.position.phase), adjudicated=len(state.history), unread=unread)

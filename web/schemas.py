@@ -181,6 +181,54 @@ class EarlyIn(_In):
     when_all_ready: bool = Field(description="adjudicate as soon as every power with something to order is ready")
 
 
+class PressIn(_In):
+    to: list[str] = Field(
+        min_length=1, max_length=20, description='the powers the message is for, or ["*"] for everyone (public)'
+    )
+    text: str = Field(min_length=1, max_length=4000)
+    anonymous: bool = Field(default=False, description="unsigned (grey press), where the GM allows it")
+
+
+class MessageOut(BaseModel):
+    id: int
+    phase: str
+    sender: str = Field(description="a power, 'GM', or 'Anonymous' (grey press; the GM sees who)")
+    to: list[str] = Field(description="the powers it is for, or ['everyone']")
+    text: str
+    sent: UtcTime
+    mine: bool
+    unread: bool
+
+
+class PressOut(BaseModel):
+    kind: Literal["none", "public", "private"]
+    grey: bool
+    gm_reads_private: bool
+    can_send: bool
+    why_not: str | None = Field(description="why this reader cannot write now (no press, out of the game)")
+    recipients: list[str] = Field(description="the powers this reader may write to privately")
+    messages: list[MessageOut]
+    unread: int = Field(description="messages not read before this answer")
+    mail: bool = Field(description="new messages are mailed to this power's addresses (batched)")
+
+
+class PressRulesIn(_In):
+    kind: Literal["none", "public", "private"]
+    grey: bool = False
+    gm_reads_private: bool = False
+
+
+class PressMailIn(_In):
+    mail: bool = Field(description="mail new messages to this power's addresses, a few at a time")
+
+
+class PulseOut(BaseModel):
+    version: int = Field(description="the game's version (it moves when the GM acts or the phase moves)")
+    phase: str
+    adjudicated: int = Field(description="how many phases have been adjudicated")
+    unread: int = Field(description="press messages this reader has not read")
+
+
 class ListingIn(_In):
     """Whether the game is shown on the site's front page."""
 

@@ -47,6 +47,7 @@ __all__ = [
     "due_games",
     "load",
     "recent_games",
+    "peek",
     "reset_token",
     "set_ready",
     "role_of",
@@ -150,6 +151,13 @@ def load(db: Database, game_id: str) -> Snapshot:
     with db.read() as session:
         row = _row(session, game_id)
         return _snapshot(session, row)
+
+
+def peek(db: Database, game_id: str) -> tuple[int, GameState]:
+    """The game's version and state alone (no orders, no marks): what a page's pulse needs, cheaply."""
+    with db.read() as session:
+        row = _row(session, game_id)
+        return row.version, _state_of(row)
 
 
 def recent_games(db: Database, limit: int = 20) -> list[Snapshot]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app
 
+from adjudicator.press import GM as THE_GM
 from post import render
-from web import actions, chat, mailer, posting, present, readiness, store
+from web import actions, chat, mailer, posting, present, press, readiness, store
 from web.access import bearer_token, require
 from web.db import database
 from web.openapi import operation
@@ -24,8 +25,12 @@ from web.schemas import (
     MailIn,
     MailOut,
     MailSettingsIn,
+    MessageOut,
     NewLinkIn,
     PhaseOut,
+    PressIn,
+    PressOut,
+    PressRulesIn,
     PreviewOut,
     RemindersIn,
     VersionIn,
@@ -256,3 +261,47 @@ def new_link(game_id: str) -> tuple[Response, int]:
         abort(400, f"no power '{role}' in this game")
     token = store.reset_token(database(), game_id, role)
     return reply(LinkOut(role=role, token=token, link=links(game_id, {role: token})[role]))
+
+
+@operation(
+    bp,
+    "/press-rules",
+    "put",
+    "What press the game allows: none, public only or private too; unsigned (grey) press; whether the GM reads "
+    "private messages",
+    body=PressRulesIn,
+    response=PressOut,
+    auth="gm",
+)
+def press_rules(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    press.set_rules(database(), game_id, body(PressRulesIn))
+    return reply(press.read(database(), game_id, THE_GM, mark=False))
+
+
+@operation(
+    bp,
+    "/gm/press",
+    "get",
+    "The press the GM may read (public messages and announcements; private ones if the game lets the GM read them)",
+    response=PressOut,
+    auth="gm",
+)
+def gm_press(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    return reply(press.read(database(), game_id, THE_GM))
+
+
+@operation(
+    bp,
+    "/announcements",
+    "post",
+    'An announcement from the GM to everyone (the "to" field must be ["*"])',
+    body=PressIn,
+    response=MessageOut,
+    auth="gm",
+    status=201,
+)
+def announce(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    return reply(press.send(database(), game_id, THE_GM, body(PressIn)), 201)

@@ -11,9 +11,10 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.game import GameError
+from adjudicator.press import GM as PRESS_GM
 from outbox import SmtpSettings
 from post import FORMATS, render
-from web import actions, chat, mailer, posting, present, readiness, store
+from web import actions, chat, mailer, posting, present, press, readiness, store
 from web.access import require
 from web.db import database
 from web.schemas import (
@@ -44,7 +45,14 @@ def page(game_id: str, token: str) -> str:
     view = present.gm_out(snapshot, mail_ready=_smtp() is not None)
     post = posting.phase_post(snapshot, -1, fmt) if snapshot.state.history else None
     return render_template(
-        "gm/page.html", view=view, token=token, now=store.utcnow(), post=post, formats=FORMATS, fmt=fmt
+        "gm/page.html",
+        view=view,
+        token=token,
+        now=store.utcnow(),
+        post=post,
+        formats=FORMATS,
+        fmt=fmt,
+        press=press.read(database(), game_id, PRESS_GM),
     )
 
 
@@ -81,6 +89,7 @@ def inbox(game_id: str, token: str) -> str:
         post=post,
         formats=FORMATS,
         fmt=fmt,
+        press=press.read(database(), game_id, PRESS_GM),
         inbox=out,
         inbox_text=request_.text,
         inbox_power=request_.power,
@@ -147,6 +156,28 @@ def mail_settings(game_id: str, token: str) -> BaseResponse:
         flash(f"Nothing saved: {error}.", "error")
     else:
         flash("Mail settings saved.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/mail-links")
+def mail_links(game_id: str, token: str) -> BaseResponse:
+    """From the new game's links page: keep the addresses given, then mail each of those players a link."""
+    require(game_id, token, "gm")
+    snapshot = store.load(database(), game_id)
+    given = {p: request.form.get(f"addresses-{p}", "").replace(",", " ").split() for p in snapshot.board.power_names}
+    book = {p: given[p] or list(snapshot.state.addresses.get(p, [])) for p in snapshot.board.power_names}
+    settings_in = MailSettingsIn(mail_results=snapshot.state.mail_results, addresses=book)
+    try:
+        mailer.set_mail_settings(database(), game_id, settings_in)
+    except GameError as error:
+        flash(f"Nothing saved: {error}.", "error")
+        return _back(game_id, token)
+    settings = _smtp()
+    if settings is None:
+        flash("Addresses kept, but this site cannot send mail (its SMTP server is not set up): send the links "
+              "yourself.", "error")  # fmt: skip
+        return _back(game_id, token)
+    _flash_mail(mailer.mail(database(), game_id, "links", settings, _link_for(game_id)), "links")
     return _back(game_id, token)
 
 

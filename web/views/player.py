@@ -6,7 +6,7 @@ from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_t
 from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.game import GameError
-from web import actions, mapview, posting, present, readiness, store
+from web import actions, mapview, posting, present, press, readiness, store
 from web.access import require
 from web.choices import player_choices
 from web.db import database
@@ -42,6 +42,7 @@ def _page(game_id: str, token: str, power: str, typed: str | None = None, not_sa
         choices=player_choices(snapshot, power),
         svg=_page_map(snapshot, power),
         focus=mapview.focus(board, position, power),
+        press=press.read(database(), game_id, power),
     )
 
 
