@@ -99,6 +99,10 @@ class GameState(BaseModel):
     press_mail: list[str] = Field(
         default_factory=list, description="powers that asked for new press by mail (to their addresses), batched"
     )
+    paused: bool = Field(default=False, description="the GM paused the game: no deadline runs until resumed")
+    paused_left_seconds: float | None = Field(
+        default=None, description="what was left of the deadline when the game was paused (none: no deadline)"
+    )
     early_when_ready: bool = Field(
         default=False, description="the web site adjudicates as soon as every power with orders to give is ready"
     )

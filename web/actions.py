@@ -163,6 +163,8 @@ def set_reminders(db: Database, game_id: str, request: RemindersIn) -> list[int]
 def set_deadline(db: Database, game_id: str, request: DeadlineIn) -> datetime | None:
     def act(handle: Handle) -> datetime | None:
         row = handle.row
+        if handle.game.state.paused and (request.at is not None or request.hours_from_now is not None):
+            raise GameError("the game is paused: resume it first (its deadline waits until then)")
         row.movement_hours, row.other_hours = request.movement_hours, request.other_hours
         if request.at is not None:
             at = request.at

@@ -55,6 +55,7 @@ def game_out(snapshot: Snapshot) -> GameOut:
         powers=[_power_row(board, position, power) for power in board.power_names],
         neutral_units=[unit_text(board, u) for u in position.units if u.is_neutral],
         history=[HistoryItem(index=i, phase=str(e.report.phase)) for i, e in enumerate(state.history)],
+        paused=state.paused,
     )
 
 
@@ -100,6 +101,7 @@ def player_out(snapshot: Snapshot, power: str) -> PlayerOut:
         ready_powers=sorted(snapshot.ready),
         waiting_for=waiting_for(state, snapshot.ready),
         early_when_ready=state.early_when_ready,
+        paused=state.paused,
     )
 
 

@@ -52,7 +52,8 @@ def _end_early(db: Database, game_id: str) -> bool:
     """Everyone is ready: the deadline moves to now (looked at again under the lock: a mark may have gone)."""
 
     def act(handle: Handle) -> bool:
-        if waiting_for(handle.game.state, handle.ready) or not handle.game.state.early_when_ready:
+        state = handle.game.state
+        if waiting_for(state, handle.ready) or not state.early_when_ready or state.paused:
             return False
         handle.row.deadline = store.utcnow()
         return True
@@ -67,7 +68,12 @@ def set_early(db: Database, game_id: str, request: EarlyIn) -> bool:
     def act(handle: Handle) -> bool:
         state = handle.game.state
         handle.game.state = state.model_copy(update={"early_when_ready": request.when_all_ready})
-        if request.when_all_ready and not state.result.over and not waiting_for(state, handle.ready):
+        if (
+            request.when_all_ready
+            and not state.result.over
+            and not state.paused
+            and not waiting_for(state, handle.ready)
+        ):
             handle.row.deadline = store.utcnow()
             return True
         return False

@@ -229,6 +229,14 @@ class PulseOut(BaseModel):
     unread: int = Field(description="press messages this reader has not read")
 
 
+class PauseIn(_In):
+    paused: bool = Field(description="true: stop the clock (the deadline waits); false: start it again")
+
+
+class ExtendIn(_In):
+    hours: float = Field(gt=0, le=24 * 30, description="hours added to the open phase's deadline")
+
+
 class ListingIn(_In):
     """Whether the game is shown on the site's front page."""
 
@@ -347,6 +355,7 @@ class GameOut(BaseModel):
     powers: list[PowerRow]
     neutral_units: list[str]
     history: list[HistoryItem]
+    paused: bool = Field(default=False, description="the GM paused the game: no deadline runs until resumed")
 
 
 class PhaseOut(BaseModel):
@@ -445,6 +454,7 @@ class PlayerOut(BaseModel):
     ready_powers: list[str] = Field(default_factory=list, description="every power ready now")
     waiting_for: list[str] = Field(default_factory=list, description="powers with orders to give, not ready yet")
     early_when_ready: bool = Field(default=False, description="adjudicated as soon as nobody is waited for")
+    paused: bool = Field(default=False, description="the GM paused the game: no deadline runs until resumed")
 
 
 class SubmissionOut(BaseModel):

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, abort, current_app
 
 from adjudicator.press import GM as THE_GM
 from post import render
-from web import actions, chat, mailer, posting, present, press, readiness, store
+from web import actions, chat, mailer, pausing, posting, present, press, readiness, store
 from web.access import bearer_token, require
 from web.db import database
 from web.openapi import operation
@@ -16,6 +16,7 @@ from web.schemas import (
     ChannelPostOut,
     DeadlineIn,
     EarlyIn,
+    ExtendIn,
     GameOut,
     GmOut,
     InboxIn,
@@ -27,6 +28,7 @@ from web.schemas import (
     MailSettingsIn,
     MessageOut,
     NewLinkIn,
+    PauseIn,
     PhaseOut,
     PressIn,
     PressOut,
@@ -106,6 +108,36 @@ def adjudicate(game_id: str) -> tuple[Response, int]:
     mailer.after_adjudication(database(), game_id, mailer.smtp_settings(current_app.config))
     chat.after_adjudication(database(), game_id)
     return reply(present.phase_out(store.load(database(), game_id), index))
+
+
+@operation(
+    bp,
+    "/pause",
+    "post",
+    "Pause the game (its deadline waits, with what was left kept) or resume it",
+    body=PauseIn,
+    response=GameOut,
+    auth="gm",
+)
+def pause(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    pausing.set_paused(database(), game_id, body(PauseIn))
+    return reply(present.game_out(store.load(database(), game_id)))
+
+
+@operation(
+    bp,
+    "/extend",
+    "post",
+    "Give the open phase more time (hours added to its deadline)",
+    body=ExtendIn,
+    response=GameOut,
+    auth="gm",
+)
+def extend(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    pausing.extend(database(), game_id, body(ExtendIn))
+    return reply(present.game_out(store.load(database(), game_id)))
 
 
 @operation(

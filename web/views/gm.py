@@ -14,7 +14,7 @@ from adjudicator.game import GameError
 from adjudicator.press import GM as PRESS_GM
 from outbox import SmtpSettings
 from post import FORMATS, render
-from web import actions, chat, mailer, posting, present, press, readiness, store
+from web import actions, chat, mailer, pausing, posting, present, press, readiness, store
 from web.access import require
 from web.db import database
 from web.schemas import (
@@ -22,9 +22,11 @@ from web.schemas import (
     ChannelPostOut,
     DeadlineIn,
     EarlyIn,
+    ExtendIn,
     InboxIn,
     MailOut,
     MailSettingsIn,
+    PauseIn,
     RemindersIn,
 )
 from web.tokens import GM
@@ -224,6 +226,40 @@ def reminders(game_id: str, token: str) -> BaseResponse:
     hours = actions.set_reminders(database(), game_id, RemindersIn(hours=[int(word) for word in words]))
     said = ", ".join(f"{h} hour{'s' if h != 1 else ''}" for h in hours)
     flash(f"Reminders: {said} before each deadline." if hours else "No automatic reminders.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/pause")
+def pause(game_id: str, token: str) -> BaseResponse:
+    """Stop the clock (the deadline waits, with what was left of it kept) or start it again."""
+    require(game_id, token, "gm")
+    paused = request.form.get("paused") == "yes"
+    deadline = pausing.set_paused(database(), game_id, PauseIn(paused=paused))
+    if paused:
+        flash("Paused: no deadline runs until you resume; the players may still save orders.", "ok")
+    else:
+        flash(
+            f"Resumed: the deadline is {deadline:%Y-%m-%d %H:%M} UTC." if deadline else "Resumed (no deadline).", "ok"
+        )
+    return _back(game_id, token)
+
+
+@bp.post("/extend")
+def extend(game_id: str, token: str) -> BaseResponse:
+    require(game_id, token, "gm")
+    hours = request.form.get("hours", "")
+    try:
+        wanted = ExtendIn(hours=float(hours))
+    except ValueError:
+        flash("Nothing changed: give the hours to add, e.g. 24.", "error")
+        return _back(game_id, token)
+    try:
+        deadline = pausing.extend(database(), game_id, wanted)
+    except GameError as error:
+        flash(f"Nothing changed: {error}.", "error")
+        return _back(game_id, token)
+    when = f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline else "later, once resumed"
+    flash(f"Extended by {wanted.hours:g} hours: the deadline is {when}.", "ok")
     return _back(game_id, token)
 
 
