@@ -79,17 +79,21 @@ def send(db: Database, game_id: str, sender: str, request: PressIn) -> MessageOu
         return _out(row, sender, state.press, read_id=row.id)
 
 
-def read(db: Database, game_id: str, reader: str, mark: bool = True) -> PressOut:
-    """What ``reader`` may read, oldest first, with what is new to it; ``mark`` counts it all as read now."""
-    snapshot = store.load(db, game_id)
+def read(
+    db: Database, game_id: str, reader: str, mark: bool = True, snapshot: store.Snapshot | None = None
+) -> PressOut:
+    """What ``reader`` may read, oldest first, with what is new to it; ``mark`` counts it all as read now.
+    ``snapshot``: the game as the page read it already (saves reading it again)."""
+    snapshot = snapshot or store.load(db, game_id)
     state = snapshot.state
     survivors = Game(snapshot.board, state).survivors()
-    with db.write() as session:
-        mine = reader_place(session, game_id, reader)
-        read_id = mine.read_id
+    with db.read() as session:
+        read_id = _read_id(session, game_id, reader)
         rows = visible(session, game_id, reader, state.press)
-        if mark and rows:
-            mine.read_id = max(read_id, rows[-1].id)
+    if mark and rows and rows[-1].id > read_id:  # a write only when there is something new to count as read
+        with db.write() as session:
+            mine = reader_place(session, game_id, reader)
+            mine.read_id = max(mine.read_id, rows[-1].id)
     messages = [_out(r, reader, state.press, read_id) for r in rows]
     why = refusal(state.press, reader, [EVERYONE], False, survivors)
     others = [p for p in survivors if p != reader] if state.press.kind == "private" and reader != GM else []
@@ -109,10 +113,7 @@ def read(db: Database, game_id: str, reader: str, mark: bool = True) -> PressOut
 def unread(db: Database, game_id: str, reader: str, rules: PressRules) -> int:
     """How many messages ``reader`` may read and has not (for the page's badge, asked every few seconds)."""
     with db.read() as session:
-        place = session.scalars(
-            select(PressReadRow).where(PressReadRow.game_id == game_id, PressReadRow.reader == reader)
-        ).one_or_none()
-        after = place.read_id if place is not None else 0
+        after = _read_id(session, game_id, reader)
         return sum(row.sender != reader for row in visible(session, game_id, reader, rules, after=after))
 
 
@@ -142,6 +143,11 @@ def set_mail(db: Database, game_id: str, power: str, request: PressMailIn) -> bo
 
     store.change(db, game_id, act)
     return request.mail
+
+
+def _read_id(session: Session, game_id: str, reader: str) -> int:
+    query = select(PressReadRow.read_id).where(PressReadRow.game_id == game_id, PressReadRow.reader == reader)
+    return session.scalars(query).one_or_none() or 0
 
 
 def reader_place(session: Session, game_id: str, reader: str) -> PressReadRow:

@@ -54,7 +54,7 @@ def page(game_id: str, token: str) -> str:
         post=post,
         formats=FORMATS,
         fmt=fmt,
-        press=press.read(database(), game_id, PRESS_GM),
+        press=press.read(database(), game_id, PRESS_GM, snapshot=snapshot),
     )
 
 
@@ -91,7 +91,7 @@ def inbox(game_id: str, token: str) -> str:
         post=post,
         formats=FORMATS,
         fmt=fmt,
-        press=press.read(database(), game_id, PRESS_GM),
+        press=press.read(database(), game_id, PRESS_GM, snapshot=snapshot),
         inbox=out,
         inbox_text=request_.text,
         inbox_power=request_.power,

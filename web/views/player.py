@@ -42,7 +42,7 @@ def _page(game_id: str, token: str, power: str, typed: str | None = None, not_sa
         choices=player_choices(snapshot, power),
         svg=_page_map(snapshot, power),
         focus=mapview.focus(board, position, power),
-        press=press.read(database(), game_id, power),
+        press=press.read(database(), game_id, power, snapshot=snapshot),
     )
 
 
