@@ -24,7 +24,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
     from flask_wtf.csrf import CSRFProtect
 
-    from web import config, db, deadlines, errors, hooks
+    from web import assets, config, db, deadlines, errors, hooks
 
     instance = (test_config or {}).get("INSTANCE_PATH")  # where the key, the SQLite file and demo links live
     app = Flask(__name__, instance_path=instance, instance_relative_config=True)
@@ -38,6 +38,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)
     _register_views(app, csrf)
     hooks.register(app)
+    assets.init_app(app)
     deadlines.init_app(app)
     return app
 
