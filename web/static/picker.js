@@ -270,9 +270,10 @@
   }
 
   document.querySelectorAll("select.choose").forEach(function (select) {
+    // The list keeps showing the order chosen: reset to its first line, each arrow key on a closed list (one
+    // "change" per key) would pick the first order again instead of the next.
     select.addEventListener("change", function () {
       if (select.value) { put(select.dataset.unit, select.value); }
-      select.value = "";
     });
   });
   document.querySelectorAll("button.choose-button").forEach(function (b) {
