@@ -6,7 +6,9 @@ orders of the open phase at all; the GM's holds everyone's.
 
 from __future__ import annotations
 
+from adjudicator.duty import powers_to_order
 from adjudicator.position import Position, Unit
+from adjudicator.rules import rules_for
 from adjudicator.records import GameResult
 from maps.board import Board
 from orders import DPOrder, location_text
@@ -107,6 +109,7 @@ def player_out(snapshot: Snapshot, power: str) -> PlayerOut:
 
 def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
     board, state = snapshot.board, snapshot.state
+    due = set(powers_to_order(board, state.position, rules_for(state.variant)))
     submissions = [
         SubmissionOut(
             power=p,
@@ -114,6 +117,7 @@ def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
             orders=order_texts(board, state.orders.get(p, [])),
             all_refused=p in state.all_refused,
             ready=p in snapshot.ready,
+            due=p in due,
         )
         for p in board.power_names
     ]

@@ -462,6 +462,7 @@ class SubmissionOut(BaseModel):
     submitted: UtcTime | None
     orders: list[str]
     ready: bool = Field(default=False, description="the power said it is done with this phase")
+    due: bool = Field(default=True, description="the power has something to order this phase")
     all_refused: bool = Field(
         default=False, description="the power's latest message had every line refused (earlier orders stand)"
     )

@@ -131,7 +131,8 @@
     var unit = this.unitAt(province);
     if (unit) {
       var kind = unit.getAttribute("data-unit") === "F" ? "fleet" : "army";
-      words.push(unit.getAttribute("data-power") === "neutral" ? "a neutral " + kind : "a " + kind + " of " + unit.getAttribute("data-power"));
+      var article = kind === "army" ? "an " : "a ";
+      words.push(unit.getAttribute("data-power") === "neutral" ? "a neutral " + kind : article + kind + " of " + unit.getAttribute("data-power"));
     }
     return words.join(" · ");
   };

@@ -125,7 +125,7 @@
     map.mark(Object.keys(next), "target");
     var head = document.createElement("p");
     head.className = "picker-prompt";
-    head.textContent = (state.entry.dp ? "DP order for the neutral " : "") + prompt();
+    head.textContent = (state.entry.dp ? "A DP order for the neutral " + state.entry.unit.text + ". " : "") + prompt();
     bar.appendChild(head);
     var row = document.createElement("div");
     row.className = "picker-buttons";

@@ -14,7 +14,7 @@ from adjudicator.game import GameError
 from adjudicator.press import GM as PRESS_GM
 from outbox import SmtpSettings
 from post import FORMATS, render
-from web import actions, chat, mailer, pausing, posting, present, press, readiness, store
+from web import actions, chat, mailer, mapview, pausing, posting, present, press, readiness, store
 from web.access import require
 from web.db import database
 from web.schemas import (
@@ -55,6 +55,7 @@ def page(game_id: str, token: str) -> str:
         formats=FORMATS,
         fmt=fmt,
         press=press.read(database(), game_id, PRESS_GM, snapshot=snapshot),
+        svg=_gm_map(snapshot),
     )
 
 
@@ -92,6 +93,7 @@ def inbox(game_id: str, token: str) -> str:
         formats=FORMATS,
         fmt=fmt,
         press=press.read(database(), game_id, PRESS_GM, snapshot=snapshot),
+        svg=_gm_map(snapshot),
         inbox=out,
         inbox_text=request_.text,
         inbox_power=request_.power,
@@ -305,6 +307,14 @@ def _smtp() -> SmtpSettings | None:
 def _link_for(game_id: str) -> Callable[[str, str], str]:
     """Makes a power's full link from a new token (the mailer makes the token; only the view knows the URL)."""
     return lambda power, token: links(game_id, {power: token})[power]
+
+
+def _gm_map(snapshot: store.Snapshot) -> str:
+    """The position with every power's saved orders drawn (the GM's eyes only), kept per game version and save."""
+    orders = [(power, order) for power, given in snapshot.state.orders.items() for order in given]
+    saves = ",".join(f"{p}:{t:%s%f}" for p, t in sorted(snapshot.submitted.items()))
+    key = (snapshot.id, snapshot.version, f"gm {saves}")
+    return mapview.cached(key, lambda: mapview.page_svg(snapshot.board, snapshot.state.position, orders=orders))
 
 
 def _flash_mail(out: MailOut, what: str) -> None:
