@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from adjudicator.duty import powers_to_order
 from adjudicator.position import Position, Unit
-from adjudicator.rules import rules_for
 from adjudicator.records import GameResult
+from adjudicator.rules import rules_for
 from maps.board import Board
 from orders import DPOrder, location_text
 from web import store
