@@ -168,7 +168,8 @@ def _placement_problem(board: Board, unit_type: UnitType, location: str) -> str:
         return f"a fleet cannot be built inland in {province.name}"
     if unit_type is UnitType.FLEET and province.coasts:
         return f"name the coast for a fleet in {province.name}"
-    return f"a {unit_type.word} cannot stand in {board.display(location)}"
+    article = "an" if unit_type.word[0] in "aeiou" else "a"
+    return f"{article} {unit_type.word} cannot stand in {board.display(location)}"
 
 
 def _civil_disorder(board: Board, position: Position, power: str, count: int, removed: set[str]) -> list[Unit]:

@@ -15,7 +15,9 @@ from typing import Literal
 
 import msgspec
 
+from adjudicator.chat_channel import ChatChannel
 from adjudicator.position import Position
+from adjudicator.press import PressRules
 from adjudicator.records import GameResult, PhaseReport
 from adjudicator.rules import rules_for
 from adjudicator.sent import SentMessage
@@ -101,6 +103,22 @@ class GameState(Struct, frozen=True, kw_only=True):
     """Mail the results post to the players after adjudication."""
     sent: list[SentMessage] = msgspec.field(default_factory=list)
     """Mail the players were sent (see outbox)."""
+    press: PressRules = msgspec.field(default_factory=PressRules)
+    """What press the GM allows (web games)."""
+    press_mail: list[str] = msgspec.field(default_factory=list)
+    """Powers that asked for new press by mail (to their addresses), batched."""
+    paused: bool = False
+    """The GM paused the game: no deadline runs until resumed."""
+    paused_left_seconds: float | None = None
+    """What was left of the deadline when the game was paused (none: no deadline)."""
+    early_when_ready: bool = False
+    """The web site adjudicates as soon as every power with orders to give is ready."""
+    reminder_hours: list[int] = msgspec.field(default_factory=list)
+    """Hours before the deadline at which the web site reminds the powers without orders, by itself."""
+    reminded: list[str] = msgspec.field(default_factory=list)
+    """The reminder rounds already sent, as 'phase number:hours' (each goes once a phase)."""
+    channel: ChatChannel | None = None
+    """The chat channel (a Discord or Slack webhook) results are posted to; a secret."""
     kept: dict[str, msgspec.Raw] = msgspec.field(default_factory=dict, name="$kept")
     """Top-level fields of the JSON that this version does not know (a newer sengoku's), as read, written back
     unchanged by :func:`state_json`: a game moved back and forth between versions loses nothing. Never in JSON

@@ -28,6 +28,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "history": ("cli.history:history", "List past phases, or show one's results post again."),
     "rollback": ("cli.rollback:rollback", "Undo the last adjudication."),
     "mail": ("cli.mail:mail", "Mail the players the results post, a reminder, or their links."),
+    "channel": ("cli.channel:channel", "Post results and notices to a chat channel (Discord, Slack)."),
     "draw": ("cli.draw:draw", "Record a power's vote for a draw."),
     "concede": ("cli.draw:concede", "Record a power conceding the game to another."),
     "replay": ("cli.replay:replay", "Re-adjudicate the whole game to check it."),

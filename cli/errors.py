@@ -32,7 +32,7 @@ class ExitCode(IntEnum):
     LINES_REFUSED = 3  # `orders`: some lines were refused; the valid ones were stored
     REPLAY_DIFFERS = 4  # `replay`: a phase re-adjudicates differently from its stored report
     INTERNAL = 5  # a bug in sengoku: please report it (SENGOKU_DEBUG=1 shows the traceback)
-    MAIL_NOT_SENT = 6  # `mail`: some messages were not sent (the ones sent are recorded)
+    MAIL_NOT_SENT = 6  # `mail`, `channel`: some messages were not sent or posted (the ones sent are recorded)
 
 
 EXIT_CODES_HELP = """\b
@@ -43,7 +43,7 @@ Exit codes:
   3  orders: some lines were refused (the valid ones were stored)
   4  replay: a phase re-adjudicates differently from its stored report
   5  internal error (a bug: please report it; SENGOKU_DEBUG=1 shows the traceback)
-  6  mail: some messages were not sent (those sent are recorded; run it again)"""
+  6  mail, channel: some messages were not sent (mail: those sent are recorded; run it again)"""
 
 
 class InternalError(click.ClickException):

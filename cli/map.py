@@ -45,30 +45,38 @@ def map_command(game: Path, output: Path, fmt: str | None, phase: str | None, sh
     every order drawn as it succeeded or failed. '-o board.png' (or
     --format png) writes a PNG, which forums take where they refuse SVG.
     """
-    from cli.sheetcache import prepare_sheet
-    from render import render_svg  # the picture code loads only for this command
-
     fmt = _format(output, fmt)
     loaded = load_game(game)
-    prepare_sheet(loaded.board)
-    state = loaded.state
-    title = f"{loaded.board.title}: {state.name}" if state.name else None
-    if phase is not None:
-        if show_orders:
-            raise click.UsageError("--orders draws the current phase's orders; a past --phase shows its own")
-        entry = state.history[find_phase(state, phase)]
-        position, outcomes, orders = entry.before, entry.report.outcomes, []
-    else:
-        position, outcomes = state.position, []
-        orders = [(power, order) for power, given in state.orders.items() for order in given] if show_orders else []
-    svg = render_svg(loaded.board, position, orders=orders, outcomes=outcomes, dp=_dp(loaded, position), title=title)
-    data = _png(svg) if fmt == "png" else (svg + "\n").encode("utf-8")
+    if phase is not None and show_orders:
+        raise click.UsageError("--orders draws the current phase's orders; a past --phase shows its own")
+    index = None if phase is None else find_phase(loaded.state, phase)
+    svg, position = draw(loaded, index, show_orders)
+    data = png(svg) if fmt == "png" else (svg + "\n").encode("utf-8")
     if str(output) == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
     output.write_bytes(data)
     click.echo(f"{output}: {position.phase}" + (" with its results" if phase else ""))
+
+
+def draw(loaded: Game, index: int | None, show_orders: bool = False) -> tuple[str, Position]:
+    """The SVG of the position now (with the stored orders if asked), or of history entry ``index`` with its
+    orders drawn as they succeeded or failed; and the position drawn."""
+    from cli.sheetcache import prepare_sheet
+    from render import render_svg  # the picture code loads only for a picture
+
+    prepare_sheet(loaded.board)
+    state = loaded.state
+    title = f"{loaded.board.title}: {state.name}" if state.name else None
+    if index is not None:
+        entry = state.history[index]
+        position, outcomes, orders = entry.before, entry.report.outcomes, []
+    else:
+        position, outcomes = state.position, []
+        orders = [(power, order) for power, given in state.orders.items() for order in given] if show_orders else []
+    svg = render_svg(loaded.board, position, orders=orders, outcomes=outcomes, dp=_dp(loaded, position), title=title)
+    return svg, position
 
 
 def _format(output: Path, fmt: str | None) -> str:
@@ -85,7 +93,7 @@ def _format(output: Path, fmt: str | None) -> str:
     return fmt or named or "svg"
 
 
-def _png(svg: str) -> bytes:
+def png(svg: str) -> bytes:
     from shellkit.png import NoFontError, svg_to_png  # the rasterizer loads only for a PNG
 
     try:

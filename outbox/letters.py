@@ -89,9 +89,17 @@ def results_letters(board: Board, state: GameState, index: int = -1, deadline: d
 
 
 def reminder_letters(
-    board: Board, state: GameState, deadline: datetime | None = None, rules: Rules | None = None
+    board: Board,
+    state: GameState,
+    deadline: datetime | None = None,
+    rules: Rules | None = None,
+    key: str | None = None,
 ) -> Plan:
-    """A reminder for each power that owes orders and has none stored, with the deadline."""
+    """A reminder for each power that owes orders and has none stored, with the deadline.
+
+    ``key`` tells one reminder round apart from another (the web site's automatic rounds, 24 and 2 hours
+    before the deadline say); by default one reminder per phase and deadline.
+    """
     if state.result.over:
         raise ValueError(f"the game is over: {state.result.describe()}")
     due = deadline if deadline is not None else state.deadline
@@ -109,8 +117,8 @@ def reminder_letters(
             "Send your orders by replying to this message.\n"
         )
         html = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line)
-        key = f"reminder {phase} {due.isoformat() if due else 'no deadline'}"
-        make[power] = (key, f"{name}: orders for {phase} are due", text, _page(f"{name}: {phase}", html))
+        round_key = key or f"reminder {phase} {due.isoformat() if due else 'no deadline'}"
+        make[power] = (round_key, f"{name}: orders for {phase} are due", text, _page(f"{name}: {phase}", html))
     return _plan(state, late, make)
 
 

@@ -24,7 +24,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
     from flask_wtf.csrf import CSRFProtect
 
-    from web import config, db, deadlines, errors, hooks
+    from web import assets, config, db, deadlines, errors, hooks
 
     instance = (test_config or {}).get("INSTANCE_PATH")  # where the key, the SQLite file and demo links live
     app = Flask(__name__, instance_path=instance, instance_relative_config=True)
@@ -38,12 +38,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)
     _register_views(app, csrf)
     hooks.register(app)
+    assets.init_app(app)
     deadlines.init_app(app)
     return app
 
 
 def _register_views(app: Flask, csrf: Any) -> None:
-    from web.views import api, api_gm, api_player, gm, health, home, player, public, sandbox
+    from web.views import api, api_gm, api_player, gm, gm_press, health, home, player, player_press, public, sandbox
+
+    assert player_press.bp is player.bp and gm_press.bp is gm.bp  # their routes are on those blueprints
 
     for blueprint in (home.bp, public.bp, player.bp, gm.bp, sandbox.bp, health.bp):
         app.register_blueprint(blueprint)

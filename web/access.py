@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from flask import abort, request
+from flask import abort, g, request
 
 from web import store
 from web.db import database
@@ -19,7 +19,10 @@ def require(game_id: str, token: str, want: Literal["gm", "power"]) -> str:
     """The token's role (``gm`` or the power); 404 for an unknown game, 403 for a wrong link."""
     if not token or len(token) > 100:
         abort(403, _BAD_LINK)
-    role = store.role_of(database(), game_id, token)
+    asked: dict[tuple[str, str], str | None] = g.setdefault("sengoku_roles", {})
+    if (game_id, token) not in asked:  # a declared check and the view's own ask the database once
+        asked[(game_id, token)] = store.role_of(database(), game_id, token)
+    role = asked[(game_id, token)]
     if role is None:
         abort(403, _BAD_LINK)
     if want == "gm" and role != GM:

@@ -14,7 +14,7 @@ from web import store
 from web.db import Database
 from web.intake import read_inbox_text
 from web.ordering import bid_order, check_text, order_texts, without_bid
-from web.schemas import BidIn, BidOut, DeadlineIn, InboxIn, InboxOut, NewGameIn, OrdersOut
+from web.schemas import BidIn, BidOut, DeadlineIn, InboxIn, InboxOut, NewGameIn, OrdersOut, RemindersIn
 from web.store import Handle, utcnow
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "save_orders",
     "set_deadline",
     "set_listed",
+    "set_reminders",
     "vote_draw",
     "withdraw_bid",
 ]
@@ -148,9 +149,22 @@ def rollback(db: Database, game_id: str, version: int | None = None) -> str:
     return store.change(db, game_id, act, version)
 
 
+def set_reminders(db: Database, game_id: str, request: RemindersIn) -> list[int]:
+    """The hours before each deadline at which the site reminds the powers without orders (latest first)."""
+    hours = sorted(set(request.hours), reverse=True)
+
+    def act(handle: Handle) -> None:
+        handle.game.state = handle.game.state.replace(reminder_hours=hours)
+
+    store.change(db, game_id, act)
+    return hours
+
+
 def set_deadline(db: Database, game_id: str, request: DeadlineIn) -> datetime | None:
     def act(handle: Handle) -> datetime | None:
         row = handle.row
+        if handle.game.state.paused and (request.at is not None or request.hours_from_now is not None):
+            raise GameError("the game is paused: resume it first (its deadline waits until then)")
         row.movement_hours, row.other_hours = request.movement_hours, request.other_hours
         if request.at is not None:
             at = request.at

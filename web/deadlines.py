@@ -27,10 +27,10 @@ from flask import Flask
 from sqlalchemy import text
 
 from outbox import SmtpSettings
-from web import actions, mailer
+from web import actions, chat, mailer, pressmail, reminders, store
 from web.db import Database
 
-__all__ = ["init_app", "run_due", "run_loop", "start_timer"]
+__all__ = ["init_app", "run_due", "run_loop", "run_pass", "start_timer"]
 
 log = logging.getLogger(__name__)
 
@@ -68,15 +68,29 @@ def start_timer(db: Database, seconds: float, smtp: SmtpSettings | None = None) 
 
 
 def run_loop(db: Database, seconds: float, smtp: SmtpSettings | None, stop: threading.Event) -> None:
-    """A pass every ``seconds`` until ``stop`` is set (in a thread, or as the whole of the scheduler process).
-
-    The results of each game adjudicated go by mail (when its GM turned that on) from a thread of their own:
-    a slow mail server must not hold up the next pass.
-    """
+    """A pass every ``seconds`` until ``stop`` is set (in a thread, or as the whole of the scheduler process)."""
     while not stop.wait(seconds):
         try:
-            for game_id in run_due(db) or ():
-                log.info("deadline passed: game %s adjudicated", game_id)
-                mailer.in_background(db, game_id, smtp)
+            run_pass(db, smtp)
         except Exception:  # a bad moment for the database must not end the job
             log.exception("deadline pass failed")
+
+
+def run_pass(db: Database, smtp: SmtpSettings | None, now: datetime | None = None) -> list[threading.Thread]:
+    """One pass of the job: the reminders due, then the deadlines passed; and the threads that send their mail
+    and posts (returned so a test can wait for them).
+
+    The results of each game adjudicated go by mail and to its chat channel (when its GM turned that on), each
+    from a thread of its own: a slow mail or chat server must not hold up the next pass.
+    """
+    moment = now or store.utcnow()
+    held = run_due(db, now=moment)
+    if held is None:  # another process has the job this time
+        return []
+    senders = reminders.remind_due(db, moment, smtp) + pressmail.mail_due(db, moment, smtp)
+    for game_id in held:
+        log.info("deadline passed: game %s adjudicated", game_id)
+        mailing = mailer.in_background(db, game_id, smtp)
+        senders += [mailing] if mailing is not None else []
+        senders.append(chat.in_background(db, game_id))
+    return senders

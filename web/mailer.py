@@ -24,7 +24,7 @@ from web.db import Database
 from web.schemas import MailOut, MailSettingsIn
 from web.store import Handle
 
-__all__ = ["after_adjudication", "in_background", "mail", "set_mail_settings", "smtp_settings"]
+__all__ = ["after_adjudication", "in_background", "mail", "record_sent", "set_mail_settings", "smtp_settings"]
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +109,11 @@ def in_background(db: Database, game_id: str, settings: SmtpSettings | None) -> 
     )
     thread.start()
     return thread
+
+
+def record_sent(db: Database, game_id: str, sent: list[SentMessage]) -> None:
+    """Keep messages the server took in the game's state (so they never go twice)."""
+    _record(db, game_id, sent)
 
 
 def _record(db: Database, game_id: str, sent: list[SentMessage]) -> None:

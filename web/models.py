@@ -20,7 +20,7 @@ from datetime import datetime
 from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "GameRow", "RefusalRow", "SubmissionRow", "TokenRow"]
+__all__ = ["Base", "GameRow", "MessageRow", "PressReadRow", "ReadyRow", "RefusalRow", "SubmissionRow", "TokenRow"]
 
 
 class Base(DeclarativeBase):
@@ -85,3 +85,49 @@ class RefusalRow(Base):
     phase_index: Mapped[int] = mapped_column(Integer, doc="how many phases had been adjudicated")
     power: Mapped[str] = mapped_column(String(40))
     updated: Mapped[datetime] = mapped_column(DateTime)
+
+
+class ReadyRow(Base):
+    """A power that says it is done with this phase ("ready"); cleared when its orders change.
+
+    A row of its own, written by the power alone (like a submission), so that saying "ready" never waits
+    for the game row's exclusive lock (migration 0004).
+    """
+
+    __tablename__ = "ready"
+    __table_args__ = (UniqueConstraint("game_id", "phase_index", "power"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    phase_index: Mapped[int] = mapped_column(Integer, doc="how many phases had been adjudicated")
+    power: Mapped[str] = mapped_column(String(40))
+    updated: Mapped[datetime] = mapped_column(DateTime)
+
+
+class MessageRow(Base):
+    """One press message: who sent it (a power or the GM), to whom (JSON: ``["*"]`` for everyone), in which phase."""
+
+    __tablename__ = "messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    phase_index: Mapped[int] = mapped_column(Integer, doc="how many phases had been adjudicated when it was sent")
+    phase: Mapped[str] = mapped_column(String(40))
+    sender: Mapped[str] = mapped_column(String(40))
+    recipients: Mapped[str] = mapped_column(Text, doc='JSON list of powers, or ["*"]')
+    anonymous: Mapped[bool] = mapped_column(Boolean, default=False)
+    text: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime)
+
+
+class PressReadRow(Base):
+    """How far a reader (a power, or the GM) has read the game's press, and been mailed it."""
+
+    __tablename__ = "press_reads"
+    __table_args__ = (UniqueConstraint("game_id", "reader"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    reader: Mapped[str] = mapped_column(String(40))
+    read_id: Mapped[int] = mapped_column(Integer, default=0, doc="the last message id read")
+    mailed_id: Mapped[int] = mapped_column(Integer, default=0, doc="the last message id mailed to this reader")

@@ -7,6 +7,7 @@ records into OpenAPI, with the models' JSON Schemas as components.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -66,13 +67,29 @@ def operation(
         asked = tuple((query or {}).items())
         declared = Operation(method.upper(), full, summary, body, response, auth, status, media, asked, refused)
         OPERATIONS.append(declared)
-        bp.add_url_rule(rule, view_func=view, methods=[method.upper()])
+        bp.add_url_rule(rule, view_func=_guarded(view, auth), methods=[method.upper()])
         return view
 
     return register
 
 
 _REF = "#/components/schemas/{model}"
+
+
+def _guarded(view: Callable[..., Any], auth: Auth) -> Callable[..., Any]:
+    """The view behind the auth it declares: the bearer token is checked before the view runs (a view that
+    asks for the role again gets it from the same request's answer, :func:`web.access.require`)."""
+    if auth is None:
+        return view
+
+    @functools.wraps(view)
+    def guarded(**params: Any) -> Any:
+        from web.access import bearer_token, require  # the access check loads with the first request
+
+        require(params["game_id"], bearer_token(), auth)
+        return view(**params)
+
+    return guarded
 
 
 def document() -> dict[str, Any]:

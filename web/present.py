@@ -6,12 +6,17 @@ orders of the open phase at all; the GM's holds everyone's.
 
 from __future__ import annotations
 
+from adjudicator.duty import powers_to_order
 from adjudicator.position import Position, Unit
 from adjudicator.records import GameResult
+from adjudicator.rules import rules_for
 from maps.board import Board
 from orders import DPOrder, location_text
+from web import store
+from web.db import Database
 from web.ordering import order_texts
 from web.posting import phase_post
+from web.readiness import waiting_for
 from web.schemas import (
     GameOut,
     GmOut,
@@ -19,6 +24,7 @@ from web.schemas import (
     PhaseOut,
     PlayerOut,
     PowerRow,
+    PulseOut,
     ResultOut,
     SubmissionOut,
     UnitOut,
@@ -51,6 +57,7 @@ def game_out(snapshot: Snapshot) -> GameOut:
         powers=[_power_row(board, position, power) for power in board.power_names],
         neutral_units=[unit_text(board, u) for u in position.units if u.is_neutral],
         history=[HistoryItem(index=i, phase=str(e.report.phase)) for i, e in enumerate(state.history)],
+        paused=state.paused,
     )
 
 
@@ -92,17 +99,25 @@ def player_out(snapshot: Snapshot, power: str) -> PlayerOut:
         survivors=game.survivors(),
         draw_vote=list(vote) if vote is not None else None,
         conceded_to=state.concessions.get(power),
+        ready=power in snapshot.ready,
+        ready_powers=sorted(snapshot.ready),
+        waiting_for=waiting_for(state, snapshot.ready),
+        early_when_ready=state.early_when_ready,
+        paused=state.paused,
     )
 
 
 def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
     board, state = snapshot.board, snapshot.state
+    due = set(powers_to_order(board, state.position, rules_for(state.variant)))
     submissions = [
         SubmissionOut(
             power=p,
             submitted=snapshot.submitted.get(p),
             orders=order_texts(board, state.orders.get(p, [])),
             all_refused=p in state.all_refused,
+            ready=p in snapshot.ready,
+            due=p in due,
         )
         for p in board.power_names
     ]
@@ -118,6 +133,10 @@ def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
         mail_results=state.mail_results,
         addresses=dict(state.addresses),
         mail_ready=mail_ready,
+        reminder_hours=list(state.reminder_hours),
+        early_when_ready=state.early_when_ready,
+        channel=state.channel.shown() if state.channel else None,
+        channel_post_results=bool(state.channel and state.channel.post_results),
     )
 
 
@@ -129,3 +148,12 @@ def phase_out(snapshot: Snapshot, index: int, fmt: str = "plain") -> PhaseOut:
     entry = history[index]
     text = phase_post(snapshot, index, fmt)
     return PhaseOut(index=index, phase=str(entry.report.phase), format=fmt, text=text, report=entry.report)
+
+
+def pulse_out(db: Database, game_id: str, reader: str) -> PulseOut:
+    """What a page asks every few seconds: has the game moved, and is there press to read."""
+    from web import press  # the press module loads with the first pulse, not with every page
+
+    version, state = store.peek(db, game_id)
+    unread = press.unread(db, game_id, reader, state.press)
+    return PulseOut(version=version, phase=str(state.position.phase), adjudicated=len(state.history), unread=unread)

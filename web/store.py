@@ -32,7 +32,7 @@ from adjudicator.game import Game
 from adjudicator.state import GameState, state_from_json, state_json
 from maps import Board, load_board
 from orders.model import Order
-from web import tokens
+from web import readyrows, tokens
 from web.db import Database
 from web.models import GameRow, RefusalRow, SubmissionRow, TokenRow
 
@@ -47,10 +47,13 @@ __all__ = [
     "due_games",
     "load",
     "recent_games",
+    "peek",
     "reset_token",
+    "set_ready",
     "role_of",
     "submit",
     "utcnow",
+    "deadline_within",
 ]
 
 T = TypeVar("T")
@@ -94,6 +97,7 @@ class Snapshot:
     movement_hours: int | None
     other_hours: int | None
     listed: bool = False
+    ready: frozenset[str] = frozenset()  # the powers that said they are done with the open phase
 
     @property
     def board(self) -> Board:
@@ -109,6 +113,7 @@ class Handle:
 
     game: Game
     row: GameRow
+    ready: frozenset[str] = frozenset()  # the powers ready for the open phase (read under the same lock)
 
 
 def create_game(
@@ -147,6 +152,13 @@ def load(db: Database, game_id: str) -> Snapshot:
     with db.read() as session:
         row = _row(session, game_id)
         return _snapshot(session, row)
+
+
+def peek(db: Database, game_id: str) -> tuple[int, GameState]:
+    """The game's version and state alone (no orders, no marks): what a page's pulse needs, cheaply."""
+    with db.read() as session:
+        row = _row(session, game_id)
+        return row.version, _state_of(row)
 
 
 def recent_games(db: Database, limit: int = 20) -> list[Snapshot]:
@@ -195,8 +207,23 @@ def submit(db: Database, game_id: str, power: str, act: Callable[[Game], T]) -> 
         orders = game.state.orders.get(power)
         if orders is not None:
             _upsert(session, game_id, phase_index, power, orders)
+        if orders != snapshot.state.orders.get(power):  # new orders: the power is not "ready" with them yet
+            readyrows.mark(session, game_id, phase_index, power, False, utcnow())
         _mark_refused(session, game_id, phase_index, power, power in game.state.all_refused)
     return result
+
+
+def set_ready(db: Database, game_id: str, power: str, ready: bool) -> tuple[GameState, frozenset[str]]:
+    """Set or clear the power's ready mark for the open phase, written alone (like a save); the game as it is
+    and the powers ready now. Refused once the deadline has passed, as a save is."""
+    with db.write() as session:
+        row = _row(session, game_id, lock=True, shared=True)
+        if row.deadline is not None and row.deadline <= utcnow():
+            raise DeadlinePassed(row.deadline)
+        state = _state_of(row)
+        phase_index = len(state.history)
+        readyrows.mark(session, game_id, phase_index, power, ready, utcnow())
+        return state, readyrows.ready_powers(session, game_id, phase_index)
 
 
 def change(db: Database, game_id: str, act: Callable[[Handle], T], expected_version: int | None = None) -> T:
@@ -206,13 +233,15 @@ def change(db: Database, game_id: str, act: Callable[[Handle], T], expected_vers
         if expected_version is not None and expected_version != row.version:
             raise Conflict("the game has changed since this page was shown: reload it and try again")
         snapshot = _snapshot(session, row)
-        handle = Handle(Game(snapshot.board, snapshot.state), row)
+        handle = Handle(Game(snapshot.board, snapshot.state), row, snapshot.ready)
         result = act(handle)
         state = handle.game.state
         row.state = state_json(state.replace(orders={}, all_refused=[])).decode()
         row.version += 1
         _replace_submissions(session, game_id, len(state.history), snapshot, state.orders)
         _replace_refusals(session, game_id, len(state.history), state.all_refused)
+        if len(state.history) != len(snapshot.state.history):
+            readyrows.clear_game(session, game_id)
     return result
 
 
@@ -221,6 +250,14 @@ def due_games(db: Database, now: datetime, game_id: str | None = None) -> list[s
     query = select(GameRow.id).where(GameRow.deadline.is_not(None), GameRow.deadline <= now)
     if game_id is not None:
         query = query.where(GameRow.id == game_id)
+    with db.read() as session:
+        return list(session.scalars(query))
+
+
+def deadline_within(db: Database, now: datetime, window: timedelta) -> list[str]:
+    """Games whose deadline is still to come, and no further off than ``window`` (for the reminders)."""
+    query = select(GameRow.id).where(GameRow.deadline.is_not(None), GameRow.deadline > now)
+    query = query.where(GameRow.deadline <= now + window)
     with db.read() as session:
         return list(session.scalars(query))
 
@@ -253,6 +290,7 @@ def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapsh
         )
     )
     marks = [power for power in load_board(state.variant).power_names if power in refused]
+    ready = readyrows.ready_powers(session, row.id, phase_index) if only is None else frozenset()
     return Snapshot(
         id=row.id,
         name=row.name,
@@ -263,6 +301,7 @@ def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapsh
         movement_hours=row.movement_hours,
         other_hours=row.other_hours,
         listed=row.listed,
+        ready=ready,
     )
 
 

@@ -194,6 +194,24 @@ def test_a_keyboard_orders_without_a_pointer(browser: Browser, base: str) -> Non
     page.context.close()
 
 
+def test_the_keyboard_reaches_a_units_targets_next_and_walks_its_order_list(browser: Browser, base: str) -> None:
+    game = new_game(base)
+    page = desktop(browser)
+    page.goto(game["links"]["Oda"])
+    page.locator('g.units g.unit[data-location="OWA"]').focus()
+    page.keyboard.press("Enter")
+    focused = page.evaluate("document.activeElement.matches('path.province[tabindex=\"0\"]')")
+    assert focused, "after choosing a unit by keyboard, the next focus is one of its targets"
+    page.keyboard.press("Escape")
+    options = page.locator('select.choose[data-unit="MIK"] option').all_inner_texts()
+    page.locator('select.choose[data-unit="MIK"]').focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#verdicts li")).to_have_count(1)
+    assert box_lines(page) == [options[2]], "each arrow key walks on to the next order, not back to the first"
+    page.context.close()
+
+
 def test_a_retreat_and_a_build_by_taps(browser: Browser, base: str, shots: Path) -> None:
     game = new_game(base)
     play_through(base, game, [SPRING_1570, FALL_1570])

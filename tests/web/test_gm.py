@@ -79,3 +79,20 @@ def test_the_gm_is_asked_before_adjudicating_or_rolling_back(client, site: Site,
     site.adjudicate(game)
     html = client.get(game.gm_page).get_data(as_text=True)
     assert 'data-confirm="Roll back Spring 1570 movement?' in html
+
+
+def test_in_a_retreat_phase_the_count_is_of_the_powers_with_a_retreat(client, site: Site, game: GameLinks) -> None:
+    from tests.web.scenes import to_retreats
+
+    to_retreats(client, site, game)  # Fall 1570 retreats: only Asakura has a dislodged unit
+    html = client.get(game.gm_page).get_data(as_text=True)
+    assert "Saved orders: 0 of the 1 power with orders to give." in html
+    assert "Adjudicate Fall 1570 retreats now? 0 of 1 powers have saved orders" in html
+
+
+def test_the_gm_page_shows_the_board_with_every_saved_order(client, site: Site, game: GameLinks) -> None:
+    site.save(game, "Oda", "A Owari - Mino")
+    site.save(game, "Takeda", "A Kai - Suruga")
+    html = client.get(game.gm_page).get_data(as_text=True)
+    assert 'class="map live"' in html and "livemap.js" in html
+    assert html.count('class="order move') >= 2 or html.count("order move") >= 2

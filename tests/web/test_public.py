@@ -124,3 +124,9 @@ def test_the_site_has_an_icon_where_browsers_ask_for_it(client) -> None:  # type
         assert icon.status_code == 200 and icon.mimetype in ("image/vnd.microsoft.icon", "image/x-icon")
         assert icon.data[:4] == b"\x00\x00\x01\x00" and len(icon.data) < 2000  # an ICO, and a small one
     assert '<link rel="icon" href="/favicon.ico"' in client.get("/").get_data(as_text=True)
+
+
+def test_the_front_page_names_variants_by_their_titles(client) -> None:
+    html = client.get("/").get_data(as_text=True)
+    assert '<option value="sengoku" selected>Sengoku Jidai (6DP)</option>' in html
+    assert '<option value="standard" >Standard Diplomacy</option>' in html

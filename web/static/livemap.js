@@ -16,6 +16,7 @@
     var base = this.svg.viewBox.baseVal;
     this.full = { x: base.x, y: base.y, w: base.width, h: base.height };
     this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    this.svg.setAttribute("role", "group");  // a picture with buttons in it (an "img" may hold none)
     this.marks = document.createElementNS(SVGNS, "g");
     this.marks.setAttribute("class", "marks");
     this.marks.setAttribute("pointer-events", "none");
@@ -130,7 +131,8 @@
     var unit = this.unitAt(province);
     if (unit) {
       var kind = unit.getAttribute("data-unit") === "F" ? "fleet" : "army";
-      words.push(unit.getAttribute("data-power") === "neutral" ? "a neutral " + kind : "a " + kind + " of " + unit.getAttribute("data-power"));
+      var article = kind === "army" ? "an " : "a ";
+      words.push(unit.getAttribute("data-power") === "neutral" ? "a neutral " + kind : article + kind + " of " + unit.getAttribute("data-power"));
     }
     return words.join(" · ");
   };
@@ -139,6 +141,8 @@
 
   LiveMap.prototype.mark = function (provinces, kind) {
     var self = this;
+    var keyboard = kind === "target" && document.activeElement && document.activeElement.matches &&
+      document.activeElement.matches("g.unit");
     provinces.forEach(function (province) {
       var region = self.region(province);
       if (!region) { return; }
@@ -149,6 +153,9 @@
       self.marks.appendChild(copy);
       if (kind === "target") { self.focusable(region, self.name(province)); }
     });
+    // A unit chosen with the keyboard: its targets come next (they lie before the units in the picture's order,
+    // so Tab alone would never reach them after the unit).
+    if (keyboard && this.focusables.length) { this.focusables[0].focus(); }
   };
 
   LiveMap.prototype.focusable = function (element, label) {

@@ -125,7 +125,7 @@
     map.mark(Object.keys(next), "target");
     var head = document.createElement("p");
     head.className = "picker-prompt";
-    head.textContent = (state.entry.dp ? "DP order for the neutral " : "") + prompt();
+    head.textContent = (state.entry.dp ? "A DP order for the neutral " + state.entry.unit.text + ". " : "") + prompt();
     bar.appendChild(head);
     var row = document.createElement("div");
     row.className = "picker-buttons";
@@ -270,9 +270,10 @@
   }
 
   document.querySelectorAll("select.choose").forEach(function (select) {
+    // The list keeps showing the order chosen: reset to its first line, each arrow key on a closed list (one
+    // "change" per key) would pick the first order again instead of the next.
     select.addEventListener("change", function () {
       if (select.value) { put(select.dataset.unit, select.value); }
-      select.value = "";
     });
   });
   document.querySelectorAll("button.choose-button").forEach(function (b) {

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app
 
+from adjudicator.press import GM as THE_GM
 from post import render
-from web import actions, mailer, posting, present, store
+from web import actions, chat, mailer, pausing, posting, present, press, readiness, store
 from web.access import bearer_token, require
 from web.db import database
 from web.openapi import operation
 from web.schemas import (
+    ChannelIn,
+    ChannelPostIn,
+    ChannelPostOut,
     DeadlineIn,
+    EarlyIn,
+    ExtendIn,
     GameOut,
     GmOut,
     InboxIn,
@@ -20,9 +26,15 @@ from web.schemas import (
     MailIn,
     MailOut,
     MailSettingsIn,
+    MessageOut,
     NewLinkIn,
+    PauseIn,
     PhaseOut,
+    PressIn,
+    PressOut,
+    PressRulesIn,
     PreviewOut,
+    RemindersIn,
     VersionIn,
 )
 from web.tokens import GM
@@ -94,7 +106,103 @@ def adjudicate(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     index = actions.adjudicate(database(), game_id, body(VersionIn).version)
     mailer.after_adjudication(database(), game_id, mailer.smtp_settings(current_app.config))
+    chat.after_adjudication(database(), game_id)
     return reply(present.phase_out(store.load(database(), game_id), index))
+
+
+@operation(
+    bp,
+    "/pause",
+    "post",
+    "Pause the game (its deadline waits, with what was left kept) or resume it",
+    body=PauseIn,
+    response=GameOut,
+    auth="gm",
+)
+def pause(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    pausing.set_paused(database(), game_id, body(PauseIn))
+    return reply(present.game_out(store.load(database(), game_id)))
+
+
+@operation(
+    bp,
+    "/extend",
+    "post",
+    "Give the open phase more time (hours added to its deadline)",
+    body=ExtendIn,
+    response=GameOut,
+    auth="gm",
+)
+def extend(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    pausing.extend(database(), game_id, body(ExtendIn))
+    return reply(present.game_out(store.load(database(), game_id)))
+
+
+@operation(
+    bp,
+    "/early",
+    "put",
+    "Whether the phase is adjudicated as soon as every power with something to order is ready",
+    body=EarlyIn,
+    response=GmOut,
+    auth="gm",
+)
+def early(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    readiness.set_early(database(), game_id, body(EarlyIn))
+    ready = mailer.smtp_settings(current_app.config) is not None
+    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
+
+
+@operation(
+    bp,
+    "/reminders",
+    "put",
+    "The hours before each deadline at which the site reminds the powers without orders, by mail and in the chat "
+    "channel (once a phase each)",
+    body=RemindersIn,
+    response=GmOut,
+    auth="gm",
+)
+def reminders(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    actions.set_reminders(database(), game_id, body(RemindersIn))
+    ready = mailer.smtp_settings(current_app.config) is not None
+    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
+
+
+@operation(
+    bp,
+    "/channel",
+    "put",
+    "The chat channel (a Discord or Slack webhook; an empty url keeps the one set) and whether results go there "
+    "after each adjudication. The address is never sent back: the answer shows its host",
+    body=ChannelIn,
+    response=GmOut,
+    auth="gm",
+)
+def channel(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    chat.set_channel(database(), game_id, body(ChannelIn))
+    ready = mailer.smtp_settings(current_app.config) is not None
+    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
+
+
+@operation(
+    bp,
+    "/channel/post",
+    "post",
+    "Post the last results (with the map on Discord) or a notice that the open phase takes orders, to the channel",
+    body=ChannelPostIn,
+    response=ChannelPostOut,
+    auth="gm",
+)
+def channel_post(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    out = chat.post(database(), game_id, body(ChannelPostIn).what)
+    return reply(out, 200 if out.failure is None else 502)
 
 
 @operation(
@@ -185,3 +293,47 @@ def new_link(game_id: str) -> tuple[Response, int]:
         abort(400, f"no power '{role}' in this game")
     token = store.reset_token(database(), game_id, role)
     return reply(LinkOut(role=role, token=token, link=links(game_id, {role: token})[role]))
+
+
+@operation(
+    bp,
+    "/press-rules",
+    "put",
+    "What press the game allows: none, public only or private too; unsigned (grey) press; whether the GM reads "
+    "private messages",
+    body=PressRulesIn,
+    response=PressOut,
+    auth="gm",
+)
+def press_rules(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    press.set_rules(database(), game_id, body(PressRulesIn))
+    return reply(press.read(database(), game_id, THE_GM, mark=False))
+
+
+@operation(
+    bp,
+    "/gm/press",
+    "get",
+    "The press the GM may read (public messages and announcements; private ones if the game lets the GM read them)",
+    response=PressOut,
+    auth="gm",
+)
+def gm_press(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    return reply(press.read(database(), game_id, THE_GM))
+
+
+@operation(
+    bp,
+    "/announcements",
+    "post",
+    'An announcement from the GM to everyone (the "to" field must be ["*"])',
+    body=PressIn,
+    response=MessageOut,
+    auth="gm",
+    status=201,
+)
+def announce(game_id: str) -> tuple[Response, int]:
+    _gm(game_id)
+    return reply(press.send(database(), game_id, THE_GM, body(PressIn)), 201)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort
 
-from web import actions, posting, present, store
+from web import actions, posting, present, press, readiness, store
 from web.access import bearer_token, require
 from web.choices import player_choices
 from web.db import database
@@ -16,9 +16,16 @@ from web.schemas import (
     ChoicesOut,
     ConcedeIn,
     DrawIn,
+    MessageOut,
     OrdersIn,
     OrdersOut,
     PlayerOut,
+    PressIn,
+    PressMailIn,
+    PressOut,
+    PulseOut,
+    ReadyIn,
+    ReadyOut,
     ResultOut,
 )
 from web.views.api import body, reply
@@ -148,3 +155,72 @@ def draw(game_id: str) -> tuple[Response, int]:
 def concede(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
     return reply(present.result_out(actions.concede(database(), game_id, power, body(ConcedeIn).to)))
+
+
+@operation(
+    bp,
+    "/ready",
+    "put",
+    "Say this power is done with the phase (ready), or not; cleared when its orders change. With 'phase', refused "
+    "(409) if that phase is no longer open",
+    body=ReadyIn,
+    response=ReadyOut,
+    auth="power",
+)
+def ready(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    return reply(readiness.set_ready(database(), game_id, power, body(ReadyIn)))
+
+
+@operation(
+    bp,
+    "/press",
+    "get",
+    "The press this power may read (public, its own, and messages to it), oldest first; counts them as read",
+    response=PressOut,
+    auth="power",
+)
+def press_read(game_id: str) -> tuple[Response, int]:
+    return reply(press.read(database(), game_id, _power(game_id)))
+
+
+@operation(
+    bp,
+    "/press",
+    "post",
+    'Send a message: to ["*"] (everyone) or to chosen powers, signed or (where the GM allows) unsigned',
+    body=PressIn,
+    response=MessageOut,
+    auth="power",
+    status=201,
+)
+def press_send(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    return reply(press.send(database(), game_id, power, body(PressIn)), 201)
+
+
+@operation(
+    bp,
+    "/press-mail",
+    "put",
+    "Mail new messages to this power's addresses (a few at a time), or not",
+    body=PressMailIn,
+    response=PressOut,
+    auth="power",
+)
+def press_mail(game_id: str) -> tuple[Response, int]:
+    power = _power(game_id)
+    press.set_mail(database(), game_id, power, body(PressMailIn))
+    return reply(press.read(database(), game_id, power, mark=False))
+
+
+@operation(
+    bp,
+    "/pulse",
+    "get",
+    "What a page asks every few seconds: the game's version and phase, and the unread press (cheap)",
+    response=PulseOut,
+    auth="power",
+)
+def pulse(game_id: str) -> tuple[Response, int]:
+    return reply(present.pulse_out(database(), game_id, _power(game_id)))

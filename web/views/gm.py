@@ -11,12 +11,24 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.game import GameError
+from adjudicator.press import GM as PRESS_GM
 from outbox import SmtpSettings
 from post import FORMATS, render
-from web import actions, mailer, posting, present, store
+from web import actions, chat, mailer, mapview, pausing, posting, present, press, readiness, store
 from web.access import require
 from web.db import database
-from web.schemas import DeadlineIn, InboxIn, MailOut, MailSettingsIn
+from web.schemas import (
+    ChannelIn,
+    ChannelPostOut,
+    DeadlineIn,
+    EarlyIn,
+    ExtendIn,
+    InboxIn,
+    MailOut,
+    MailSettingsIn,
+    PauseIn,
+    RemindersIn,
+)
 from web.tokens import GM
 from web.views.forms import form_model, form_version
 from web.views.home import links
@@ -35,7 +47,15 @@ def page(game_id: str, token: str) -> str:
     view = present.gm_out(snapshot, mail_ready=_smtp() is not None)
     post = posting.phase_post(snapshot, -1, fmt) if snapshot.state.history else None
     return render_template(
-        "gm/page.html", view=view, token=token, now=store.utcnow(), post=post, formats=FORMATS, fmt=fmt
+        "gm/page.html",
+        view=view,
+        token=token,
+        now=store.utcnow(),
+        post=post,
+        formats=FORMATS,
+        fmt=fmt,
+        press=press.read(database(), game_id, PRESS_GM, snapshot=snapshot),
+        svg=_gm_map(snapshot),
     )
 
 
@@ -72,6 +92,8 @@ def inbox(game_id: str, token: str) -> str:
         post=post,
         formats=FORMATS,
         fmt=fmt,
+        press=press.read(database(), game_id, PRESS_GM, snapshot=snapshot),
+        svg=_gm_map(snapshot),
         inbox=out,
         inbox_text=request_.text,
         inbox_power=request_.power,
@@ -87,7 +109,43 @@ def adjudicate(game_id: str, token: str) -> BaseResponse:
     mailed = mailer.after_adjudication(database(), game_id, _smtp())
     if mailed is not None:
         _flash_mail(mailed, "results")
+    posted = chat.after_adjudication(database(), game_id)
+    if posted is not None:
+        _flash_channel(posted)
     return _back(game_id, token)
+
+
+@bp.post("/channel")
+def channel(game_id: str, token: str) -> BaseResponse:
+    """The chat channel's webhook (kept, changed or forgotten) and whether results go there by themselves."""
+    require(game_id, token, "gm")
+    wanted = form_model(ChannelIn)
+    try:
+        chat.set_channel(database(), game_id, wanted)
+    except GameError as error:
+        flash(f"Nothing saved: {error}.", "error")
+    else:
+        flash("Channel forgotten." if wanted.forget else "Channel settings saved.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/channel/post")
+def channel_post(game_id: str, token: str) -> BaseResponse:
+    require(game_id, token, "gm")
+    what = request.form.get("what", "")
+    if what not in ("results", "notice"):
+        abort(400, "post results or notice")
+    _flash_channel(chat.post(database(), game_id, what))
+    return _back(game_id, token)
+
+
+def _flash_channel(out: ChannelPostOut) -> None:
+    for note in out.notes:
+        flash(f"Note: {note}.", "error")
+    if out.failure is None:
+        flash(f"Posted {out.what} to the {out.channel} ({out.sent} message{'s' if out.sent != 1 else ''}).", "ok")
+    else:
+        flash(f"Not posted: {out.what}: {out.sent} of {out.total} messages went; then {out.failure}.", "error")
 
 
 @bp.post("/mail-settings")
@@ -102,6 +160,28 @@ def mail_settings(game_id: str, token: str) -> BaseResponse:
         flash(f"Nothing saved: {error}.", "error")
     else:
         flash("Mail settings saved.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/mail-links")
+def mail_links(game_id: str, token: str) -> BaseResponse:
+    """From the new game's links page: keep the addresses given, then mail each of those players a link."""
+    require(game_id, token, "gm")
+    snapshot = store.load(database(), game_id)
+    given = {p: request.form.get(f"addresses-{p}", "").replace(",", " ").split() for p in snapshot.board.power_names}
+    book = {p: given[p] or list(snapshot.state.addresses.get(p, [])) for p in snapshot.board.power_names}
+    settings_in = MailSettingsIn(mail_results=snapshot.state.mail_results, addresses=book)
+    try:
+        mailer.set_mail_settings(database(), game_id, settings_in)
+    except GameError as error:
+        flash(f"Nothing saved: {error}.", "error")
+        return _back(game_id, token)
+    settings = _smtp()
+    if settings is None:
+        flash("Addresses kept, but this site cannot send mail (its SMTP server is not set up): send the links "
+              "yourself.", "error")  # fmt: skip
+        return _back(game_id, token)
+    _flash_mail(mailer.mail(database(), game_id, "links", settings, _link_for(game_id)), "links")
     return _back(game_id, token)
 
 
@@ -137,6 +217,69 @@ def deadline(game_id: str, token: str) -> BaseResponse:
     return _back(game_id, token)
 
 
+@bp.post("/reminders")
+def reminders(game_id: str, token: str) -> BaseResponse:
+    """The hours before each deadline at which the site reminds the powers without orders, e.g. "24, 2"."""
+    require(game_id, token, "gm")
+    words = request.form.get("hours", "").replace(",", " ").split()
+    if not all(word.isdigit() for word in words):
+        flash("Nothing saved: give whole hours before the deadline, e.g. 24, 2.", "error")
+        return _back(game_id, token)
+    hours = actions.set_reminders(database(), game_id, RemindersIn(hours=[int(word) for word in words]))
+    said = ", ".join(f"{h} hour{'s' if h != 1 else ''}" for h in hours)
+    flash(f"Reminders: {said} before each deadline." if hours else "No automatic reminders.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/pause")
+def pause(game_id: str, token: str) -> BaseResponse:
+    """Stop the clock (the deadline waits, with what was left of it kept) or start it again."""
+    require(game_id, token, "gm")
+    paused = request.form.get("paused") == "yes"
+    deadline = pausing.set_paused(database(), game_id, PauseIn(paused=paused))
+    if paused:
+        flash("Paused: no deadline runs until you resume; the players may still save orders.", "ok")
+    else:
+        flash(
+            f"Resumed: the deadline is {deadline:%Y-%m-%d %H:%M} UTC." if deadline else "Resumed (no deadline).", "ok"
+        )
+    return _back(game_id, token)
+
+
+@bp.post("/extend")
+def extend(game_id: str, token: str) -> BaseResponse:
+    require(game_id, token, "gm")
+    hours = request.form.get("hours", "")
+    try:
+        wanted = ExtendIn(hours=float(hours))
+    except ValueError:
+        flash("Nothing changed: give the hours to add, e.g. 24.", "error")
+        return _back(game_id, token)
+    try:
+        deadline = pausing.extend(database(), game_id, wanted)
+    except GameError as error:
+        flash(f"Nothing changed: {error}.", "error")
+        return _back(game_id, token)
+    when = f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline else "later, once resumed"
+    flash(f"Extended by {wanted.hours:g} hours: the deadline is {when}.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/early")
+def early(game_id: str, token: str) -> BaseResponse:
+    """Whether the phase ends as soon as every power with something to order is ready."""
+    require(game_id, token, "gm")
+    wanted = EarlyIn(when_all_ready="when_all_ready" in request.form)
+    now = readiness.set_early(database(), game_id, wanted)
+    if now:
+        flash("Every power is ready already: the phase is being adjudicated now.", "ok")
+    elif wanted.when_all_ready:
+        flash("The phase will be adjudicated as soon as every power with orders to give is ready.", "ok")
+    else:
+        flash("Phases end at their deadline (or when you adjudicate), whoever is ready.", "ok")
+    return _back(game_id, token)
+
+
 @bp.post("/listing")
 def listing(game_id: str, token: str) -> BaseResponse:
     require(game_id, token, "gm")
@@ -164,6 +307,14 @@ def _smtp() -> SmtpSettings | None:
 def _link_for(game_id: str) -> Callable[[str, str], str]:
     """Makes a power's full link from a new token (the mailer makes the token; only the view knows the URL)."""
     return lambda power, token: links(game_id, {power: token})[power]
+
+
+def _gm_map(snapshot: store.Snapshot) -> str:
+    """The position with every power's saved orders drawn (the GM's eyes only), kept per game version and save."""
+    orders = [(power, order) for power, given in snapshot.state.orders.items() for order in given]
+    saves = ",".join(f"{p}:{t:%s%f}" for p, t in sorted(snapshot.submitted.items()))
+    key = (snapshot.id, snapshot.version, f"gm {saves}")
+    return mapview.cached(key, lambda: mapview.page_svg(snapshot.board, snapshot.state.position, orders=orders))
 
 
 def _flash_mail(out: MailOut, what: str) -> None:

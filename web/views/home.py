@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from maps import available_maps
+from maps import available_maps, load_board
 from web import actions, store
 from web.db import database
 from web.schemas import NewGameIn
@@ -27,7 +27,8 @@ def favicon() -> Response:
 @bp.get("/")
 def index() -> str:
     games = store.recent_games(database())
-    return render_template("home.html", games=games, variants=available_maps())
+    titles = {name: load_board(name).title for name in available_maps()}
+    return render_template("home.html", games=games, variants=titles)
 
 
 @bp.post("/games")

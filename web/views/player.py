@@ -6,12 +6,12 @@ from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_t
 from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.game import GameError
-from web import actions, mapview, posting, present, store
+from web import actions, mapview, posting, present, press, readiness, store
 from web.access import require
 from web.choices import player_choices
 from web.db import database
 from web.ordering import check_text, orders_as_text
-from web.schemas import BidIn, ConcedeIn, OrdersIn, OrdersOut
+from web.schemas import BidIn, ConcedeIn, OrdersIn, OrdersOut, ReadyIn
 from web.views.forms import form_model
 from web.views.public import dp_of, svg_response
 
@@ -42,6 +42,7 @@ def _page(game_id: str, token: str, power: str, typed: str | None = None, not_sa
         choices=player_choices(snapshot, power),
         svg=_page_map(snapshot, power),
         focus=mapview.focus(board, position, power),
+        press=press.read(database(), game_id, power, snapshot=snapshot),
     )
 
 
@@ -159,6 +160,22 @@ def draw(game_id: str, token: str) -> BaseResponse:
         f"{actions.vote_draw(database(), game_id, power, powers).describe()}",
         "ok",
     )
+    return _back(game_id, token)
+
+
+@bp.post("/ready")
+def ready(game_id: str, token: str) -> BaseResponse:
+    """The ready toggle: done with this phase, or not (yet)."""
+    power = require(game_id, token, "power")
+    wanted = ReadyIn(ready=request.form.get("ready") == "yes", phase=request.form.get("phase") or None)
+    out = readiness.set_ready(database(), game_id, power, wanted)
+    if out.adjudicating:
+        flash("Everyone is ready: the phase is being adjudicated now. Reload in a few seconds for the results.", "ok")
+    elif out.ready:
+        waiting = f" Still waiting for {', '.join(out.waiting_for)}." if out.waiting_for else ""
+        flash(f"You are ready for {out.phase}.{waiting} Changing your orders clears it.", "ok")
+    else:
+        flash(f"You are no longer marked ready for {out.phase}.", "ok")
     return _back(game_id, token)
 
 

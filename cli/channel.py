@@ -1,0 +1,163 @@
+"""``sengoku channel``: the game's chat channel (a Discord or Slack webhook), and posting results to it.
+
+For a GM whose players meet in a chat server rather than by mail: the
+results post, cut into the messages the channel takes, with the map as a
+PNG (Discord), or a short "the phase is open" notice. The webhook address
+is kept in the game file and never printed again: whoever has it can post
+to the channel.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from cli.common import game_argument
+from cli.errors import ExitCode, cli_errors
+from cli.gamefile import load_game, save_game
+from cli.gamelock import game_lock
+
+if TYPE_CHECKING:
+    from adjudicator.chat_channel import ChatChannel
+    from adjudicator.game import Game
+    from outbox.webhook import ChannelPost
+
+_RETRIES = click.option(
+    "--retries",
+    type=click.IntRange(0, 10),
+    default=3,
+    show_default=True,
+    help="More tries for a message that failed in passing.",
+)
+
+
+@click.group(short_help="Post results and notices to a chat channel (Discord, Slack).")
+def channel() -> None:
+    """The game's chat channel: a Discord or Slack webhook that results and notices are posted to.
+
+    \b
+      sengoku channel set game.json https://discord.com/api/webhooks/...
+      sengoku channel results game.json          the last results and the map
+      sengoku channel notice game.json           "Fall 1570 is open", with the deadline
+    """
+
+
+@channel.command(name="set")
+@game_argument
+@click.argument("url")
+@click.option("--flavour", type=click.Choice(["discord", "slack"]), help="The webhook's format, for another host.")
+@cli_errors
+def set_channel(game: Path, url: str, flavour: str | None) -> None:
+    """Post this game's results to the webhook at URL (Discord's or Slack's; others: --flavour)."""
+    from adjudicator.chat_channel import ChannelError, parse_channel
+
+    try:
+        chosen = parse_channel(url, flavour)
+    except ChannelError as error:
+        raise click.ClickException(str(error)) from None
+    with game_lock(game):
+        loaded = load_game(game)
+        loaded.state = loaded.state.replace(channel=chosen)
+        save_game(game, loaded)
+    click.echo(f"Channel: {chosen.shown()} (the address is kept in {game.name} and never shown again).")
+
+
+@channel.command(name="clear")
+@game_argument
+@cli_errors
+def clear_channel(game: Path) -> None:
+    """Forget the game's webhook."""
+    with game_lock(game):
+        loaded = load_game(game)
+        loaded.state = loaded.state.replace(channel=None)
+        save_game(game, loaded)
+    click.echo("Channel: none.")
+
+
+@channel.command(name="show")
+@game_argument
+@cli_errors
+def show_channel(game: Path) -> None:
+    """Where the game's posts go (the host only: the address is a secret)."""
+    chosen = load_game(game).state.channel
+    click.echo(f"Channel: {chosen.shown() if chosen else 'none (sengoku channel set GAME URL)'}.")
+
+
+@channel.command(name="results")
+@game_argument
+@click.argument("phase", required=False, nargs=-1)
+@click.option("--map/--no-map", "with_map", default=True, show_default=True, help="Attach the map (Discord).")
+@click.option("--dry-run", is_flag=True, help="Print the messages; post nothing.")
+@_RETRIES
+@cli_errors
+def channel_results(game: Path, phase: tuple[str, ...], with_map: bool, dry_run: bool, retries: int) -> None:
+    """Post the results of the last adjudicated phase (or PHASE, as 'sengoku history' takes it)."""
+    from cli.history import find_phase
+    from outbox.webhook import ChannelPost
+    from post import build_post
+    from post.chat import Flavour, chat_messages
+
+    loaded = load_game(game)
+    chosen = _channel(loaded, dry_run)
+    index = find_phase(loaded.state, " ".join(phase) if phase else "last")
+    post = build_post(loaded.board, loaded.state, index)
+    messages = chat_messages(post, Flavour(chosen.flavour if chosen else "discord"))
+    picture = _picture(loaded, index) if with_map and not dry_run else None
+    _post(None if dry_run else chosen, ChannelPost(messages, picture), f"the {post.phase} results", retries)
+
+
+@channel.command(name="notice")
+@game_argument
+@click.option("--dry-run", is_flag=True, help="Print the message; post nothing.")
+@_RETRIES
+@cli_errors
+def channel_notice(game: Path, dry_run: bool, retries: int) -> None:
+    """Post that the open phase takes orders now, with its deadline."""
+    from outbox.webhook import ChannelPost
+    from post.chat import Flavour, phase_notice
+
+    loaded = load_game(game)
+    state = loaded.state
+    if state.result.over:
+        raise click.ClickException(f"the game is over: {state.result.describe()}")
+    chosen = _channel(loaded, dry_run)
+    name = state.name or loaded.board.title
+    text = phase_notice(name, str(loaded.phase), state.deadline, Flavour(chosen.flavour if chosen else "discord"))
+    _post(None if dry_run else chosen, ChannelPost([text]), f"the {loaded.phase} notice", retries)
+
+
+def _channel(loaded: Game, dry_run: bool) -> ChatChannel | None:
+    chosen = loaded.state.channel
+    if chosen is None and not dry_run:
+        raise click.ClickException("this game has no channel: sengoku channel set GAME URL")
+    return chosen
+
+
+def _picture(loaded: Game, index: int) -> bytes:
+    from cli.map import draw, png
+
+    svg, _ = draw(loaded, index)
+    return png(svg)
+
+
+def _post(chosen: ChatChannel | None, post: ChannelPost, what: str, retries: int) -> None:
+    """Send the messages (or, for a dry run, ``chosen`` None: print them); exit code 6 unless all of them went."""
+    from outbox.webhook import post_to_channel
+
+    if chosen is None:
+        for number, text in enumerate(post.messages, 1):
+            click.echo(f"--- message {number} of {len(post.messages)} ({len(text)} characters) ---\n{text}")
+        click.echo(f"Dry run: {what} in {len(post.messages)} message(s); nothing posted.")
+        return
+    posted = post_to_channel(chosen, post, retries=retries)
+    for note in posted.notes:
+        click.echo(f"Note: {note}.", err=True)
+    count = f"{posted.sent} of {posted.total} message{'s' if posted.total != 1 else ''}"
+    if posted.complete:
+        extra = " with the map" if post.picture is not None and not posted.notes else ""
+        click.echo(f"Posted {what} to the {chosen.shown()}: {count}{extra}.")
+        return
+    click.echo(f"NOT POSTED: {what}: {count} went; then {posted.failure}.")
+    raise SystemExit(ExitCode.MAIL_NOT_SENT)

@@ -1,0 +1,184 @@
+"""Posting to a chat channel by its webhook (Discord's or Slack's format), with retries, never leaking the address.
+
+One post is a few messages in order (the results, cut to the channel's
+limit; :mod:`post.chat`) and, for Discord, the map as a PNG on the last one.
+Messages go one at a time and in order, so the first failure stops the
+post: a channel never shows the Fall results before the Spring ones. A
+passing failure (a dropped connection, a server error, a rate limit that
+says how long to wait) is retried; a refusal is final and said in words.
+No message or error ever repeats the webhook address: it is a password
+(:meth:`~adjudicator.chat_channel.ChatChannel.shown` names only its host).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import httpx
+
+from adjudicator.chat_channel import ChatChannel
+
+__all__ = ["MAX_PICTURE_BYTES", "ChannelPost", "Posted", "post_to_channel"]
+
+MAX_PICTURE_BYTES = 10 * 1024 * 1024
+"""Discord takes files up to 10 MiB from a webhook on a server without boosts; a Sengoku map is about 300 KB."""
+_MAX_WAIT = 60.0  # a rate limit that asks for longer than this fails the post instead of holding the GM
+
+
+@dataclass(frozen=True)
+class ChannelPost:
+    messages: Sequence[str]
+    picture: bytes | None = None  # a PNG, sent with the last message where the channel takes files
+    picture_name: str = "map.png"
+
+
+@dataclass
+class Posted:
+    sent: int = 0
+    total: int = 0
+    failure: str | None = None  # why the post stopped, in words (never the address)
+    notes: list[str] = field(default_factory=list)  # e.g. a picture the channel cannot take
+
+    @property
+    def complete(self) -> bool:
+        return self.failure is None and self.sent == self.total
+
+
+class _Refused(Exception):
+    """A final answer: retrying the same message cannot help."""
+
+
+class _Passing(Exception):
+    """A passing failure: worth another try after ``wait`` seconds (None: the usual pause)."""
+
+    def __init__(self, reason: str, wait: float | None = None) -> None:
+        super().__init__(reason)
+        self.wait = wait
+
+
+def post_to_channel(
+    channel: ChatChannel,
+    post: ChannelPost,
+    *,
+    retries: int = 3,
+    pause: float = 1.0,
+    timeout: float = 20.0,
+    sleep: Callable[[float], None] = time.sleep,
+    transport: httpx.BaseTransport | None = None,
+) -> Posted:
+    """Send ``post``'s messages in order; stop at the first that cannot go, and say why."""
+    posted = Posted(total=len(post.messages))
+    picture = post.picture
+    if picture is not None and channel.flavour == "slack":
+        posted.notes.append("Slack webhooks take no pictures: the map was not posted (attach it by hand)")
+        picture = None
+    elif picture is not None and len(picture) > MAX_PICTURE_BYTES:
+        posted.notes.append(f"the map ({len(picture):,} bytes) is over Discord's {MAX_PICTURE_BYTES:,}: not posted")
+        picture = None
+    with httpx.Client(timeout=timeout, transport=transport, follow_redirects=False) as client:
+        for index, text in enumerate(post.messages):
+            attached = picture if index == len(post.messages) - 1 else None
+            request = _request(client, channel, text, attached, post.picture_name)
+            try:
+                _send(client, request, channel, retries, pause, sleep)
+            except (_Refused, _Passing) as failure:
+                posted.failure = str(failure)
+                return posted
+            posted.sent += 1
+    return posted
+
+
+def _request(client: httpx.Client, channel: ChatChannel, text: str, picture: bytes | None, name: str) -> httpx.Request:
+    if channel.flavour == "slack":
+        return client.build_request("POST", channel.url, json={"text": text, "mrkdwn": True})
+    # allowed_mentions: nobody is pinged by a name in the post (a game called "@everyone")
+    payload: dict[str, object] = {"content": text, "allowed_mentions": {"parse": []}}
+    url = httpx.URL(channel.url).copy_merge_params({"wait": "true"})
+    if picture is None:
+        return client.build_request("POST", url, json=payload)
+    payload["attachments"] = [{"id": 0, "filename": name}]
+    files = {"files[0]": (name, picture, "image/png")}
+    return client.build_request("POST", url, data={"payload_json": json.dumps(payload)}, files=files)
+
+
+def _send(
+    client: httpx.Client,
+    request: httpx.Request,
+    channel: ChatChannel,
+    retries: int,
+    pause: float,
+    sleep: Callable[[float], None],
+) -> None:
+    for attempt in range(retries + 1):
+        try:
+            _answer(_exchange(client, request), channel)
+            return
+        except _Passing as failure:
+            if attempt == retries:
+                raise
+            wait = failure.wait if failure.wait is not None else pause * 2**attempt
+            if wait > _MAX_WAIT:
+                raise _Refused(f"{failure} (asked to wait {wait:.0f} s)") from None
+            sleep(wait)
+
+
+def _exchange(client: httpx.Client, request: httpx.Request) -> httpx.Response:
+    try:
+        return client.send(request)
+    except httpx.TimeoutException:
+        raise _Passing("the channel's server did not answer in time") from None
+    except httpx.TransportError as error:  # its text never holds the address; its type says enough
+        raise _Passing(f"could not reach the channel's server ({type(error).__name__})") from None
+
+
+def _answer(response: httpx.Response, channel: ChatChannel) -> None:
+    status = response.status_code
+    if 200 <= status < 300:
+        return
+    if status == 429:
+        raise _Passing("the channel asks to slow down (rate limited)", _retry_after(response))
+    if status >= 500:
+        raise _Passing(f"the channel's server failed (HTTP {status})")
+    said = _said(response).replace(channel.url, "(the webhook)")
+    if status in (401, 403, 404, 410):
+        raise _Refused(_gone(channel, status, said))
+    raise _Refused(f"the channel refused the message (HTTP {status}: {said})")
+
+
+def _gone(channel: ChatChannel, status: int, said: str) -> str:
+    if channel.flavour == "discord" and status == 404:
+        return "the webhook no longer exists (deleted in Discord?): set a new one"
+    if status in (401, 403):
+        return f"the channel refused the webhook's key (HTTP {status}: {said}): set the address again"
+    return f"the channel is gone (HTTP {status}: {said}): set a new webhook"
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    """Seconds to wait: Discord's JSON ``retry_after``, else the ``Retry-After`` header (seconds)."""
+    try:
+        body = response.json()
+        if isinstance(body, dict) and isinstance(body.get("retry_after"), int | float):
+            return max(0.0, float(body["retry_after"]))
+    except ValueError:
+        pass
+    header = response.headers.get("retry-after", "")
+    try:
+        return max(0.0, float(header))
+    except ValueError:
+        return None
+
+
+def _said(response: httpx.Response) -> str:
+    """The server's own words, short and on one line (Discord's JSON ``message``, Slack's plain text)."""
+    text = response.text
+    try:
+        body = json.loads(text)
+        if isinstance(body, dict) and isinstance(body.get("message"), str):
+            text = body["message"]
+    except ValueError:
+        pass
+    words = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    return (words[:200] + "…") if len(words) > 200 else words or "no reason given"

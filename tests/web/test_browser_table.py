@@ -1,0 +1,87 @@
+"""The players' table in a real browser: private press, the ready button, a page that learns the phase moved,
+and the press panel read by axe-core (no serious or critical violation)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, expect
+
+from tests.web.browsing import desktop, new_game, phone
+from tests.web.live import call
+
+expect.set_options(timeout=15_000)
+SECRET = "Strike Suruga in the fall. Burn this."
+
+
+def link(base: str, game: dict[str, Any], power: str) -> str:
+    return f"{base}/games/{game['id']}/play/{game['power_tokens'][power]}"
+
+
+def test_two_players_exchange_a_private_message_that_a_third_cannot_see(base: str, browser: Browser) -> None:
+    game = new_game(base)
+    oda, takeda, hojo = phone(browser), desktop(browser), desktop(browser)
+    oda.goto(link(base, game, "Oda"))
+    oda.locator("#press-form label", has_text="Takeda").locator("input").check()
+    expect(oda.locator("#press-to-all")).not_to_be_checked()  # ticking a power makes the message private
+    oda.fill("#press-text", SECRET)
+    oda.click("#press-send")
+    expect(oda.locator(".flash", has_text="Message sent.")).to_be_visible()
+    takeda.goto(link(base, game, "Takeda"))
+    expect(takeda.locator("#press-unread")).to_have_text("1 new")
+    expect(takeda.locator(".press-message.unread .press-text")).to_have_text(SECRET)
+    takeda.fill("#press-text", "Agreed. Kai holds.")
+    takeda.locator("#press-form label", has_text="Oda").locator("input").check()
+    takeda.click("#press-send")
+    hojo.goto(link(base, game, "Hojo"))
+    expect(hojo.locator("#press-empty")).to_be_visible()
+    assert SECRET not in hojo.content() and "Kai holds" not in hojo.content()
+    oda.reload()
+    expect(oda.locator(".press-message.unread .press-text")).to_have_text("Agreed. Kai holds.")
+
+
+def test_a_page_open_in_another_tab_learns_that_the_gm_adjudicated(base: str, browser: Browser) -> None:
+    game = new_game(base)
+    page = desktop(browser)
+    page.goto(link(base, game, "Oda"))
+    page.fill("#orders", "A Owari - Mino")  # typed, not saved: it must stay
+    version = call("GET", f"{base}/api/games/{game['id']}")[1]["version"]
+    status, _ = call("POST", f"{base}/api/games/{game['id']}/adjudicate", {"version": version}, str(game["gm_token"]))
+    assert status == 200
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # as when the tab is shown again
+    expect(page.locator("#live-note")).to_contain_text(
+        "Spring 1570 movement was adjudicated: Fall 1570 movement is open"
+    )
+    expect(page.locator("#orders")).to_have_value("A Owari - Mino")
+
+
+def test_when_every_power_is_ready_the_phase_ends_early(base: str, browser: Browser, live_app: Any) -> None:
+    from web import deadlines
+
+    game = new_game(base)
+    status, _ = call("PUT", f"{base}/api/games/{game['id']}/early", {"when_all_ready": True}, str(game["gm_token"]))
+    assert status == 200
+    tokens = game["power_tokens"]
+    for power in [p for p in tokens if p != "Uesugi"]:
+        assert call("PUT", f"{base}/api/games/{game['id']}/ready", {"ready": True}, tokens[power])[0] == 200
+    page = phone(browser)
+    page.goto(link(base, game, "Uesugi"))
+    expect(page.locator("#ready-others")).to_contain_text("waiting for Uesugi")
+    page.click("#ready-toggle")
+    expect(page.locator(".flash", has_text="Everyone is ready")).to_be_visible()
+    assert deadlines.run_due(live_app.extensions["sengoku_db"]) == [game["id"]]
+    page.reload()
+    expect(page.locator("#phase")).to_have_text("Fall 1570 movement")
+
+
+def test_the_press_panel_has_no_serious_accessibility_violation(base: str, browser: Browser) -> None:
+    game = new_game(base)
+    call(
+        "POST", f"{base}/api/games/{game['id']}/press", {"to": ["*"], "text": "Hello all"}, game["power_tokens"]["Oda"]
+    )
+    for page in (phone(browser), desktop(browser)):
+        page.goto(link(base, game, "Takeda"))
+        results = Axe().run(page, context={"include": [["#press"]]})
+        grave = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+        assert grave == [], [(v["id"], v["help"]) for v in grave]

@@ -1,0 +1,167 @@
+"""Press on the web site: who may write to whom as the GM allows, and that nobody reads another pair's messages.
+
+Every read here goes through the API or the pages with a real token; a message that a reader may not read
+must never be in its answer, its page or its unread count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from adjudicator.position import Position
+from outbox import SmtpSettings
+from tests.outbox.smtpd import Mailbox, smtp_server
+from tests.web.conftest import GameLinks, Site, flashes
+from web import deadlines, pressmail, store
+from web.db import Database
+from web.store import Handle
+
+SECRET = "meet me in Mino, tell no one"
+
+
+def send(client: FlaskClient, game: GameLinks, power: str, to: list[str], text: str, **extra: object):  # type: ignore[no-untyped-def]
+    return client.post(
+        f"/api/games/{game.id}/press", json={"to": to, "text": text, **extra}, headers=game.bearer(power)
+    )
+
+
+def read(client: FlaskClient, game: GameLinks, power: str) -> dict:  # type: ignore[type-arg]
+    return client.get(f"/api/games/{game.id}/press", headers=game.bearer(power)).get_json()  # type: ignore[no-any-return]
+
+
+def rules(client: FlaskClient, game: GameLinks, **given: object) -> None:
+    answer = client.put(f"/api/games/{game.id}/press-rules", json=given, headers=game.bearer("gm"))
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+
+
+def test_a_private_message_is_read_by_its_two_powers_and_nobody_else(client: FlaskClient, game: GameLinks) -> None:
+    sent = send(client, game, "Oda", ["Takeda"], SECRET)
+    assert sent.status_code == 201
+    assert [m["text"] for m in read(client, game, "Takeda")["messages"]] == [SECRET]
+    assert [m["text"] for m in read(client, game, "Oda")["messages"]] == [SECRET]
+    for outsider in ("Hojo", "Uesugi"):
+        assert read(client, game, outsider)["messages"] == []
+        page = client.get(game.player(outsider)).get_data(as_text=True)
+        assert SECRET not in page
+    gm = client.get(f"/api/games/{game.id}/gm/press", headers=game.bearer("gm")).get_json()
+    assert gm["messages"] == [], "the GM reads private press only when the game says so"
+    public = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert SECRET not in public
+
+
+def test_the_gm_reads_private_press_only_where_the_game_says_so(client: FlaskClient, game: GameLinks) -> None:
+    rules(client, game, kind="private", gm_reads_private=True)
+    send(client, game, "Oda", ["Takeda"], SECRET)
+    gm = client.get(f"/api/games/{game.id}/gm/press", headers=game.bearer("gm")).get_json()
+    assert [(m["sender"], m["to"], m["text"]) for m in gm["messages"]] == [("Oda", ["Takeda"], SECRET)]
+
+
+def test_public_press_only_refuses_a_private_message(client: FlaskClient, game: GameLinks) -> None:
+    rules(client, game, kind="public")
+    answer = send(client, game, "Oda", ["Takeda"], SECRET)
+    assert answer.status_code in (400, 409)
+    assert "public press only" in answer.get_json()["error"]
+    assert send(client, game, "Oda", ["*"], "Peace to all").status_code == 201
+    assert [m["text"] for m in read(client, game, "Hojo")["messages"]] == ["Peace to all"]
+
+
+def test_no_press_refuses_every_message_but_the_gms(client: FlaskClient, game: GameLinks) -> None:
+    rules(client, game, kind="none")
+    assert "no press" in send(client, game, "Oda", ["*"], "hello").get_json()["error"]
+    gm = client.post(
+        f"/api/games/{game.id}/announcements", json={"to": ["*"], "text": "Deadline moved"}, headers=game.bearer("gm")
+    )
+    assert gm.status_code == 201
+    assert [(m["sender"], m["text"]) for m in read(client, game, "Oda")["messages"]] == [("GM", "Deadline moved")]
+
+
+def test_grey_press_hides_the_sender_from_the_players_not_from_the_gm(client: FlaskClient, game: GameLinks) -> None:
+    assert "no unsigned" in send(client, game, "Oda", ["*"], "boo", anonymous=True).get_json()["error"]
+    rules(client, game, kind="private", grey=True)
+    send(client, game, "Oda", ["*"], "Takeda lies", anonymous=True)
+    assert read(client, game, "Hojo")["messages"][0]["sender"] == "Anonymous"
+    assert read(client, game, "Oda")["messages"][0]["sender"] == "Oda (unsigned)"
+    gm = client.get(f"/api/games/{game.id}/gm/press", headers=game.bearer("gm")).get_json()
+    assert gm["messages"][0]["sender"] == "Anonymous (Oda)"
+
+
+def test_a_power_out_of_the_game_says_nothing_more(app: Flask, client: FlaskClient, game: GameLinks) -> None:
+    db: Database = app.extensions["sengoku_db"]
+
+    def eliminate_mori(handle: Handle) -> None:
+        position = handle.game.state.position
+        units = tuple(u for u in position.units if u.power != "Mori")
+        centres = {c: p for c, p in position.centres.items() if p != "Mori"}
+        kept = Position(phase=position.phase, units=units, centres=centres, neutral_centres=position.neutral_centres)
+        handle.game.state = handle.game.state.model_copy(update={"position": kept})
+
+    store.change(db, game.id, eliminate_mori)
+    answer = send(client, game, "Mori", ["*"], "I am still here")
+    assert "Mori is out of the game" in answer.get_json()["error"]
+    assert read(client, game, "Mori")["can_send"] is False
+    assert "Mori is out of the game" in send(client, game, "Oda", ["Mori"], "hi").get_json()["error"]
+
+
+def test_unread_counts_and_the_pulse(client: FlaskClient, game: GameLinks) -> None:
+    send(client, game, "Oda", ["Takeda"], "one")
+    send(client, game, "Hojo", ["*"], "two")
+    pulse = client.get(f"/api/games/{game.id}/pulse", headers=game.bearer("Takeda")).get_json()
+    assert pulse["unread"] == 2 and pulse["phase"] == "Spring 1570 movement" and pulse["adjudicated"] == 0
+    assert read(client, game, "Takeda")["unread"] == 2
+    assert client.get(f"/api/games/{game.id}/pulse", headers=game.bearer("Takeda")).get_json()["unread"] == 0
+    assert client.get(f"/api/games/{game.id}/pulse", headers=game.bearer("Oda")).get_json()["unread"] == 1
+
+
+def test_messages_are_kept_with_the_phase_they_were_sent_in(client: FlaskClient, site: Site, game: GameLinks) -> None:
+    send(client, game, "Oda", ["*"], "spring words")
+    site.adjudicate(game)
+    send(client, game, "Oda", ["*"], "fall words")
+    assert [(m["phase"], m["text"]) for m in read(client, game, "Hojo")["messages"]] == [
+        ("Spring 1570 movement", "spring words"),
+        ("Fall 1570 movement", "fall words"),
+    ]
+
+
+def test_control_and_bidi_characters_are_taken_out(client: FlaskClient, game: GameLinks) -> None:
+    send(client, game, "Oda", ["*"], "hi\x1b]0;pwned\x07 \u202eevil\u200b")
+    assert read(client, game, "Hojo")["messages"][0]["text"] == "hi]0;pwned evil"
+
+
+def test_the_page_form_sends_and_shows_a_message(client: FlaskClient, site: Site, game: GameLinks) -> None:
+    page = game.player("Oda")
+    answer = site.post(page + "/press", {"to": "Takeda", "text": SECRET}, page=page, follow_redirects=True)
+    assert "Message sent." in flashes(answer.get_data(as_text=True))
+    takeda = client.get(game.player("Takeda")).get_data(as_text=True)
+    assert SECRET in takeda and "1 new" in takeda
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[SmtpSettings, Mailbox]]:
+    with smtp_server() as (port, box):
+        yield SmtpSettings(host="127.0.0.1", port=port, sender="gm@kyoto.example", pause=0), box
+
+
+def test_press_by_mail_goes_in_one_batch_once(
+    app: Flask, client: FlaskClient, site: Site, game: GameLinks, smtp: tuple[SmtpSettings, Mailbox]
+) -> None:
+    settings, box = smtp
+    db: Database = app.extensions["sengoku_db"]
+    site.post(game.gm_page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=game.gm_page)
+    client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
+    send(client, game, "Oda", ["Takeda"], SECRET)
+    send(client, game, "Hojo", ["*"], "Peace to all")
+    now = store.utcnow()
+    assert pressmail.mail_due(db, now, settings) == [], "a message waits a few minutes for the next ones"
+    for sender in deadlines.run_pass(db, settings, now=now + pressmail.BATCH + timedelta(seconds=1)):
+        sender.join(timeout=30)
+    for sender in deadlines.run_pass(db, settings, now=now + 2 * pressmail.BATCH):
+        sender.join(timeout=30)
+    [mail] = box.messages
+    assert mail["To"] == "Takeda <shingen@example.org>" and mail["Subject"] == "Test game: 2 new messages for Takeda"
+    body = mail.get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]
+    assert SECRET in body and "Hojo to everyone (Spring 1570 movement):" in body

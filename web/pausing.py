@@ -1,0 +1,61 @@
+"""The GM's clock: pause a game (its deadline waits, with what was left of it kept) and resume it, or give the
+open phase more time.
+
+A paused game has no deadline in its row, so the deadline job, the reminders and an early end when all are
+ready all leave it alone; the players may still save orders. Resuming gives back the time that was left.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from adjudicator.game import GameError
+from web import store
+from web.db import Database
+from web.schemas import ExtendIn, PauseIn
+from web.store import Handle
+
+__all__ = ["extend", "set_paused"]
+
+
+def set_paused(db: Database, game_id: str, request: PauseIn) -> datetime | None:
+    """Pause or resume; the deadline now (None while paused, or with no deadline)."""
+
+    def act(handle: Handle) -> datetime | None:
+        state, row = handle.game.state, handle.row
+        if state.result.over:
+            raise GameError(f"the game is over: {state.result.describe()}")
+        if request.paused == state.paused:
+            return row.deadline
+        now = store.utcnow()
+        if request.paused:
+            left = (row.deadline - now).total_seconds() if row.deadline is not None else None
+            handle.game.state = state.replace(paused=True, paused_left_seconds=left)
+            row.deadline = None
+        else:
+            left = state.paused_left_seconds
+            row.deadline = now + timedelta(seconds=max(left, 0.0)) if left is not None else None
+            handle.game.state = state.replace(paused=False, paused_left_seconds=None)
+        return row.deadline
+
+    return store.change(db, game_id, act)
+
+
+def extend(db: Database, game_id: str, request: ExtendIn) -> datetime | None:
+    """More time for the open phase: on the deadline, or on what a paused game has left."""
+
+    def act(handle: Handle) -> datetime | None:
+        state, row = handle.game.state, handle.row
+        more = timedelta(hours=request.hours)
+        if state.paused:
+            if state.paused_left_seconds is None:
+                raise GameError("the game has no deadline to extend: set one")
+            left = state.paused_left_seconds + more.total_seconds()
+            handle.game.state = state.replace(paused_left_seconds=left)
+            return None
+        if row.deadline is None:
+            raise GameError("the phase has no deadline to extend: set one")
+        row.deadline = max(row.deadline, store.utcnow()) + more
+        return row.deadline
+
+    return store.change(db, game_id, act)

@@ -1,0 +1,41 @@
+"""The ready marks' rows: read with a game, set or cleared by one power alone, dropped when the phase moves.
+
+Kept apart from :mod:`web.store` (which calls it) so the store stays about games and orders.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from web.models import ReadyRow
+
+__all__ = ["clear_game", "mark", "ready_powers"]
+
+
+def ready_powers(session: Session, game_id: str, phase_index: int) -> frozenset[str]:
+    query = select(ReadyRow.power).where(ReadyRow.game_id == game_id, ReadyRow.phase_index == phase_index)
+    return frozenset(session.scalars(query))
+
+
+def mark(session: Session, game_id: str, phase_index: int, power: str, ready: bool, now: object) -> None:
+    """Set or clear one power's mark for the phase (its own row: two powers at once both succeed)."""
+    if not ready:
+        session.execute(
+            delete(ReadyRow).where(
+                ReadyRow.game_id == game_id, ReadyRow.phase_index == phase_index, ReadyRow.power == power
+            )
+        )
+        return
+    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+    statement = insert(ReadyRow).values(game_id=game_id, phase_index=phase_index, power=power, updated=now)
+    statement = statement.on_conflict_do_update(
+        index_elements=["game_id", "phase_index", "power"], set_={"updated": statement.excluded.updated}
+    )
+    session.execute(statement)
+
+
+def clear_game(session: Session, game_id: str) -> None:
+    """Every mark of the game gone: the phase moved (adjudicated or rolled back), so nobody is ready for it yet."""
+    session.execute(delete(ReadyRow).where(ReadyRow.game_id == game_id))
