@@ -98,7 +98,7 @@ def test_a_power_out_of_the_game_says_nothing_more(app: Flask, client: FlaskClie
         units = tuple(u for u in position.units if u.power != "Mori")
         centres = {c: p for c, p in position.centres.items() if p != "Mori"}
         kept = Position(phase=position.phase, units=units, centres=centres, neutral_centres=position.neutral_centres)
-        handle.game.state = handle.game.state.model_copy(update={"position": kept})
+        handle.game.state = handle.game.state.replace(position=kept)
 
     store.change(db, game.id, eliminate_mori)
     answer = send(client, game, "Mori", ["*"], "I am still here")
