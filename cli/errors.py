@@ -20,7 +20,7 @@ import click
 from adjudicator.errors import GameError
 from maps.errors import SengokuError
 
-__all__ = ["EXIT_CODES_HELP", "ExitCode", "cli_errors"]
+__all__ = ["EXIT_CODES_HELP", "ExitCode", "cli_errors", "echo_lines"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -77,6 +77,22 @@ def cli_errors(command: F) -> F:
             raise InternalError(f"internal error, please report it: {type(error).__name__}: {error}") from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def echo_lines(lines: list[str], code: int = ExitCode.OK) -> None:
+    """Print a report, then exit with ``code``, even when the reader stopped early (``| head -2``).
+
+    A closed pipe is no failure of the command: what it did is done (saved),
+    so the exit code is the run's own (3 when lines were refused), not 1.
+    """
+    try:
+        for line in lines:
+            click.echo(line)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+    if code:
+        raise SystemExit(code)
 
 
 def _silence_stdout() -> None:

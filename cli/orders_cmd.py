@@ -23,7 +23,7 @@ import click
 from adjudicator.game import Game
 from adjudicator.resend import SendMode
 from cli.common import game_argument, power_name
-from cli.errors import ExitCode, cli_errors
+from cli.errors import ExitCode, cli_errors, echo_lines
 from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
 from cli.orders_show import line_report, notices, stored_report
@@ -103,10 +103,8 @@ def orders(
         loaded = load_game(game)
         report, refused = read(loaded)
         save_game(game, loaded)
-    for line in report:  # printed once saved: a reader that stops early (`| head -1`) costs no order
-        click.echo(line)
-    if refused:
-        raise SystemExit(ExitCode.LINES_REFUSED)
+    # printed once saved: a reader that stops early (`| head -1`) costs no order, nor the exit code
+    echo_lines(report, ExitCode.LINES_REFUSED if refused else ExitCode.OK)
 
 
 def _paste_power(game: Game, word: str | None) -> str | None:

@@ -182,7 +182,8 @@ class LineOut(BaseModel):
     note: str | None = Field(
         default=None,
         description="why an ignored line is no order (chatter, signature, quoted text, 'quoted, not counted', "
-        "wrapping, mail header, comment, blank), or where a header's power came from",
+        "wrapping, mail header, comment, blank), where a header's power came from, or the remark after an order "
+        "('as agreed' of 'A Kai - Suruga <- as agreed')",
     )
     unit: str | None = Field(default=None, description="the province of the unit the line orders (or builds in)")
     points: int | None = Field(
