@@ -138,7 +138,7 @@ class _Reader:
 
     def read(self, text: str) -> ParsedOrders:
         raws = text.splitlines()
-        # full-width letters and dashes ("Ｋａｉ － Ｓｕｒｕｇａ") are read as what they are; the verdicts keep the raw line
+        # full-width letters and dashes ("Ｋａｉ － Ｓｕｒｕｇａ") read as what they are; verdicts keep the raw line
         lines = self.lines = [raw if raw.isascii() else unicodedata.normalize("NFKC", raw) for raw in raws]
         for number, (raw, line) in enumerate(zip(raws, lines, strict=True), start=1):
             self.verdicts.append(self._line(number, raw, line, lines))
