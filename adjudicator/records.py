@@ -9,6 +9,7 @@ be shown again from the game's history exactly as it was first reported.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from enum import StrEnum
 from functools import cache
 
@@ -22,6 +23,7 @@ from orders.model import NeutralOrder, Order
 
 __all__ = [
     "BidRecord",
+    "GmAction",
     "DislodgedRecord",
     "GameResult",
     "LotRecord",
@@ -167,3 +169,12 @@ class PhaseReport(_Record):
     adjustments: dict[str, int] = Field(default_factory=dict, description="builds (+) or removals (-) due")
     next_phase: Phase | None = None
     result: GameResult = Field(default_factory=GameResult)
+
+
+class GmAction(_Record):
+    """One thing a GM did that changed the game, for the game's log (``sengoku history --log``, the GM page)."""
+
+    at: datetime | None = Field(default=None, description="when (UTC)")
+    by: str = Field(description="who, and through what: 'command line (gm)', 'GM page', 'API'")
+    action: str = Field(description="what, in words: 'adjudicated Spring 1570 movement'")
+    phase: str = Field(default="", description="the phase open when it was done")

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from adjudicator.position import Position
-from adjudicator.records import GameResult, PhaseReport
+from adjudicator.records import GameResult, GmAction, PhaseReport
 from adjudicator.rules import rules_for
 from adjudicator.sent import SentMessage
 from maps.terms import PhaseType
@@ -93,6 +93,9 @@ class GameState(BaseModel):
     )
     mail_results: bool = Field(default=False, description="mail the results post to the players after adjudication")
     sent: list[SentMessage] = Field(default_factory=list, description="mail the players were sent (see outbox)")
+    log: list[GmAction] = Field(
+        default_factory=list, description="what the GM did to the game, when and through what (oldest first)"
+    )
 
     @property
     def phase_opened(self) -> datetime | None:

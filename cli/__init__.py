@@ -22,14 +22,15 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "new": ("cli.new:new", "Start a game, at the start or at any position."),
     "players": ("cli.players:players", "Show or set the players' email addresses."),
     "orders": ("cli.orders_cmd:orders", "Read pasted orders or mail; store the valid ones."),
+    "clear": ("cli.clear:clear", "Forget the orders one power has stored for the open phase."),
     "status": ("cli.status:status", "Phase, units, centres, DP and missing orders."),
     "deadline": ("cli.deadline:deadline", "Show or set the open phase's deadline."),
     "adjudicate": ("cli.adjudicate:adjudicate", "Resolve the phase and print the results post (or --preview it)."),
-    "history": ("cli.history:history", "List past phases, or show one's results post again."),
-    "rollback": ("cli.rollback:rollback", "Undo the last adjudication."),
+    "history": ("cli.history:history", "List past phases, show one's results post again, or the GM's --log."),
+    "rollback": ("cli.rollback:rollback", "Undo the last adjudication (or back to any phase)."),
     "mail": ("cli.mail:mail", "Mail the players the results post, a reminder, or their links."),
     "draw": ("cli.draw:draw", "Record a power's vote for a draw."),
-    "concede": ("cli.draw:concede", "Record a power conceding the game to another."),
+    "concede": ("cli.draw:concede", "Record a power conceding the game to another (or --withdraw it)."),
     "replay": ("cli.replay:replay", "Re-adjudicate the whole game to check it."),
     "map": ("cli.map:map_command", "Draw the board as a picture (SVG or PNG)."),
     "names": ("cli.names:names", "List every province with its abbreviations, or the ones WORD could mean."),  # noqa: E501
@@ -48,7 +49,8 @@ A game from the command line:
   sengoku adjudicate game.json     resolve the phase, print the results post
   sengoku mail game.json results   mail the post to every player (SMTP)
   sengoku history game.json last   show a results post again
-  sengoku rollback game.json       undo the last adjudication
+  sengoku rollback game.json       undo the last adjudication (--to PHASE: back to any)
+  sengoku history game.json --log  what the GM did to the game, when, and how
   sengoku map game.json -o b.png   the board as a picture (PNG or SVG)
 
 {EXIT_CODES_HELP}"""

@@ -94,7 +94,7 @@ def test_every_command_that_changes_the_game_takes_the_lock(cli: Cli, game: Path
     cli("orders", "game.json", input=ODA)
     commands = [
         ("orders", "game.json", "-"),
-        ("adjudicate", "game.json"),
+        ("adjudicate", "game.json", "--yes"),
         ("rollback", "game.json"),
         ("deadline", "game.json", "+48h"),
         ("players", "game.json", "set", "Oda", "nobunaga@example.org"),

@@ -20,7 +20,7 @@ from tests.cli.test_orders import stored
 @pytest.fixture
 def fall(cli: Cli, game: Path) -> Path:
     """The game at Fall 1570, Spring adjudicated with no orders."""
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     return game
 
 
