@@ -15,7 +15,7 @@ import importlib
 
 import click
 
-from cli.errors import EXIT_CODES_HELP
+from cli.errors import EXIT_CODES_HELP, interrupted
 
 # name -> (module:attribute, the one line `sengoku --help` shows), in the order --help lists them.
 _COMMANDS: dict[str, tuple[str, str]] = {
@@ -69,6 +69,13 @@ class _LazyGroup(click.Group):
         command = getattr(importlib.import_module(module), attribute)
         assert isinstance(command, click.Command)
         return command
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; Ctrl-C at any moment (a prompt, a paste, a write) is one line and exit 130."""
+        try:
+            return super().invoke(ctx)
+        except (KeyboardInterrupt, click.Abort):  # click turns Ctrl-C at its own prompts into Abort
+            raise interrupted() from None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list from the table, without importing every command for ``--help``."""
