@@ -122,7 +122,9 @@ def test_ctrl_c_while_writing_keeps_the_old_game_and_no_temporary_file(
 
     monkeypatch.setattr(gamefile, "_write_chunk", interrupted)
     result = cli("adjudicate", "game.json", "--yes", code=130)
-    assert result.stderr == "\nInterrupted (Ctrl-C): stopped; the game file holds only what was saved whole before it.\n"
+    assert (
+        result.stderr == "\nInterrupted (Ctrl-C): stopped; the game file holds only what was saved whole before it.\n"
+    )
     assert game.read_bytes() == before
     assert temporary_files(cli.folder) == []
 
