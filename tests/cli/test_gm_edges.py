@@ -96,7 +96,8 @@ def test_a_build_that_could_never_be_says_why_before_the_count(cli: Cli) -> None
     assert out[3:6] == [
         "REFUSED line 4: 'Build A Kyoto': Oda does not own a supply centre in Yamashiro",  # Kyoto: Yamashiro's city
         "REFUSED line 5: 'Build A Owari': Owari is occupied",
-        "REFUSED line 6: 'Build A Kiyoto': unknown province 'Kiyoto'; did you mean Yamashiro (YAS), Iyo (IYO), Noto (NOT)?",
+        "REFUSED line 6: 'Build A Kiyoto': unknown province 'Kiyoto'; "
+        "did you mean Yamashiro (YAS), Iyo (IYO), Noto (NOT)?",
     ]
 
 
