@@ -14,6 +14,7 @@ from web.ordering import order_texts
 from web.posting import phase_post
 from web.schemas import (
     GameOut,
+    GmLogOut,
     GmOut,
     HistoryItem,
     PhaseOut,
@@ -118,6 +119,7 @@ def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
         mail_results=state.mail_results,
         addresses=dict(state.addresses),
         mail_ready=mail_ready,
+        log=[GmLogOut(at=e.at, by=e.by, phase=e.phase, action=e.action) for e in reversed(state.log)],
     )
 
 

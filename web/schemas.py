@@ -354,6 +354,15 @@ class VotesOut(BaseModel):
     concessions: dict[str, str]
 
 
+class GmLogOut(BaseModel):
+    """One change a GM made to the game (the same log as ``sengoku history --log``)."""
+
+    at: datetime | None = Field(default=None, description="when (UTC)")
+    by: str = Field(description="through what: 'GM page', 'API', 'command line (gm)', 'the deadline (automatic)'")
+    phase: str = Field(description="the phase open when it was done")
+    action: str
+
+
 class GmOut(BaseModel):
     game: GameOut
     submissions: list[SubmissionOut]
@@ -365,6 +374,7 @@ class GmOut(BaseModel):
     mail_results: bool = False
     addresses: dict[str, list[str]] = Field(default_factory=dict)
     mail_ready: bool = Field(default=False, description="whether this site can send mail (SMTP set up)")
+    log: list[GmLogOut] = Field(default_factory=list, description="what the GM did to the game, newest first")
 
 
 class Created(BaseModel):
