@@ -206,7 +206,7 @@ def unknown_power_of_header(line: str, powers: Mapping[str, str]) -> str | None:
     """
     if len(line) > 60 or any(mark in line for mark in "-=>,.;!?"):
         return None
-    words = _WORD.findall(_PARENS.sub(" ", line))
+    words: list[str] = _WORD.findall(_PARENS.sub(" ", line))
     unknown = [
         word[:-2] if word.endswith(("'s", "’s")) else word
         for word in words
