@@ -237,9 +237,7 @@ class _Reader:
         if read.order is None and (not in_signature or content.endswith(":")):
             misspelt = self._misspelt_header(number, content)
             if misspelt is not None:
-                self.mode, self.power, self.refused_header, self.unknown_power = _Mode.BODY, None, None, misspelt
-                problem, guesses = misspelt
-                return LineVerdict(number, raw, VerdictKind.ERROR, None, None, problem, guesses, message=self.message)
+                return self._misspelt(number, raw, *misspelt)
         if read.order is None and not self.grammar.order_like(content):
             return self._skip(number, raw, Ignored.SIGNATURE if in_signature else Ignored.CHATTER)
         self.mode = _Mode.BODY
@@ -269,8 +267,21 @@ class _Reader:
             return LineVerdict(number, raw, kind, power, None, problem, suggestions, message=self.message)
         return LineVerdict(number, raw, VerdictKind.ORDER, power, order, message=self.message, note=remark)
 
+    def _misspelt(self, number: int, raw: str, word: str, guesses: tuple[str, ...]) -> LineVerdict:
+        """A header naming no power: refused with the powers it could mean, and so are the orders under it.
+
+        In a mail whose address speaks for one power, a misspelling of that
+        very power (``Odda:`` from Oda's address) is that power's header.
+        """
+        self.mode = _Mode.BODY
+        if self.fixed is not None and guesses[0] == self.fixed:
+            return self._header(number, raw, self.fixed, note=f"'{word}' read as {self.fixed}, the sender's power")
+        problem = f"unknown power '{word}' (did you mean {' or '.join(guesses)}?)"
+        self.power, self.refused_header, self.unknown_power = None, None, (problem, guesses)
+        return LineVerdict(number, raw, VerdictKind.ERROR, None, None, problem, guesses, message=self.message)
+
     def _misspelt_header(self, number: int, content: str) -> tuple[str, tuple[str, ...]] | None:
-        """``("unknown power 'Odda' (did you mean Oda?)", ("Oda",))`` for a header naming no power, else None.
+        """``("Odda", ("Oda",))`` for a header naming no power (the word, the powers it could be), else None.
 
         The word in the power's place must be close to a power's name (the
         provinces' fuzzy matching, a little stricter than their suggestions):
@@ -289,8 +300,7 @@ class _Reader:
         close = close_matches(word.casefold(), list(self.powers), n=3, cutoff=_MISSPELT)
         if not close:
             return None
-        guesses = tuple(self.powers[name] for name in close)
-        return f"unknown power '{word}' (did you mean {' or '.join(guesses)}?)", guesses
+        return word, tuple(self.powers[name] for name in close)
 
     def _only(self, other: str) -> str:
         return f"this text gives orders for {self.fixed} only, not for {other}"

@@ -131,3 +131,22 @@ def test_a_closed_pipe_gives_the_runs_own_exit_code(cli: Cli, game: Path) -> Non
     command.stderr.close()
     assert command.wait(timeout=60) == 3 and errors == ""
     assert stored(game) == {"Takeda": ["A Kai - Suruga"]}
+
+
+def test_a_misspelling_of_the_senders_own_power_is_its_header(cli: Cli, game: Path) -> None:
+    """Mail from Oda's address speaks for Oda: its ``Odda:`` can only be Oda, and is read so, and said so."""
+    cli("players", "game.json", "set", "Oda", "nobunaga@owari.example")
+    mail = "From: Oda Nobunaga <nobunaga@owari.example>\nSubject: orders\n\nOdda:\nA Owari - Mino\n"
+    out = cli("orders", "game.json", input=mail).stdout.splitlines()
+    assert out[3:5] == [
+        "header  line 4: Oda ('Odda' read as Oda, the sender's power)",
+        "ok      line 5: Oda: A Owari - Mino",
+    ]
+    assert stored(game) == {"Oda": ["A Owari - Mino"]}
+
+
+def test_a_misspelling_of_another_power_in_the_senders_mail_is_refused(cli: Cli, game: Path) -> None:
+    cli("players", "game.json", "set", "Oda", "nobunaga@owari.example")
+    mail = "From: Oda Nobunaga <nobunaga@owari.example>\nSubject: orders\n\nTakdea:\nA Kai - Suruga\n"
+    out = cli("orders", "game.json", input=mail, code=3).stdout
+    assert "REFUSED line 5: 'A Kai - Suruga': unknown power 'Takdea' (did you mean Takeda?)" in out
