@@ -138,7 +138,7 @@ def test_a_misspelling_of_the_senders_own_power_is_its_header(cli: Cli, game: Pa
     cli("players", "game.json", "set", "Oda", "nobunaga@owari.example")
     mail = "From: Oda Nobunaga <nobunaga@owari.example>\nSubject: orders\n\nOdda:\nA Owari - Mino\n"
     out = cli("orders", "game.json", input=mail).stdout.splitlines()
-    assert out[3:5] == [
+    assert out[2:4] == [
         "header  line 4: Oda ('Odda' read as Oda, the sender's power)",
         "ok      line 5: Oda: A Owari - Mino",
     ]
