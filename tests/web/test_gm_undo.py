@@ -52,3 +52,15 @@ def test_the_log_shows_what_the_gm_did_and_through_what(client, site: Site, game
         ["GM page", "Spring 1570 movement", "adjudicated Spring 1570 movement"],
     ]
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", row[0]) for row in rows)
+
+
+def test_the_gm_inbox_refuses_a_pasted_mail_written_for_another_phase(client, site: Site, game: GameLinks) -> None:
+    """The web inbox reads a paste as ``sengoku orders`` does: in Fall, a Spring mail is not stored."""
+    site.adjudicate(game)
+    mail = "From: Oda Nobunaga <nobunaga@owari.example>\nSubject: Oda orders for Spring 1570\n\nA Owari - Mino\n"
+    answer = client.post(f"/api/games/{game.id}/inbox", json={"text": mail}, headers=game.bearer("gm")).get_json()
+    refused = [line for line in answer["lines"] if not line["ok"]]
+    assert [line["problem"] for line in refused] == [
+        "not used: the subject names Spring 1570, and Fall 1570 movement is open"
+    ]
+    assert answer["sent"] == []
