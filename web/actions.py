@@ -171,6 +171,7 @@ def adjudicate(db: Database, game_id: str, version: int | None = None, by: str =
 
     def act(handle: Handle) -> int:
         _log(handle, by, f"adjudicated {handle.game.phase}")
+        _keep_deadline(handle)
         handle.game.adjudicate()
         _set_next_deadline(handle)
         return len(handle.game.state.history) - 1
@@ -184,7 +185,7 @@ def rollback(db: Database, game_id: str, version: int | None = None, by: str = G
     def act(handle: Handle) -> str:
         undone = handle.game.rollback()
         _log(handle, by, f"rolled back {undone.phase}")
-        _set_next_deadline(handle)
+        _restore_deadline(handle)
         return str(handle.game.state.position.phase)
 
     return store.change(db, game_id, act, version)
@@ -247,6 +248,7 @@ def _adjudicate_due(handle: Handle, moment: datetime) -> None:
         handle.row.deadline = None
         return
     _log(handle, DEADLINE_JOB, f"adjudicated {handle.game.phase}")
+    _keep_deadline(handle)
     handle.game.adjudicate()
     _set_next_deadline(handle)
 
@@ -256,6 +258,26 @@ def _set_next_deadline(handle: Handle) -> None:
     state, row = handle.game.state, handle.row
     hours = row.movement_hours if state.position.phase.type is PhaseType.MOVEMENT else row.other_hours
     row.deadline = utcnow() + timedelta(hours=hours) if hours and not state.result.over else None
+
+
+def _keep_deadline(handle: Handle) -> None:
+    """The phase's own deadline goes into its history entry, so a rollback can give it back."""
+    due = handle.row.deadline
+    handle.game.state = handle.game.state.model_copy(update={"deadline": due.replace(tzinfo=UTC) if due else None})
+
+
+def _restore_deadline(handle: Handle) -> None:
+    """After a rollback: the phase's own deadline if it is still ahead, else one by the rule from now.
+
+    A deadline already past would have the deadline job adjudicate the phase
+    again at once, before the GM could correct a thing.
+    """
+    own = handle.game.state.deadline
+    handle.game.state = handle.game.state.model_copy(update={"deadline": None})  # the row keeps the web's deadline
+    if own is not None and own.astimezone(UTC).replace(tzinfo=None) > utcnow():
+        handle.row.deadline = own.astimezone(UTC).replace(tzinfo=None)
+    else:
+        _set_next_deadline(handle)
 
 
 def _log(handle: Handle, by: str, action: str) -> None:

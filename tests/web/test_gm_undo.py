@@ -64,3 +64,13 @@ def test_the_gm_inbox_refuses_a_pasted_mail_written_for_another_phase(client, si
         "not used: the subject names Spring 1570, and Fall 1570 movement is open"
     ]
     assert answer["sent"] == []
+
+
+def test_a_rollback_gives_the_phase_its_own_deadline_back(client, site: Site, game: GameLinks) -> None:
+    site.post(game.gm_page + "/deadline", {"hours_from_now": "30", "movement_hours": "48"}, page=game.gm_page)
+    own = client.get(f"/api/games/{game.id}").get_json()["deadline"]
+    site.adjudicate(game)
+    assert client.get(f"/api/games/{game.id}").get_json()["deadline"] != own  # Fall's: 48 hours from now
+    version = client.get(f"/api/games/{game.id}").get_json()["version"]
+    site.post(game.gm_page + "/rollback", {"version": version}, page=game.gm_page)
+    assert client.get(f"/api/games/{game.id}").get_json()["deadline"] == own
