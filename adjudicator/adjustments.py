@@ -79,6 +79,9 @@ class _Ledger:
         if isinstance(order, Build | Waive):
             if self.due <= 0:
                 return self.outcome(order, Result.VOID, Reason.ILLEGAL, "no builds are due")
+            problem = self._build_problem(order) if isinstance(order, Build) else None
+            if problem is not None:  # a build that could never be (not a site, no such place) says so first
+                return self.outcome(order, Result.VOID, Reason.ILLEGAL, problem)
             if len(self.built) + self.waived >= self.due:
                 return self.outcome(order, Result.FAILS, Reason.TOO_MANY, f"only {_count(self.due, 'build')} due")
             if isinstance(order, Waive):
@@ -89,20 +92,26 @@ class _Ledger:
             return self._remove(order)
         return self.outcome(order, Result.VOID, Reason.ILLEGAL, "not an order for an adjustment phase")
 
-    def _build(self, order: Build) -> OrderOutcome:
+    def _build_problem(self, order: Build) -> str | None:
+        """Why this build could not be made whatever the count (no such place, not a site...), else None."""
         province = order.unit.province
         if province not in self.board.provinces:
-            return self.outcome(order, Result.VOID, Reason.ILLEGAL, f"there is no province {province} on this map")
+            return f"there is no province {province} on this map"
         if any(u.province == province for u in self.built):
-            return self.outcome(
-                order, Result.VOID, Reason.ILLEGAL, f"already building in {self.board.display(province)}"
-            )
+            return f"already building in {self.board.display(province)}"
         if province not in self.sites:
-            return self.outcome(order, Result.VOID, Reason.ILLEGAL, self._why_not_site(province))
-        unit_type = order.unit.type or (UnitType.FLEET if coast_of(order.unit.location) else UnitType.ARMY)
-        location = province if unit_type is UnitType.ARMY else order.unit.location
+            return self._why_not_site(province)
+        unit_type, location = self._placed(order)
         if not self.board.can_stand(unit_type, location):
-            return self.outcome(order, Result.VOID, Reason.ILLEGAL, _placement_problem(self.board, unit_type, location))
+            return _placement_problem(self.board, unit_type, location)
+        return None
+
+    def _placed(self, order: Build) -> tuple[UnitType, str]:
+        unit_type = order.unit.type or (UnitType.FLEET if coast_of(order.unit.location) else UnitType.ARMY)
+        return unit_type, order.unit.province if unit_type is UnitType.ARMY else order.unit.location
+
+    def _build(self, order: Build) -> OrderOutcome:
+        unit_type, location = self._placed(order)
         self.built.append(Unit(type=unit_type, location=location, power=self.power))
         return self.outcome(order, Result.SUCCEEDS, Reason.BUILT)
 

@@ -22,7 +22,15 @@ from adjudicator.errors import GameError
 from adjudicator.movement import adjudicate_movement
 from adjudicator.outcomes import OrderOutcome
 from adjudicator.position import Position
-from adjudicator.records import DislodgedRecord, GameResult, LotRecord, OutcomeRecord, PhaseReport, ResultKind
+from adjudicator.records import (
+    DislodgedRecord,
+    GameResult,
+    GmAction,
+    LotRecord,
+    OutcomeRecord,
+    PhaseReport,
+    ResultKind,
+)
 from adjudicator.resend import SendMode, Sent, merge_checked
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules, rules_for
@@ -157,9 +165,14 @@ class Game:
         return _conceded(self.state.concessions, self.survivors(transition.position)) or report.result
 
     def rollback(self) -> PhaseReport:
-        """Undo the last adjudication (a GM's mistake): the board and orders as they were before it."""
+        """Undo the last adjudication (a GM's mistake): the board, orders and deadline as they were before it.
+
+        The phase gets its own deadline back (not the next phase's), so a
+        reminder already mailed for it is recognised as sent and not mailed again.
+        """
         if not self.state.history:
-            raise GameError("nothing to roll back: no phase has been adjudicated")
+            start = f"the game is at its start ({self.phase})"
+            raise GameError(f"nothing to roll back: no phase has been adjudicated; {start}")
         last = self.state.history[-1]
         self.state = self.state.replace(
             position=last.before,
@@ -169,8 +182,24 @@ class Game:
             concessions={},
             result=GameResult(),
             history=self.state.history[:-1],
+            deadline=last.deadline,
         )
         return last.report
+
+    def clear_orders(self, power: str) -> int:
+        """Forget the orders ``power`` has stored for the open phase (a GM's undo); how many there were."""
+        self._require_power(power)
+        self._require_ongoing()
+        orders = {p: o for p, o in self.state.orders.items() if p != power}
+        refused = [p for p in self.state.all_refused if p != power]
+        count = len(self.state.orders.get(power, []))
+        self.state = self.state.replace(orders=orders, all_refused=refused)
+        return count
+
+    def record(self, action: str, by: str, at: datetime | None = None) -> None:
+        """Add what a GM did to the game's log (the shells call it: they know who and when)."""
+        entry = GmAction(at=at, by=by, action=action, phase=self.phase)
+        self.state = self.state.replace(log=[*self.state.log, entry])
 
     def vote_draw(self, power: str, powers: Sequence[str] | None) -> GameResult:
         """Vote for a draw between ``powers`` (None withdraws the vote). Unanimity of the survivors ends it."""
@@ -205,6 +234,19 @@ class Game:
         self._require_survivor(power)
         concessions = {**self.state.concessions, power: to}
         result = _conceded(concessions, survivors) or self.state.result
+        self.state = self.state.replace(concessions=concessions, result=result)
+        return result
+
+    def withdraw_concession(self, power: str) -> GameResult:
+        """``power`` takes its concession back; a game that its concession ended goes on again."""
+        self._require_power(power)
+        if power not in self.state.concessions:
+            raise GameError(f"{power} has not conceded the game")
+        if self.state.result.over and self.state.result.kind is not ResultKind.CONCEDED:
+            raise GameError(f"the game is over: {self.state.result.describe()}")
+        concessions = {p: to for p, to in self.state.concessions.items() if p != power}
+        ended = self.state.result.kind is ResultKind.CONCEDED
+        result = _conceded(concessions, self.survivors()) or (GameResult() if ended else self.state.result)
         self.state = self.state.replace(concessions=concessions, result=result)
         return result
 

@@ -9,6 +9,7 @@ be shown again from the game's history exactly as it was first reported.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from enum import StrEnum
 
 import msgspec
@@ -22,6 +23,7 @@ from orders.structs import Struct
 
 __all__ = [
     "BidRecord",
+    "GmAction",
     "DislodgedRecord",
     "GameResult",
     "LotRecord",
@@ -145,3 +147,16 @@ class PhaseReport(Struct, frozen=True, kw_only=True):
     """Builds (+) or removals (-) due."""
     next_phase: Phase | None = None
     result: GameResult = msgspec.field(default_factory=GameResult)
+
+
+class GmAction(Struct, frozen=True, kw_only=True):
+    """One thing a GM did that changed the game, for the game's log (``sengoku history --log``, the GM page)."""
+
+    at: datetime | None = None
+    """When (UTC)."""
+    by: str
+    """Who, and through what: 'command line (gm)', 'GM page', 'API'."""
+    action: str
+    """What, in words: 'adjudicated Spring 1570 movement'."""
+    phase: str = ""
+    """The phase open when it was done."""

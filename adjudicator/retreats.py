@@ -102,11 +102,9 @@ def _check(
         return power, order, None, None
     dislodged, allowed = entry
     target = province_of(order.destination)
-    fits = [
-        loc
-        for loc in allowed
-        if loc == order.destination or (order.destination == target and province_of(loc) == target)
-    ]
+    # A coast means nothing for an army (DATC 4.B.6): "A RUM R BUL/SC" retreats to Bulgaria, as a move would.
+    destination = target if dislodged.unit.type is UnitType.ARMY else order.destination
+    fits = [loc for loc in allowed if loc == destination or (destination == target and province_of(loc) == target)]
     if len(fits) == 1:
         return power, order, fits[0], None
     if len(fits) > 1:

@@ -18,7 +18,7 @@ import msgspec
 from adjudicator.chat_channel import ChatChannel
 from adjudicator.position import Position
 from adjudicator.press import PressRules
-from adjudicator.records import GameResult, PhaseReport
+from adjudicator.records import GameResult, GmAction, PhaseReport
 from adjudicator.rules import rules_for
 from adjudicator.sent import SentMessage
 from maps.terms import PhaseType
@@ -119,6 +119,8 @@ class GameState(Struct, frozen=True, kw_only=True):
     """The reminder rounds already sent, as 'phase number:hours' (each goes once a phase)."""
     channel: ChatChannel | None = None
     """The chat channel (a Discord or Slack webhook) results are posted to; a secret."""
+    log: list[GmAction] = msgspec.field(default_factory=list)
+    """What the GM did to the game, when and through what (oldest first)."""
     kept: dict[str, msgspec.Raw] = msgspec.field(default_factory=dict, name="$kept")
     """Top-level fields of the JSON that this version does not know (a newer sengoku's), as read, written back
     unchanged by :func:`state_json`: a game moved back and forth between versions loses nothing. Never in JSON

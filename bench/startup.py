@@ -54,13 +54,13 @@ COMMANDS: dict[str, tuple[list[str], str, bool]] = {
     "deadline +48h (new game)": (["deadline", "{game}", "+48h"], "new.json", True),
     "orders FILE (new game)": (["orders", "{game}", "{orders}"], "new.json", True),
     "orders, pasted (new game)": (["orders", "{game}"], "new.json", True),  # the orders file on standard input
-    "adjudicate (new game)": (["adjudicate", "{game}"], "new.json", True),
+    "adjudicate (new game)": (["adjudicate", "{game}", "--yes"], "new.json", True),
     "history last (new game)": (["history", "{game}", "last"], "played.json", False),
     "rollback (new game)": (["rollback", "{game}"], "played.json", True),
     "map (new game)": (["map", "{game}", "--format", "svg", "-o", os.devnull], "new.json", False),
     "status (long game)": (["status", "{game}"], "long.json", False),
     "history last (long game)": (["history", "{game}", "last"], "long.json", False),
-    "adjudicate (long game)": (["adjudicate", "{game}"], "long.json", True),
+    "adjudicate (long game)": (["adjudicate", "{game}", "--yes"], "long.json", True),
 }
 
 
@@ -72,7 +72,7 @@ def prepare(folder: Path) -> str:
     orders = folder / "orders.txt"
     orders.write_text(step.text, encoding="utf-8")
     shutil.copy(folder / "new.json", folder / "played.json")
-    subprocess.run([SENGOKU, "adjudicate", folder / "played.json"], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([SENGOKU, "adjudicate", folder / "played.json", "--yes"], check=True, stdout=subprocess.DEVNULL)
     save_game(folder / "long.json", play("sengoku", years=30, seed=1))
     return str(orders)
 

@@ -15,22 +15,23 @@ import importlib
 
 import click
 
-from cli.errors import EXIT_CODES_HELP
+from cli.errors import EXIT_CODES_HELP, interrupted
 
 # name -> (module:attribute, the one line `sengoku --help` shows), in the order --help lists them.
 _COMMANDS: dict[str, tuple[str, str]] = {
     "new": ("cli.new:new", "Start a game, at the start or at any position."),
     "players": ("cli.players:players", "Show or set the players' email addresses."),
     "orders": ("cli.orders_cmd:orders", "Read pasted orders or mail; store the valid ones."),
+    "clear": ("cli.clear:clear", "Forget the orders one power has stored for the open phase."),
     "status": ("cli.status:status", "Phase, units, centres, DP and missing orders."),
     "deadline": ("cli.deadline:deadline", "Show or set the open phase's deadline."),
     "adjudicate": ("cli.adjudicate:adjudicate", "Resolve the phase and print the results post (or --preview it)."),
-    "history": ("cli.history:history", "List past phases, or show one's results post again."),
-    "rollback": ("cli.rollback:rollback", "Undo the last adjudication."),
+    "history": ("cli.history:history", "List past phases, show one's results post again, or the GM's --log."),
+    "rollback": ("cli.rollback:rollback", "Undo the last adjudication (or back to any phase)."),
     "mail": ("cli.mail:mail", "Mail the players the results post, a reminder, or their links."),
     "channel": ("cli.channel:channel", "Post results and notices to a chat channel (Discord, Slack)."),
     "draw": ("cli.draw:draw", "Record a power's vote for a draw."),
-    "concede": ("cli.draw:concede", "Record a power conceding the game to another."),
+    "concede": ("cli.draw:concede", "Record a power conceding the game to another (or --withdraw it)."),
     "replay": ("cli.replay:replay", "Re-adjudicate the whole game to check it."),
     "map": ("cli.map:map_command", "Draw the board as a picture (SVG or PNG)."),
     "names": ("cli.names:names", "List every province with its abbreviations, or the ones WORD could mean."),  # noqa: E501
@@ -49,7 +50,8 @@ A game from the command line:
   sengoku adjudicate game.json     resolve the phase, print the results post
   sengoku mail game.json results   mail the post to every player (SMTP)
   sengoku history game.json last   show a results post again
-  sengoku rollback game.json       undo the last adjudication
+  sengoku rollback game.json       undo the last adjudication (--to PHASE: back to any)
+  sengoku history game.json --log  what the GM did to the game, when, and how
   sengoku map game.json -o b.png   the board as a picture (PNG or SVG)
 
 {EXIT_CODES_HELP}"""
@@ -68,6 +70,13 @@ class _LazyGroup(click.Group):
         command = getattr(importlib.import_module(module), attribute)
         assert isinstance(command, click.Command)
         return command
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; Ctrl-C at any moment (a prompt, a paste, a write) is one line and exit 130."""
+        try:
+            return super().invoke(ctx)
+        except (KeyboardInterrupt, click.Abort):  # click turns Ctrl-C at its own prompts into Abort
+            raise interrupted() from None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list from the table, without importing every command for ``--help``."""

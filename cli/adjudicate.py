@@ -1,17 +1,28 @@
-"""``sengoku adjudicate``: resolve the phase, save the game, print the results post (or only preview it)."""
+"""``sengoku adjudicate``: resolve the phase, save the game, print the results post (or only preview it).
+
+Adjudicating a phase in which no power has stored orders puts every power
+in civil disorder: usually the command run twice by mistake, once for the
+phase meant and once more for the next. So it asks first on a terminal and
+is refused elsewhere (a script, cron), unless ``--yes`` or ``--phase``
+says the GM means this phase. ``--phase`` also refuses to adjudicate any
+other phase than the one named, so a repeated command does nothing.
+"""
 
 from __future__ import annotations
 
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 import click
 
 from adjudicator.game import Game
+from adjudicator.position import Phase
 from cli.common import game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
+from cli.gmlog import note
 from cli.postout import echo_post, post_options
 from cli.when import parse_when
 from post import build_post
@@ -27,29 +38,86 @@ from post import build_post
     metavar="WHEN",
     help="The next phase's deadline, shown in the post: '2026-12-01 20:00 UTC', '+48h', '+2d'.",
 )
+@click.option(
+    "--phase",
+    "named",
+    metavar="PHASE",
+    help="The phase meant ('Fall 1570'): refused if the game is at another; no question if nobody sent orders.",
+)
+@click.option("--yes", "-y", is_flag=True, help="Adjudicate even if no power has stored orders (no question).")
 @cli_errors
-def adjudicate(game: Path, fmt: str, explain: bool, as_json: bool, preview: bool, next_deadline: str | None) -> None:
+def adjudicate(
+    game: Path,
+    fmt: str,
+    explain: bool,
+    as_json: bool,
+    preview: bool,
+    next_deadline: str | None,
+    named: str | None,
+    yes: bool,
+) -> None:
     """Resolve the current phase of GAME.json and print the results post.
 
     Powers without orders fall under civil disorder (units hold, dislodged
     units disband, builds are waived, removals go farthest first). The game
     moves on to its next phase and is saved; 'sengoku rollback' undoes it.
     With --preview nothing is saved: the post says what the orders stored
-    now would give.
+    now would give. If no power has stored orders for the phase, it asks
+    first (on a terminal) or refuses (elsewhere), unless --yes, or
+    --phase names the phase.
     """
     deadline = parse_when(next_deadline) if next_deadline else None
+    wanted = _phase(named) if named else None
     if preview:
         loaded = load_game(game)
+        _check_phase(loaded, wanted)
         trial = Game(loaded.board, loaded.state, loaded.rules)
         trial.adjudicate()
         post = build_post(loaded.board, trial.state, -1, deadline=deadline, preview=True, rules=loaded.rules)
         echo_post(post, fmt, explain, as_json)
         return
+    first = load_game(game)
+    _check_phase(first, wanted)
+    if first.state.result.over:
+        raise click.ClickException(f"the game is over: {first.state.result.describe()}")
+    if not (yes or wanted) and not any(first.state.orders.values()):
+        _confirm_civil_disorder(first)
     with game_lock(game):
         loaded = load_game(game)
+        _check_phase(loaded, wanted or first.state.position.phase)  # another command moved it on meanwhile
+        phase = loaded.phase
+        note(loaded, f"adjudicated {phase}")
         loaded.adjudicate(at=datetime.now(UTC))  # the next phase opens now: mail dated earlier is not for it
         if deadline is not None and not loaded.state.result.over:
             loaded.state = loaded.state.replace(deadline=deadline)
         save_game(game, loaded)
+    click.echo(f"Adjudicated {phase}; the game is now at {_now(loaded)}.", err=True)
     post = build_post(loaded.board, loaded.state, -1, deadline=loaded.state.deadline, rules=loaded.rules)
     echo_post(post, fmt, explain, as_json)
+
+
+def _phase(text: str) -> Phase:
+    try:
+        return Phase.parse(text)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--phase'") from None
+
+
+def _check_phase(game: Game, wanted: Phase | None) -> None:
+    if wanted is not None and wanted != game.state.position.phase:
+        raise click.ClickException(f"the game is at {game.phase}, not {wanted}: nothing adjudicated")
+
+
+def _confirm_civil_disorder(game: Game) -> None:
+    """Ask on a terminal; refuse elsewhere: adjudicating with no orders at all is rarely what was meant."""
+    why = f"no power has stored orders for {game.phase}: adjudicating it puts every power in civil disorder"
+    if not sys.stdin.isatty():
+        raise click.ClickException(
+            f"{why}; nothing adjudicated (if that is what you mean: --yes, or --phase '{game.phase}')"
+        )
+    if not click.confirm(f"{why[0].upper()}{why[1:]}. Adjudicate {game.phase}?", default=False, err=True):
+        raise click.ClickException(f"{game.phase} not adjudicated")
+
+
+def _now(game: Game) -> str:
+    return game.state.result.describe() if game.state.result.over else game.phase

@@ -10,6 +10,7 @@ from cli.common import game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
+from cli.gmlog import note
 from cli.when import parse_when
 from post.words import deadline_text
 
@@ -39,6 +40,7 @@ def deadline(game: Path, when: tuple[str, ...], clear: bool) -> None:
             if state.result.over:
                 raise click.ClickException(f"the game is over: {state.result.describe()}")
             loaded.state = state.replace(deadline=moment)
+            note(loaded, f"set the deadline: {deadline_text(moment)}" if moment else "cleared the deadline")
             save_game(game, loaded)
     current = loaded.state.deadline
     shown = deadline_text(current) if current else "none (set one with 'sengoku deadline GAME WHEN')"

@@ -10,6 +10,7 @@ from cli.common import game_argument, power_name
 from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
+from cli.gmlog import note
 
 
 @click.command(short_help="Record a power's vote for a draw.")
@@ -31,6 +32,7 @@ def draw(game: Path, voter: str, members: tuple[str, ...], withdraw: bool) -> No
         power = power_name(loaded.board, voter)
         chosen = None if withdraw else [power_name(loaded.board, m) for m in members] or loaded.survivors()
         result = loaded.vote_draw(power, chosen)
+        note(loaded, f"{power} withdrew its draw vote" if chosen is None else f"{power} voted for a draw")
         save_game(game, loaded)
     if chosen is None:
         click.echo(f"{power} withdraws its draw vote. The game goes on.")
@@ -43,19 +45,35 @@ def draw(game: Path, voter: str, members: tuple[str, ...], withdraw: bool) -> No
         _waiting("to vote for this draw", [p for p in loaded.survivors() if votes.get(p) != proposal])
 
 
-@click.command(short_help="Record a power conceding the game to another.")
+@click.command(short_help="Record a power conceding the game to another (or --withdraw it).")
 @game_argument
 @click.argument("conceder", metavar="POWER")
-@click.option("--to", "winner", metavar="WINNER", required=True, help="The power POWER concedes the game to.")
+@click.option("--to", "winner", metavar="WINNER", help="The power POWER concedes the game to.")
+@click.option("--withdraw", is_flag=True, help="POWER takes its concession back (a game it ended goes on).")
 @cli_errors
-def concede(game: Path, conceder: str, winner: str) -> None:
-    """Record that POWER concedes the game to WINNER; when every other survivor has, WINNER wins."""
+def concede(game: Path, conceder: str, winner: str | None, withdraw: bool) -> None:
+    """Record that POWER concedes the game to WINNER; when every other survivor has, WINNER wins.
+
+    With --withdraw, POWER takes its concession back: recorded by mistake,
+    or a game that concessions ended goes on again.
+    """
+    if withdraw == (winner is not None):
+        raise click.UsageError("give --to WINNER, or --withdraw" if not withdraw else "--withdraw takes no --to")
     with game_lock(game):
         loaded = load_game(game)
-        power, to = power_name(loaded.board, conceder), power_name(loaded.board, winner)
+        power = power_name(loaded.board, conceder)
+        if winner is None:
+            was = loaded.state.concessions.get(power)
+            result = loaded.withdraw_concession(power)
+            note(loaded, f"{power} withdrew its concession to {was}")
+            save_game(game, loaded)
+            click.echo(f"{power} withdraws its concession to {was}. {result.describe()}")
+            return
+        to = power_name(loaded.board, winner)
         if power == to:
             raise click.ClickException(f"{power} cannot concede to itself")
         result = loaded.concede(power, to)
+        note(loaded, f"{power} conceded the game to {to}")
         save_game(game, loaded)
     click.echo(f"{power} concedes the game to {to}.")
     if result.over:

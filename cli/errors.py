@@ -20,7 +20,7 @@ import click
 from adjudicator.errors import GameError
 from maps.errors import SengokuError
 
-__all__ = ["EXIT_CODES_HELP", "ExitCode", "cli_errors"]
+__all__ = ["EXIT_CODES_HELP", "INTERRUPTED", "ExitCode", "cli_errors", "echo_lines", "interrupted"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -33,6 +33,7 @@ class ExitCode(IntEnum):
     REPLAY_DIFFERS = 4  # `replay`: a phase re-adjudicates differently from its stored report
     INTERNAL = 5  # a bug in sengoku: please report it (SENGOKU_DEBUG=1 shows the traceback)
     MAIL_NOT_SENT = 6  # `mail`, `channel`: some messages were not sent or posted (the ones sent are recorded)
+    INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as shells report it)
 
 
 EXIT_CODES_HELP = """\b
@@ -43,7 +44,19 @@ Exit codes:
   3  orders: some lines were refused (the valid ones were stored)
   4  replay: a phase re-adjudicates differently from its stored report
   5  internal error (a bug: please report it; SENGOKU_DEBUG=1 shows the traceback)
-  6  mail, channel: some messages were not sent (mail: those sent are recorded; run it again)"""
+  6  mail, channel: some messages were not sent (mail: those sent are recorded; run it again)
+  130  interrupted (Ctrl-C): the game file holds what was saved whole before"""
+
+INTERRUPTED = "Interrupted (Ctrl-C): stopped; the game file holds only what was saved whole before it."
+
+
+def interrupted() -> SystemExit:
+    """One line on standard error, and the exit a shell expects after Ctrl-C (130), never a traceback."""
+    try:
+        click.echo(f"\n{INTERRUPTED}", err=True)
+    except (OSError, ValueError):  # no terminal left to say it on
+        pass
+    return SystemExit(ExitCode.INTERRUPTED)
 
 
 class InternalError(click.ClickException):
@@ -77,6 +90,22 @@ def cli_errors(command: F) -> F:
             raise InternalError(f"internal error, please report it: {type(error).__name__}: {error}") from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def echo_lines(lines: list[str], code: int = ExitCode.OK) -> None:
+    """Print a report, then exit with ``code``, even when the reader stopped early (``| head -2``).
+
+    A closed pipe is no failure of the command: what it did is done (saved),
+    so the exit code is the run's own (3 when lines were refused), not 1.
+    """
+    try:
+        for line in lines:
+            click.echo(line)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+    if code:
+        raise SystemExit(code)
 
 
 def _silence_stdout() -> None:

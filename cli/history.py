@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import click
+import msgspec
 
 from adjudicator.position import Phase
 from adjudicator.state import GameState
@@ -16,19 +17,28 @@ from cli.postout import echo_post, post_options
 from post import build_post
 
 
-@click.command(short_help="List past phases, or show one's results post again.")
+@click.command(short_help="List past phases, show one's results post again, or the GM's --log.")
 @game_argument
 @click.argument("phase", required=False, nargs=-1)
 @post_options
+@click.option("--log", "show_log", is_flag=True, help="What the GM did to the game: when, by whom, through what.")
 @cli_errors
-def history(game: Path, phase: tuple[str, ...], fmt: str, explain: bool, as_json: bool) -> None:
+def history(game: Path, phase: tuple[str, ...], fmt: str, explain: bool, as_json: bool, show_log: bool) -> None:
     """List the adjudicated phases, or show one phase's results post again.
 
     PHASE is a number from the list, 'last', or a phase such as 'fall 1570'
     or 'Spring 1571 retreats' (a season alone means its movement phase).
+    With --log: every change the GM made to the game (adjudications,
+    rollbacks, orders read or cleared, deadlines, concessions...), when,
+    and whether from the command line or the web site.
     """
     loaded = load_game(game)
     state = loaded.state
+    if show_log:
+        if phase:
+            raise click.UsageError("--log lists the whole log: give no PHASE")
+        _log(state, as_json or fmt.lower() == "json")
+        return
     if not phase:
         if as_json or fmt.lower() == "json":
             _list_json(state)
@@ -47,6 +57,19 @@ def _list(state: GameState) -> None:
     for number, entry in enumerate(state.history, start=1):
         click.echo(f"{number:>3}  {entry.report.phase}")
     click.echo(f"Now: {state.position.phase}" + (f" ({state.result.describe()})" if state.result.over else ""))
+
+
+def _log(state: GameState, as_json: bool) -> None:
+    """The GM's log, oldest first: ``2026-11-25 21:40 UTC  command line (gm)  Spring 1570 movement: ...``."""
+    if as_json:
+        click.echo(json.dumps(msgspec.to_builtins(state.log), indent=2))
+        return
+    if not state.log:
+        click.echo("Nothing in the GM's log yet (it starts with the first change made by this version).")
+        return
+    for entry in state.log:
+        at = f"{entry.at:%Y-%m-%d %H:%M} UTC" if entry.at else "(no time)"
+        click.echo(f"{at}  {entry.by}  {entry.phase}: {entry.action}")
 
 
 def _list_json(state: GameState) -> None:

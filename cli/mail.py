@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.common import game_argument
+from cli.common import game_argument, power_name
 from cli.errors import ExitCode, cli_errors
-from cli.gamefile import load_game, read_state, write_state
+from cli.gamefile import load_game, read_state, save_game, write_state
 from cli.gamelock import game_lock
 from maps.errors import SengokuError
 
@@ -64,6 +64,12 @@ if TYPE_CHECKING:
     help="Seconds before the first retry (doubled for each next one).",
 )
 @click.option(
+    "--power",
+    "only",
+    metavar="POWER",
+    help="Mail this power's addresses only (a player who lost the message, or joined late).",
+)
+@click.option(
     "--again",
     is_flag=True,
     help="Send it also to the addresses that have it already (a second reminder as the deadline nears).",
@@ -73,6 +79,7 @@ def mail(
     game: Path,
     what: str,
     phase: tuple[str, ...],
+    only: str | None,
     again: bool,
     dry_run: Path | None,
     smtp_host: str | None,
@@ -105,6 +112,8 @@ def mail(
 
     loaded = load_game(game)
     plan, title = _plan(loaded, what, phase)
+    if only is not None:
+        plan, title = _only(plan, power_name(loaded.board, only)), f"{title} to {power_name(loaded.board, only)}"
     if again:
         plan.letters, plan.already = [*plan.already, *plan.letters], []
     if not plan.letters:
@@ -124,6 +133,17 @@ def mail(
     click.echo(f"Mailing {title} through {settings.describe()}:")
     _show_already(plan)
     _send(game, loaded, plan, settings)
+
+
+def _only(plan: Plan, power: str) -> Plan:
+    """The plan cut down to one power's letters."""
+    from outbox import Plan
+
+    return Plan(
+        letters=[letter for letter in plan.letters if letter.power == power],
+        unaddressed=[name for name in plan.unaddressed if name == power],
+        already=[letter for letter in plan.already if letter.power == power],
+    )
 
 
 def _show_already(plan: Plan) -> None:
@@ -192,6 +212,8 @@ def _send(game: Path, loaded: Game, plan: Plan, settings: SmtpSettings) -> None:
         click.echo(f"  sent          {message.power} <{message.address}>")
 
     delivery = deliver(plan.letters, settings, loaded.state.sent, record)
+    if delivery.sent:
+        _log_sent(game, delivery.sent)
     for letter, reason in delivery.failed:
         click.echo(f"  NOT SENT      {letter.power} <{letter.address}>: {reason}")
     for letter in delivery.not_tried:
@@ -211,6 +233,21 @@ def _send(game: Path, loaded: Game, plan: Plan, settings: SmtpSettings) -> None:
         raise SystemExit(ExitCode.MAIL_NOT_SENT)
     click.echo(summary)
     _warn_unaddressed(plan)
+
+
+def _log_sent(game: Path, sent: list[SentMessage]) -> None:
+    """One line in the game's log for the batch (each message itself is in the game's sent mail)."""
+    from cli.gmlog import note
+
+    what, count = sent[0].key.split()[0], len(sent)
+    powers = sorted({message.power for message in sent})
+    try:
+        with game_lock(game):
+            loaded = load_game(game)
+            note(loaded, f"mailed the {what} to {count} address{'es' if count != 1 else ''} ({', '.join(powers)})")
+            save_game(game, loaded)
+    except SengokuError as error:  # the mail went and is recorded: a missing log line is no reason to fail
+        click.echo(f"(not noted in the game's log: {error})", err=True)
 
 
 def _warn_unaddressed(plan: Plan) -> None:

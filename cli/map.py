@@ -84,8 +84,11 @@ def _format(output: Path, fmt: str | None) -> str:
     named = {".svg": "svg", ".png": "png"}.get(output.suffix.lower())
     if str(output) == "-":
         named = "svg"
-        if fmt == "png" and sys.stdout.isatty():
-            raise click.UsageError("a PNG is no text for a terminal: give a file, -o board.png")
+        if sys.stdout.isatty():  # pages of SVG (or a PNG's bytes) are no use on a screen
+            raise click.UsageError(
+                "the map is a picture, not text for a terminal: write it to a file, "
+                "'-o board.png' (for a forum) or '-o board.svg', or redirect it: '> board.svg'"
+            )
     elif named is None and fmt is None:
         raise click.UsageError(f"'{output}': name the file .svg or .png, or give --format svg|png")
     elif named is not None and fmt is not None and named != fmt:

@@ -11,6 +11,7 @@ from cli.common import game_argument, load_variant
 from cli.errors import cli_errors
 from cli.gamefile import write_state
 from cli.gamelock import game_lock
+from cli.gmlog import note
 from cli.positionfile import read_document, read_position, variant_of
 from maps import available_maps
 
@@ -43,6 +44,7 @@ def new(game: Path, variant: str | None, position_file: Path | None, name: str, 
     variant = variant or variant_of(document) or "sengoku"
     board = load_variant(variant)
     started = Game.new(board, name=name)
+    note(started, "started the game" + (" at a given position" if position_file else ""))
     state = started.state
     if position_file is not None:
         state = state.replace(position=read_position(position_file, board, document))

@@ -23,9 +23,10 @@ import click
 from adjudicator.game import Game
 from adjudicator.resend import SendMode
 from cli.common import game_argument, power_name
-from cli.errors import ExitCode, cli_errors
+from cli.errors import ExitCode, cli_errors, echo_lines
 from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
+from cli.gmlog import note
 from cli.orders_show import line_report, notices, stored_report
 from inbox.intake import read_mail, read_paste
 from inbox.mail import Mail
@@ -101,12 +102,19 @@ def orders(
         read = partial(_mail, mails=mails, mode=mode, dismiss=dismiss, game_file=str(game))
     with game_lock(game):  # the input is read: hold the game only from load to save
         loaded = load_game(game)
+        before = loaded.state
         report, refused = read(loaded)
+        if loaded.state.orders != before.orders or loaded.state.all_refused != before.all_refused:
+            note(loaded, "read orders; " + _stored_for(loaded))
         save_game(game, loaded)
-    for line in report:  # printed once saved: a reader that stops early (`| head -1`) costs no order
-        click.echo(line)
-    if refused:
-        raise SystemExit(ExitCode.LINES_REFUSED)
+    # printed once saved: a reader that stops early (`| head -1`) costs no order, nor the exit code
+    echo_lines(report, ExitCode.LINES_REFUSED if refused else ExitCode.OK)
+
+
+def _stored_for(game: Game) -> str:
+    """``orders stored: Oda 3, Takeda 2``: what each power has now, for the game's log."""
+    counts = [f"{power} {len(orders)}" for power, orders in game.state.orders.items() if orders]
+    return "orders stored: " + (", ".join(counts) or "none")
 
 
 def _paste_power(game: Game, word: str | None) -> str | None:

@@ -78,12 +78,13 @@ def _counted(game: Game, line: LineVerdict) -> str:
     if line.kind is VerdictKind.HEADER:
         note = f" ({line.note})" if line.note else ""
         return f"header  {where}: {line.power}{note}"
+    remark = f"  (remark: {_short(line.note)})" if line.note else ""
     if line.kind is VerdictKind.ERROR:
-        return f"REFUSED {where}: '{text}': {line.problem}"
+        return f"REFUSED {where}: '{text}': {line.problem}{remark}"
     if line.kind is VerdictKind.IGNORED:  # a quoted order
         return f"quoted  {where}: '{text}' ({Ignored.QUOTED_ORDER.value})"
     assert line.order is not None
-    return f"ok      {where}: {line.power}: {order_text(line.order, game.board)}"
+    return f"ok      {where}: {line.power}: {order_text(line.order, game.board)}{remark}"
 
 
 def _ignored(group: Sequence[LineVerdict]) -> str:

@@ -15,6 +15,7 @@ from cli.common import game_argument, power_name
 from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
+from cli.gmlog import note
 
 _USAGE = "usage: sengoku players GAME.json [set POWER ADDRESS... | clear POWER]"
 
@@ -43,6 +44,7 @@ def players(game: Path, action: str | None, words: tuple[str, ...]) -> None:
         loaded = load_game(game)
         power = power_name(loaded.board, words[0])
         stored = loaded.set_addresses(power, words[1:])
+        note(loaded, f"set {power}'s addresses: {', '.join(stored)}" if stored else f"cleared {power}'s addresses")
         save_game(game, loaded)
     click.echo(f"{power}: {', '.join(stored) or '(no address)'}")
 

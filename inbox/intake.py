@@ -38,7 +38,7 @@ from enum import StrEnum
 from adjudicator.game import Game
 from adjudicator.resend import SendMode, Sent
 from inbox.mail import Mail
-from inbox.phases import dated_before, mail_phase, off_phase_blocks, when
+from inbox.phases import dated_before, mail_phase, off_phase_pasted, when
 from orders import LineVerdict, MessageSpan, ParsedOrders, VerdictKind, parse_orders
 from orders.model import Order
 
@@ -114,7 +114,8 @@ class MailRead:
 def read_paste(game: Game, text: str, *, power: str | None = None, mode: SendMode = SendMode.REPLACE) -> PasteRead:
     """Read a paste (one power's orders, or several powers' and messages) into ``game``."""
     parsed = _parse(game, text, power=power, fixed=False)
-    parsed = ParsedOrders(off_phase_blocks(parsed.verdicts, game.state.position.phase), parsed.messages)
+    phase = game.state.position.phase
+    parsed = ParsedOrders(off_phase_pasted(parsed.verdicts, parsed.messages, phase), parsed.messages)
     lines, sent = _apply(game, parsed, mode)
     return PasteRead(lines, parsed.messages, sent)
 

@@ -20,10 +20,18 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from adjudicator.position import Phase
-from orders import LineVerdict, VerdictKind
+from orders import Ignored, LineVerdict, MessageSpan, VerdictKind
 from orders.mailtext import NamedPhase, mail_header, phase_named, phase_of_subject
 
-__all__ = ["another_phase", "dated_before", "header_phase", "mail_phase", "off_phase_blocks", "when"]
+__all__ = [
+    "another_phase",
+    "dated_before",
+    "header_phase",
+    "mail_phase",
+    "off_phase_blocks",
+    "off_phase_pasted",
+    "when",
+]
 
 
 def another_phase(named: NamedPhase | None, phase: Phase) -> bool:
@@ -65,6 +73,43 @@ def off_phase_blocks(lines: Sequence[LineVerdict], phase: Phase) -> list[LineVer
             line = line._replace(kind=VerdictKind.ERROR, power=None, order=None, problem=problem, suggestions=())
         out.append(line)
     return out
+
+
+def off_phase_pasted(lines: Sequence[LineVerdict], messages: Sequence[MessageSpan], phase: Phase) -> list[LineVerdict]:
+    """A paste's lines with those written for another phase refused, as the mailbox path refuses them.
+
+    A pasted email (a message with a ``From:`` or ``Subject:`` line) is one
+    author's mail: when its subject or a header in it names another phase,
+    every counted line of it is refused, exactly as :func:`mail_phase` makes
+    ``--mbox`` leave the whole message unused. Text with no mail headers (a
+    forum thread, orders typed in) is judged a header's block at a time
+    (:func:`off_phase_blocks`).
+    """
+    out = list(off_phase_blocks(lines, phase))
+    for span in messages:
+        mine = [line for line in lines if line.message == span.index]
+        subject = _subject(mine)
+        if span.sender is None and subject is None:
+            continue
+        where = mail_phase(subject or "", mine, phase)
+        if where is None:
+            continue
+        problem = f"not used: {where}, and {phase} is open"
+        for line in mine:
+            if line.counted:
+                refused = line._replace(kind=VerdictKind.ERROR, power=None, order=None, problem=problem)
+                out[line.number - 1] = refused._replace(suggestions=())
+    return out
+
+
+def _subject(lines: Sequence[LineVerdict]) -> str | None:
+    """The ``Subject:`` of a pasted email (its own header, not a quoted one), else None."""
+    for line in lines:
+        if line.kind is VerdictKind.HEADER or line.ignored is Ignored.MAIL_HEADER:
+            header = mail_header(line.text.strip())
+            if header is not None and header[0] == "subject":
+                return header[1]
+    return None
 
 
 def mail_phase(subject: str, lines: Sequence[LineVerdict], phase: Phase) -> str | None:

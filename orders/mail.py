@@ -23,7 +23,9 @@ A signature (after ``-- ``) ends at the next header or order-like line, never
 later. A ``From:``, ``Date:`` or ``Subject:`` line outside quoted headers
 starts a new message: the power goes back to the default, and quoting and
 signatures end. Markup (``[b]``, ``[code]``, ``**``, backticks, bullets,
-numbering) is stripped before a line is read.
+numbering) is stripped before a line is read. The text is NFKC-normalised
+first, so full-width letters and dashes (a Japanese keyboard's) are read as
+the letters and dashes they stand for.
 
 Pure: no I/O. Time is linear in the text; each line costs a few microseconds.
 """
@@ -31,10 +33,12 @@ Pure: no I/O. Time is linear in the text; each line costs a few microseconds.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from enum import Enum, auto
 
 from maps.board import Board
+from maps.fuzzy import close_matches
 from maps.terms import PhaseType
 from orders import mailtext as shapes
 from orders.model import Order
@@ -66,6 +70,7 @@ _new = tuple.__new__
 _RESULT_WORDS = re.compile(
     r"\b(moved|bounced|bounces|dislodged|cut|void|fails|failed|succeeds|succeeded|destroyed|disbanded)\b", re.I
 )
+_MISSPELT = 0.75  # how like a power's name a header's word must be to be read as that name misspelt ("Odda": 0.86)
 _OPEN = frozenset({_Mode.BODY, _Mode.SIGNATURE, _Mode.MAIL_HEAD})  # where a header is a header
 
 
@@ -107,6 +112,7 @@ class _Reader:
         self.address_book = address_book
         self.text_fixed, self.default = fixed, default
         self.verdicts: list[LineVerdict] = []
+        self.lines: list[str] = []
         self.messages: list[MessageSpan] = []
         self.message = 0
         self._start_message(1)
@@ -124,23 +130,26 @@ class _Reader:
         self.quoted_in_reply = False
         self.bbquote = 0
         self.refused_header: tuple[int, str] | None = None  # (line, power) of a header this text may not use
+        self.unknown_power: tuple[str, tuple[str, ...]] | None = None  # a misspelt header's problem, and its guesses
         self.started = False  # has the message any line besides its mail headers?
 
     def _end_message(self, last: int) -> None:
         self.messages.append(MessageSpan(self.message, self.first, last, self.sender, self.sender_power))
 
     def read(self, text: str) -> ParsedOrders:
-        lines = text.splitlines()
-        for number, raw in enumerate(lines, start=1):
-            self.verdicts.append(self._line(number, raw, lines))
-        self._end_message(len(lines))
+        raws = text.splitlines()
+        # full-width letters and dashes ("Ｋａｉ － Ｓｕｒｕｇａ") read as what they are; verdicts keep the raw line
+        lines = self.lines = [raw if raw.isascii() else unicodedata.normalize("NFKC", raw) for raw in raws]
+        for number, (raw, line) in enumerate(zip(raws, lines, strict=True), start=1):
+            self.verdicts.append(self._line(number, raw, line, lines))
+        self._end_message(len(raws))
         return ParsedOrders(self.verdicts, self.messages)
 
     # --- one line ---------------------------------------------------------------------
 
-    def _line(self, number: int, raw: str, lines: list[str]) -> LineVerdict:
-        """One line's verdict; the reader's state (message, power, quote, signature) moves on with it."""
-        line = raw.strip()
+    def _line(self, number: int, raw: str, read: str, lines: list[str]) -> LineVerdict:
+        """One line's verdict (``read``: the line NFKC-normalised); the reader's state moves on with it."""
+        line = read.strip()
         if not line:
             return self._blank(number, raw)
         plain = self._plain_order(number, raw, line)
@@ -192,6 +201,7 @@ class _Reader:
             (mode is _Mode.BODY or mode is _Mode.SIGNATURE)
             and not self.bbquote
             and self.refused_header is None
+            and self.unknown_power is None
             and line[0] not in _MARKS
             and line[-1] != ":"
             and _WRAP.isdisjoint(line)
@@ -203,7 +213,7 @@ class _Reader:
         if order is None or not (power is None or self.fixed is None or power == self.fixed):
             return None
         self.started, self.mode = True, _Mode.BODY
-        verdict = (number, raw, _ORDER, power or self.power, order, None, (), None, self.message, None)
+        verdict = (number, raw, _ORDER, power or self.power, order, None, (), None, self.message, read.remark)
         return _new(LineVerdict, verdict)  # a named tuple made without its Python-level constructor
 
     def _content(self, number: int, raw: str, line: str) -> LineVerdict:
@@ -224,10 +234,14 @@ class _Reader:
             self.mode = _Mode.BODY
             return self._header(number, raw, power)
         read = self.grammar.read(content, self.phase)
+        if read.order is None and (not in_signature or content.endswith(":")):
+            misspelt = self._misspelt_header(number, content)
+            if misspelt is not None:
+                return self._misspelt(number, raw, *misspelt)
         if read.order is None and not self.grammar.order_like(content):
             return self._skip(number, raw, Ignored.SIGNATURE if in_signature else Ignored.CHATTER)
         self.mode = _Mode.BODY
-        return self._counted(number, raw, read.order, read.problem, read.suggestions, read.power)
+        return self._counted(number, raw, read.order, read.problem, read.suggestions, read.power, read.remark)
 
     def _counted(
         self,
@@ -237,17 +251,56 @@ class _Reader:
         problem: str | None,
         suggestions: tuple[str, ...],
         prefix: str | None,
+        remark: str | None = None,
     ) -> LineVerdict:
         power = prefix or self.power
         if self.fixed is not None and prefix is not None and prefix != self.fixed:
             power, problem, order = self.fixed, self._only(prefix), None
+        elif self.unknown_power is not None and prefix is None:
+            power, order = None, None
+            problem, suggestions = self.unknown_power
         elif self.refused_header is not None and prefix is None:
             line, other = self.refused_header
             problem, order = f"under the header on line {line} for {other}: {self._only(other)}", None
         if order is None:
             kind = VerdictKind.ERROR
             return LineVerdict(number, raw, kind, power, None, problem, suggestions, message=self.message)
-        return LineVerdict(number, raw, VerdictKind.ORDER, power, order, message=self.message)
+        return LineVerdict(number, raw, VerdictKind.ORDER, power, order, message=self.message, note=remark)
+
+    def _misspelt(self, number: int, raw: str, word: str, guesses: tuple[str, ...]) -> LineVerdict:
+        """A header naming no power: refused with the powers it could mean, and so are the orders under it.
+
+        In a mail whose address speaks for one power, a misspelling of that
+        very power (``Odda:`` from Oda's address) is that power's header.
+        """
+        self.mode = _Mode.BODY
+        if self.fixed is not None and guesses[0] == self.fixed:
+            return self._header(number, raw, self.fixed, note=f"'{word}' read as {self.fixed}, the sender's power")
+        problem = f"unknown power '{word}' (did you mean {' or '.join(guesses)}?)"
+        self.power, self.refused_header, self.unknown_power = None, None, (problem, guesses)
+        return LineVerdict(number, raw, VerdictKind.ERROR, None, None, problem, guesses, message=self.message)
+
+    def _misspelt_header(self, number: int, content: str) -> tuple[str, tuple[str, ...]] | None:
+        """``("Odda", ("Oda",))`` for a header naming no power (the word, the powers it could be), else None.
+
+        The word in the power's place must be close to a power's name (the
+        provinces' fuzzy matching, a little stricter than their suggestions):
+        ``Hello`` and ``Thanks`` stay chatter. A word alone on its line
+        (``Toda`` signing a mail, ``TAKDA`` heading orders) is a header only
+        when an order follows it.
+        """
+        bare = content.rstrip(":").strip()
+        word = shapes.unknown_power_of_header(bare, self.powers)
+        if word is None or len(word) < 3:
+            return None
+        if word == bare and not content.endswith(":"):
+            below = shapes.strip_wrapping(_next_text(self.lines, number))
+            if not below or self.grammar.read(below, self.phase).order is None:
+                return None
+        close = close_matches(word.casefold(), list(self.powers), n=3, cutoff=_MISSPELT)
+        if not close:
+            return None
+        return word, tuple(self.powers[name] for name in close)
 
     def _only(self, other: str) -> str:
         return f"this text gives orders for {self.fixed} only, not for {other}"
@@ -257,7 +310,7 @@ class _Reader:
             self.refused_header = (number, power)
             problem = self._only(power)
             return LineVerdict(number, raw, VerdictKind.ERROR, self.fixed, problem=problem, message=self.message)
-        self.power, self.refused_header = power, None
+        self.power, self.refused_header, self.unknown_power = power, None, None
         return LineVerdict(number, raw, VerdictKind.HEADER, power, message=self.message, note=note)
 
     # --- blank lines, quotes, mail headers ------------------------------------------------

@@ -29,6 +29,7 @@ __all__ = [
     "phase_of_subject",
     "phase_named",
     "power_of_header",
+    "unknown_power_of_header",
     "power_of_subject",
     "strip_wrapping",
     "unquote",
@@ -193,6 +194,27 @@ def power_of_header(line: str, powers: Mapping[str, str]) -> str | None:
         elif bare not in _HEADER_WORDS and not _PHASE_CODE.match(bare):
             return None
     return found
+
+
+def unknown_power_of_header(line: str, powers: Mapping[str, str]) -> str | None:
+    """The one word a header line names in a power's place, when no power is named (``Odda:``, ``Orders for Takdea``).
+
+    The line has the shape of a header (:func:`power_of_header`): besides
+    that one word, only words about orders and the phase. Whether the word
+    is near enough to a power's name to be a misspelt header is the caller's
+    question (``Hello`` has the shape too).
+    """
+    if len(line) > 60 or any(mark in line for mark in "-=>,.;!?"):
+        return None
+    words: list[str] = _WORD.findall(_PARENS.sub(" ", line))
+    unknown = [
+        word[:-2] if word.endswith(("'s", "’s")) else word
+        for word in words
+        if word.casefold() not in _HEADER_WORDS and not _PHASE_CODE.match(word.casefold())
+    ]
+    if len(unknown) != 1 or len(words) > 8 or unknown[0].casefold() in powers or unknown[0].isdigit():
+        return None
+    return unknown[0]
 
 
 def power_of_subject(subject: str, powers: Mapping[str, str]) -> str | None:

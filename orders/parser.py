@@ -64,7 +64,8 @@ _LIST_MARKER = re.compile(r"^(?:\d{1,3}[.)]|[a-z]\)|[-*•+])\s+")
 _PLAIN = re.compile(r"(?:[0-9]{1,9} (?::|[dD][pP]) )?[A-Za-z]+(?: (?:[A-Za-z]+|-))*\Z")
 _MARKER_STARTS = frozenset("0123456789-*•+")
 _DP_GLUED = re.compile(r"^([0-9]+)(dps?|pts?|points?)$", re.I)
-_COMMENT = re.compile(r"\s(#|//).*$")
+# A remark after an order: "A Kai - Suruga <- as agreed", "... // feint", "... # hold the line".
+_REMARK = re.compile(r"\s(?:#|//|<-+)(.*)$")
 _UNIT_WORDS = words.ARMY | words.FLEET
 _WAIVE_FILLER = words.WAIVE | words.BUILD | {"a", "one", "all", "my", "the", "builds", "this", "year"}
 _END = frozenset({""})
@@ -80,12 +81,13 @@ class _Refusal(Exception):
 
 
 class LineRead(NamedTuple):
-    """A line read as an order: the order or the refusal, and the power a ``Oda:`` prefix named."""
+    """A line read as an order: the order or the refusal, the power a ``Oda:`` prefix named, a remark after it."""
 
     order: Order | None
     problem: str | None = None
     suggestions: tuple[str, ...] = ()
     power: str | None = None
+    remark: str | None = None  # "as agreed" of "A Kai - Suruga <- as agreed": shown beside the verdict, not stored
 
 
 class Grammar:
@@ -146,6 +148,14 @@ class Grammar:
         return known
 
     def _read(self, line: str, phase: PhaseType | None) -> LineRead:
+        """The line's order; a remark after it (``<- as agreed``, ``// feint``, ``# hold``) is kept aside."""
+        remark = _REMARK.search(line) if ("#" in line or "/" in line or "<-" in line) else None
+        if remark is None:
+            return self._read_order(line, phase)
+        read = self._read_order(line[: remark.start()], phase)
+        return read._replace(remark=remark.group(1).strip() or None)
+
+    def _read_order(self, line: str, phase: PhaseType | None) -> LineRead:
         if len(line) > MAX_ORDER_CHARS:
             return LineRead(
                 None, f"too long for an order ({len(line):,} characters; an order has at most {MAX_ORDER_CHARS})"
@@ -154,14 +164,14 @@ class Grammar:
         if _PLAIN.match(line):  # words and spaced dashes only (the judge forms): split, no more to do
             tokens, folded = line.split(), line.lower().split()
         else:
-            tokens = self.tokens(_COMMENT.sub("", line) if "#" in line or "//" in line else line)
+            tokens = self.tokens(line)
             if len(tokens) >= 2 and tokens[1] == ":" and tokens[0].casefold() in self.powers:
                 power = self.powers[tokens[0].casefold()]
                 tokens = tokens[2:]
             folded = [token.casefold() for token in tokens]
         quick = quick_order(folded, self.places, phase, _unit_ref)
         if quick is not None:
-            return tuple.__new__(LineRead, (quick, None, (), power))  # without the named tuple's constructor
+            return tuple.__new__(LineRead, (quick, None, (), power, None))  # without the named tuple's constructor
         try:
             return LineRead(_OrderReader(self, tokens, folded, phase).read(), power=power)
         except _Refusal as refusal:
@@ -171,11 +181,11 @@ class Grammar:
                 except Exception:  # noqa: BLE001 (only a second try: the first refusal stands)
                     continue
                 return LineRead(order, power=power)
-            note = _NOTE_AT_END.search(line)
+            note = _NOTE_AT_END.search(line) or _DASH_NOTE.search(line)
             if note is not None and not _PAREN_COAST.fullmatch(note.group(0)):  # "A Owari - Mino (main attack)"
-                again = self._read(line[: note.start()], phase)
+                again = self._read_order(line[: note.start()], phase)
                 if again.order is not None:
-                    return LineRead(again.order, power=again.power or power)
+                    return LineRead(again.order, power=again.power or power, remark=note.group(1).strip() or None)
             return LineRead(None, refusal.problem, refusal.suggestions, power)
         except Exception as error:  # the parser's promise: a verdict, never an exception
             return LineRead(None, f"cannot read this line ({error})", power=power)
@@ -184,7 +194,9 @@ class Grammar:
 _LEAD_IN = frozenset({"please", "pls", "plz", "kindly", "and", "then", "also", "now", "ok", "okay", "so"})
 _MOVE_VERBS = frozenset({"move", "moves", "attack", "attacks", "go", "goes", "send"})
 _HOLD_VERBS = frozenset({"hold", "holds"})
-_NOTE_AT_END = re.compile(r"\s+\([^()]*\)\s*$")  # a player's note after the order
+# A player's note after the order, tried once the whole line is refused: "(main attack)", "-- trust me"
+_NOTE_AT_END = re.compile(r"\s+\(([^()]*)\)\s*$")
+_DASH_NOTE = re.compile(r"\s+--\s+(\D.*)$")
 
 
 def _in_order_words(tokens: list[str]) -> list[list[str]]:

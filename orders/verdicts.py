@@ -45,7 +45,9 @@ class LineVerdict(NamedTuple):
 
     ``message`` counts the messages of a paste from 0 (a paste of three
     emails has 0, 1 and 2); ``note`` says where a header's power came from
-    (``"address book"``), or, on any line, anything else worth showing.
+    (``"address book"``); on an order, the player's remark after it
+    (``as agreed`` of ``A Kai - Suruga <- as agreed``); on any line, anything
+    else worth showing.
     An immutable named tuple: a paste makes one per line, and a tuple is made
     four times faster than a frozen dataclass.
     """

@@ -18,9 +18,11 @@ from web.schemas import BidIn, BidOut, DeadlineIn, InboxIn, InboxOut, NewGameIn,
 from web.store import Handle, utcnow
 
 __all__ = [
+    "GM_PAGE",
     "adjudicate",
     "adjudicate_if_due",
     "check_orders",
+    "clear_orders",
     "concede",
     "create_game",
     "place_bid",
@@ -32,7 +34,12 @@ __all__ = [
     "set_reminders",
     "vote_draw",
     "withdraw_bid",
+    "withdraw_concession",
 ]
+
+GM_PAGE = "GM page"
+"""Who did it, in the game's log: the GM's web page (the JSON API says "API"; the command line its own)."""
+DEADLINE_JOB = "the deadline (automatic)"
 
 
 log = logging.getLogger(__name__)
@@ -71,9 +78,42 @@ def save_orders(db: Database, game_id: str, power: str, text: str, merge: bool =
     return store.submit(db, game_id, power, act)
 
 
-def read_inbox(db: Database, game_id: str, request: InboxIn) -> InboxOut:
+def read_inbox(db: Database, game_id: str, request: InboxIn, by: str = GM_PAGE) -> InboxOut:
     """The GM's paste of orders sent by email, read into the game as ``sengoku orders`` reads it."""
-    return store.change(db, game_id, lambda handle: read_inbox_text(handle.game, request))
+
+    def act(handle: Handle) -> InboxOut:
+        before = handle.game.state.orders
+        out = read_inbox_text(handle.game, request)
+        if handle.game.state.orders != before:
+            counts = [f"{p} {len(o)}" for p, o in handle.game.state.orders.items() if o]
+            _log(handle, by, "read orders; orders stored: " + (", ".join(counts) or "none"))
+        return out
+
+    return store.change(db, game_id, act)
+
+
+def clear_orders(db: Database, game_id: str, power: str, by: str = GM_PAGE) -> int:
+    """Forget the orders ``power`` has stored for the open phase; how many there were."""
+
+    def act(handle: Handle) -> int:
+        count = handle.game.clear_orders(power)
+        if count:
+            _log(handle, by, f"cleared {power}'s {count} stored order{'' if count == 1 else 's'}")
+        return count
+
+    return store.change(db, game_id, act)
+
+
+def withdraw_concession(db: Database, game_id: str, power: str, by: str = GM_PAGE) -> GameResult:
+    """``power`` takes back its concession (a game that concessions ended goes on)."""
+
+    def act(handle: Handle) -> GameResult:
+        was = handle.game.state.concessions.get(power)
+        result = handle.game.withdraw_concession(power)
+        _log(handle, by, f"{power} withdrew its concession to {was}")
+        return result
+
+    return store.change(db, game_id, act)
 
 
 def place_bid(db: Database, game_id: str, power: str, bid: BidIn) -> BidOut:
@@ -127,10 +167,12 @@ def concede(db: Database, game_id: str, power: str, to: str) -> GameResult:
     return store.change(db, game_id, act)
 
 
-def adjudicate(db: Database, game_id: str, version: int | None = None) -> int:
+def adjudicate(db: Database, game_id: str, version: int | None = None, by: str = GM_PAGE) -> int:
     """Adjudicate the open phase; returns the new history entry's index."""
 
     def act(handle: Handle) -> int:
+        _log(handle, by, f"adjudicated {handle.game.phase}")
+        _keep_deadline(handle)
         handle.game.adjudicate()
         _set_next_deadline(handle)
         return len(handle.game.state.history) - 1
@@ -138,12 +180,13 @@ def adjudicate(db: Database, game_id: str, version: int | None = None) -> int:
     return store.change(db, game_id, act, version)
 
 
-def rollback(db: Database, game_id: str, version: int | None = None) -> str:
+def rollback(db: Database, game_id: str, version: int | None = None, by: str = GM_PAGE) -> str:
     """Undo the last adjudication; returns the phase that is open again."""
 
     def act(handle: Handle) -> str:
-        handle.game.rollback()
-        _set_next_deadline(handle)
+        undone = handle.game.rollback()
+        _log(handle, by, f"rolled back {undone.phase}")
+        _restore_deadline(handle)
         return str(handle.game.state.position.phase)
 
     return store.change(db, game_id, act, version)
@@ -160,7 +203,7 @@ def set_reminders(db: Database, game_id: str, request: RemindersIn) -> list[int]
     return hours
 
 
-def set_deadline(db: Database, game_id: str, request: DeadlineIn) -> datetime | None:
+def set_deadline(db: Database, game_id: str, request: DeadlineIn, by: str = GM_PAGE) -> datetime | None:
     def act(handle: Handle) -> datetime | None:
         row = handle.row
         if handle.game.state.paused and (request.at is not None or request.hours_from_now is not None):
@@ -174,6 +217,8 @@ def set_deadline(db: Database, game_id: str, request: DeadlineIn) -> datetime | 
         else:
             row.deadline = None
         _clear_if_over(handle)
+        due = row.deadline
+        _log(handle, by, f"set the deadline: {due:%Y-%m-%d %H:%M} UTC" if due else "cleared the deadline")
         return row.deadline
 
     return store.change(db, game_id, act)
@@ -216,6 +261,8 @@ def _adjudicate_due(handle: Handle, moment: datetime) -> None:
     if handle.game.state.result.over:
         handle.row.deadline = None
         return
+    _log(handle, DEADLINE_JOB, f"adjudicated {handle.game.phase}")
+    _keep_deadline(handle)
     handle.game.adjudicate()
     _set_next_deadline(handle)
 
@@ -225,6 +272,31 @@ def _set_next_deadline(handle: Handle) -> None:
     state, row = handle.game.state, handle.row
     hours = row.movement_hours if state.position.phase.type is PhaseType.MOVEMENT else row.other_hours
     row.deadline = utcnow() + timedelta(hours=hours) if hours and not state.result.over else None
+
+
+def _keep_deadline(handle: Handle) -> None:
+    """The phase's own deadline goes into its history entry, so a rollback can give it back."""
+    due = handle.row.deadline
+    handle.game.state = handle.game.state.replace(deadline=due.replace(tzinfo=UTC) if due else None)
+
+
+def _restore_deadline(handle: Handle) -> None:
+    """After a rollback: the phase's own deadline if it is still ahead, else one by the rule from now.
+
+    A deadline already past would have the deadline job adjudicate the phase
+    again at once, before the GM could correct a thing.
+    """
+    own = handle.game.state.deadline
+    handle.game.state = handle.game.state.replace(deadline=None)  # the row keeps the web's deadline
+    if own is not None and own.astimezone(UTC).replace(tzinfo=None) > utcnow():
+        handle.row.deadline = own.astimezone(UTC).replace(tzinfo=None)
+    else:
+        _set_next_deadline(handle)
+
+
+def _log(handle: Handle, by: str, action: str) -> None:
+    """Note a GM's change in the game's log (``sengoku history --log`` shows the same log)."""
+    handle.game.record(action, by=by, at=utcnow().replace(tzinfo=UTC))
 
 
 def _clear_if_over(handle: Handle) -> None:

@@ -76,7 +76,15 @@ def line_out(verdict: LineVerdict, board: Board, engine_problem: str | None = No
     points = verdict.order.points if isinstance(verdict.order, DPOrder) else None
     if verdict.kind is VerdictKind.ORDER and engine_problem is None:
         return LineOut(
-            number=number, text=text, power=power, kind="order", ok=True, order=order, unit=unit, points=points
+            number=number,
+            text=text,
+            power=power,
+            kind="order",
+            ok=True,
+            order=order,
+            unit=unit,
+            points=points,
+            note=verdict.note,
         )
     if verdict.kind is VerdictKind.ORDER or (verdict.kind is VerdictKind.ERROR and order is not None):
         problem = engine_problem or verdict.problem

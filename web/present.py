@@ -19,6 +19,7 @@ from web.posting import phase_post
 from web.readiness import waiting_for
 from web.schemas import (
     GameOut,
+    GmLogOut,
     GmOut,
     HistoryItem,
     PhaseOut,
@@ -137,6 +138,7 @@ def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
         early_when_ready=state.early_when_ready,
         channel=state.channel.shown() if state.channel else None,
         channel_post_results=bool(state.channel and state.channel.post_results),
+        log=[GmLogOut(at=e.at, by=e.by, phase=e.phase, action=e.action) for e in reversed(state.log)],
     )
 
 

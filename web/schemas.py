@@ -266,7 +266,8 @@ class LineOut(BaseModel):
     note: str | None = Field(
         default=None,
         description="why an ignored line is no order (chatter, signature, quoted text, 'quoted, not counted', "
-        "wrapping, mail header, comment, blank), or where a header's power came from",
+        "wrapping, mail header, comment, blank), where a header's power came from, or the remark after an order "
+        "('as agreed' of 'A Kai - Suruga <- as agreed')",
     )
     unit: str | None = Field(default=None, description="the province of the unit the line orders (or builds in)")
     points: int | None = Field(
@@ -473,6 +474,15 @@ class VotesOut(BaseModel):
     concessions: dict[str, str]
 
 
+class GmLogOut(BaseModel):
+    """One change a GM made to the game (the same log as ``sengoku history --log``)."""
+
+    at: datetime | None = Field(default=None, description="when (UTC)")
+    by: str = Field(description="through what: 'GM page', 'API', 'command line (gm)', 'the deadline (automatic)'")
+    phase: str = Field(description="the phase open when it was done")
+    action: str
+
+
 class GmOut(BaseModel):
     game: GameOut
     submissions: list[SubmissionOut]
@@ -490,6 +500,7 @@ class GmOut(BaseModel):
     early_when_ready: bool = Field(default=False, description="adjudicated as soon as every power is ready")
     channel: str | None = Field(default=None, description="the chat channel results go to (its host only)")
     channel_post_results: bool = Field(default=False, description="results are posted there after each adjudication")
+    log: list[GmLogOut] = Field(default_factory=list, description="what the GM did to the game, newest first")
 
 
 class Created(BaseModel):

@@ -30,18 +30,18 @@ def late_game(cli: Cli) -> Path:
 def test_a_gm_runs_the_game_to_the_victory_post(cli: Cli, late_game: Path) -> None:
     orders = cli("orders", "game.json", GAMES / "oda-at-twenty-fall.txt", code=3).stdout
     assert orders == (ENDINGS / "fall-1580-orders.txt").read_text(encoding="utf-8")
-    assert cli("adjudicate", "game.json").stdout == (ENDINGS / "fall-1580.txt").read_text(encoding="utf-8")
+    assert cli("adjudicate", "game.json", "--yes").stdout == (ENDINGS / "fall-1580.txt").read_text(encoding="utf-8")
     cli("orders", "game.json", input="Hojo:\nA Musashi - Shimotsuke\n")
-    post = cli("adjudicate", "game.json").stdout
+    post = cli("adjudicate", "game.json", "--yes").stdout
     assert post == (ENDINGS / "fall-1580-retreats.txt").read_text(encoding="utf-8")
     assert post.endswith("\nTHE GAME IS OVER: Oda wins the game.\n")
 
 
 def test_a_finished_game_refuses_more_play(cli: Cli, late_game: Path) -> None:
     cli("orders", "game.json", GAMES / "oda-at-twenty-fall.txt", code=3)
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     cli("orders", "game.json", input="Hojo:\nA Musashi - Shimotsuke\n")
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     before = late_game.read_bytes()
     for command in (("adjudicate",), ("orders", "-"), ("draw", "Hojo"), ("concede", "Hojo", "--to", "Oda")):
         result = cli(command[0], "game.json", *command[1:], input="Hojo:\nBuild A Kazusa\n", code=1)

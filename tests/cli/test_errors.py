@@ -35,16 +35,16 @@ def test_every_command_has_help(cli: Cli, command: str) -> None:
         (("history", "game.json", "9"), 1, "Error: no phase number 9: the history has 1 to 1"),
         (("history", "game.json", "fall 1570"), 1, "Error: Fall 1570 movement has not been adjudicated in this game"),
         (("draw", "game.json", "Oda", "Hojo", "--withdraw"), 2, "Error: --withdraw takes no MEMBERs"),
-        (("concede", "game.json", "Oda"), 2, "Error: Missing option '--to'."),
+        (("concede", "game.json", "Oda"), 2, "Error: give --to WINNER, or --withdraw"),
         (("concede", "game.json", "Oda", "--to", "Oda"), 1, "Error: Oda cannot concede to itself"),
-        (("adjudicate", "game.json", "--jsn"), 2, "Error: No such option '--jsn'. Did you mean '--json'?"),
+        (("adjudicate", "game.json", "--jsn"), 2, "Error: No such option '--jsn'. (Did you mean one of: '--json', "),
         (("frobnicate",), 2, "Error: No such command 'frobnicate'."),
         (("orders",), 2, "Error: Missing argument 'GAME.json'."),
         (("new", "other.json", "--variant", "atlantis"), 1, "Error: atlantis: (file): no such map"),
     ],
 )
 def test_user_mistakes_are_short_messages(cli: Cli, game: Path, args: tuple[str, ...], code: int, message: str) -> None:
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     result = cli(*args, code=code)
     assert message in result.stderr
     assert "Traceback" not in result.output
@@ -52,7 +52,7 @@ def test_user_mistakes_are_short_messages(cli: Cli, game: Path, args: tuple[str,
 
 def test_nothing_to_roll_back_or_show(cli: Cli, game: Path) -> None:
     assert cli("rollback", "game.json", code=1).stderr == (
-        "Error: nothing to roll back: no phase has been adjudicated\n"
+        "Error: nothing to roll back: no phase has been adjudicated; the game is at its start (Spring 1570 movement)\n"
     )
     assert cli("history", "game.json").stdout == "No phase adjudicated yet; the game is at Spring 1570 movement.\n"
     assert cli("history", "game.json", "last", code=1).stderr == "Error: no phase has been adjudicated yet\n"
@@ -65,12 +65,12 @@ def test_a_bug_is_one_line_with_its_own_exit_code(cli: Cli, game: Path, monkeypa
 
     monkeypatch.setattr(Game, "adjudicate", broken)
     before = game.read_bytes()
-    result = cli("adjudicate", "game.json", code=ExitCode.INTERNAL)
+    result = cli("adjudicate", "game.json", "--yes", code=ExitCode.INTERNAL)
     assert result.stderr == "Error: internal error, please report it: KeyError: 'XYZ'\n"
     assert game.read_bytes() == before
     monkeypatch.setenv("SENGOKU_DEBUG", "1")
     with pytest.raises(KeyError):
-        cli("adjudicate", "game.json", code=None)
+        cli("adjudicate", "game.json", "--yes", code=None)
 
 
 def test_a_closed_pipe_ends_quietly(cli: Cli, game: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -35,28 +35,28 @@ STEPS = [
     Step(("orders", "game.json", "02-spring-1570-oda-again.txt"), "02-orders.txt"),
     Step(("status", "game.json"), "02-status.txt"),
     # DP auction: 2 + 1 DP for the same support beat Oda's 2 DP for a hold; Asakura takes Ise
-    Step(("adjudicate", "game.json"), "03-spring-1570.txt"),
+    Step(("adjudicate", "game.json", "--yes"), "03-spring-1570.txt"),
     Step(("orders", "game.json", "03-fall-1570.txt"), None),
     # a tie in the auction (Yamashiro holds); Oda dislodges Asakura from Ise
-    Step(("adjudicate", "game.json"), "04-fall-1570.txt"),
+    Step(("adjudicate", "game.json", "--yes"), "04-fall-1570.txt"),
     # no retreat to the attacker's province; Oda has nothing to retreat
     Step(("orders", "game.json", "04-fall-1570-retreats.txt"), "05-orders.txt", code=3),
-    Step(("adjudicate", "game.json"), "05-fall-1570-retreats.txt"),
+    Step(("adjudicate", "game.json", "--yes"), "05-fall-1570-retreats.txt"),
     Step(("orders", "game.json", "05-winter-1570.txt"), "06-orders.txt", code=3),
     # the GM forgets Hojo's builds (waived by civil disorder), rolls back and does it again
-    Step(("adjudicate", "game.json"), "06-winter-1570-without-hojo.txt"),
+    Step(("adjudicate", "game.json", "--yes"), "06-winter-1570-without-hojo.txt"),
     Step(("rollback", "game.json"), "07-rollback.txt"),
     Step(("orders", "game.json"), "07-orders.txt", stdin="06-winter-1570-hojo.txt"),
-    Step(("adjudicate", "game.json"), "08-winter-1570.txt"),
+    Step(("adjudicate", "game.json", "--yes"), "08-winter-1570.txt"),
     # two supports cut, one of them a neutral's bought with DP; a neutral dislodged and disbanded
     Step(("orders", "game.json", "07-spring-1571.txt"), None),
-    Step(("adjudicate", "game.json", "--explain"), "09-spring-1571-explained.txt"),
+    Step(("adjudicate", "game.json", "--yes", "--explain"), "09-spring-1571-explained.txt"),
     Step(("orders", "game.json", "08-fall-1571.txt"), "10-orders.txt", code=3),
     # Hojo takes neutral Musashi; Takeda leaves Mino, which stays neutral
-    Step(("adjudicate", "game.json"), "10-fall-1571.txt"),
+    Step(("adjudicate", "game.json", "--yes"), "10-fall-1571.txt"),
     # a chaos build in Kazusa (not a home centre); Mino's neutral army comes back
     Step(("orders", "game.json", "09-winter-1571.txt"), None),
-    Step(("adjudicate", "game.json"), "11-winter-1571.txt"),
+    Step(("adjudicate", "game.json", "--yes"), "11-winter-1571.txt"),
     Step(("history", "game.json"), "12-history.txt"),
     Step(("status", "game.json"), "13-status.txt"),
 ]

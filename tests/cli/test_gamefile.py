@@ -24,6 +24,7 @@ import pytest
 from adjudicator.game import Game
 from adjudicator.state import state_json
 from cli import gamefile
+from cli.errors import INTERRUPTED
 from cli.gamefile import load_game, write_state
 from maps import load_board
 from orders import parse_orders
@@ -108,7 +109,7 @@ _PAUSING_WRITER = textwrap.dedent(
             time.sleep(60)
 
     gamefile._write_chunk = pause_halfway
-    main(["adjudicate", sys.argv[1]])
+    main(["adjudicate", sys.argv[1], "--yes"])
     """
 )
 
@@ -122,8 +123,8 @@ def test_ctrl_c_while_writing_keeps_the_old_game_and_no_temporary_file(
         raise KeyboardInterrupt
 
     monkeypatch.setattr(gamefile, "_write_chunk", interrupted)
-    result = cli("adjudicate", "game.json", code=1)
-    assert "Aborted!" in result.output and "Traceback" not in result.output
+    result = cli("adjudicate", "game.json", "--yes", code=130)
+    assert result.stderr == f"\n{INTERRUPTED}\n" and "Traceback" not in result.output
     assert game.read_bytes() == before
     assert temporary_files(cli.folder) == []
 
@@ -140,7 +141,7 @@ def test_a_stale_temporary_file_from_a_crash_is_removed_on_the_next_write(cli: C
     _age(stray)
     cli("status", "game.json")  # reading changes nothing
     assert stray.exists()
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     assert load_game(game).phase == "Fall 1570 movement"
     assert temporary_files(cli.folder) == []
 
@@ -152,7 +153,7 @@ def test_a_temporary_file_a_live_writer_holds_is_left_alone(cli: Cli, game: Path
     with open(other, "wb") as writing:  # another sengoku, writing this game right now
         fcntl.flock(writing.fileno(), fcntl.LOCK_EX)
         _age(other)
-        cli("adjudicate", "game.json")
+        cli("adjudicate", "game.json", "--yes")
         assert other.exists()
     assert temporary_files(cli.folder) == [other]
 
@@ -161,7 +162,7 @@ def test_a_temporary_file_of_another_game_is_left_alone(cli: Cli, game: Path) ->
     stray = cli.folder / ".other.json.abc123.tmp"
     stray.write_text("{}", encoding="utf-8")
     _age(stray)
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     assert stray.exists()
 
 
@@ -174,7 +175,7 @@ def test_a_full_disk_names_the_game_file_and_changes_nothing(
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(gamefile, "_write_chunk", full)
-    result = cli("adjudicate", "game.json", code=1)
+    result = cli("adjudicate", "game.json", "--yes", code=1)
     assert result.stderr == "Error: game.json: cannot write it (No space left on device); the game is unchanged\n"
     assert game.read_bytes() == before
     assert temporary_files(cli.folder) == []
@@ -214,14 +215,14 @@ _LIMITED_WRITER = textwrap.dedent(
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # the write then fails with EFBIG instead of a signal
     limit = int(sys.argv[1])
     resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-    main(["adjudicate", sys.argv[2]])
+    main(["adjudicate", sys.argv[2], "--yes"])
     """
 )
 
 
 def test_saving_keeps_the_file_permissions(cli: Cli, game: Path) -> None:
     game.chmod(0o640)
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     assert game.stat().st_mode & 0o777 == 0o640
     assert temporary_files(cli.folder) == []
 
@@ -356,7 +357,7 @@ def test_a_game_file_that_cannot_be_replaced_is_one_line(cli: Cli) -> None:
 
 
 def test_new_refuses_to_overwrite_a_game(cli: Cli, game: Path) -> None:
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     before = game.read_bytes()
     result = cli("new", "game.json", code=1)
     assert result.stderr == "Error: game.json: a file is already there (use --force to replace it)\n"

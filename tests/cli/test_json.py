@@ -17,7 +17,7 @@ FIRST = GAMES / "first-years"
 def spring(cli: Cli, game: Path) -> dict[str, Any]:
     cli("orders", "game.json", FIRST / "01-spring-1570.txt", code=3)
     cli("orders", "game.json", FIRST / "02-spring-1570-oda-again.txt")
-    document: dict[str, Any] = json.loads(cli("adjudicate", "game.json", "--json").stdout)
+    document: dict[str, Any] = json.loads(cli("adjudicate", "game.json", "--yes", "--json").stdout)
     return document
 
 
@@ -74,7 +74,7 @@ def test_the_resulting_position_and_what_comes_next(spring: dict[str, Any]) -> N
 
 def test_dislodged_units_with_their_retreats(cli: Cli, spring: dict[str, Any]) -> None:
     cli("orders", "game.json", FIRST / "03-fall-1570.txt")
-    fall = json.loads(cli("adjudicate", "game.json", "--json").stdout)
+    fall = json.loads(cli("adjudicate", "game.json", "--yes", "--json").stdout)
     assert fall["dislodged"] == [
         {
             "power": "Asakura",
@@ -93,9 +93,9 @@ def test_dislodged_units_with_their_retreats(cli: Cli, spring: dict[str, Any]) -
 def test_the_centre_table_and_the_game_result(cli: Cli) -> None:
     cli("new", "game.json", "--position", GAMES / "oda-at-twenty.yaml")
     cli("orders", "game.json", GAMES / "oda-at-twenty-fall.txt", code=3)
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     cli("orders", "game.json", input="Hojo:\nA Musashi - Shimotsuke\n")
-    end = json.loads(cli("adjudicate", "game.json", "--json").stdout)
+    end = json.loads(cli("adjudicate", "game.json", "--yes", "--json").stdout)
     assert end["captured"] == {"Musashi": "Oda"}
     assert end["centre_counts"]["Oda"] == 21 and end["adjustments"]["Hojo"] == -1
     assert end["next_phase"] is None
@@ -104,7 +104,7 @@ def test_the_centre_table_and_the_game_result(cli: Cli) -> None:
 
 def test_the_documented_retreat_example_in_json(cli: Cli) -> None:
     cli("new", "game.json", "--position", DOCS / "examples" / "ise-retreat.yaml")
-    result = json.loads(cli("adjudicate", "game.json", "--json").stdout)
+    result = json.loads(cli("adjudicate", "game.json", "--yes", "--json").stdout)
     assert order(result, "A Ise disband") == {
         "power": "Asakura",
         "order": "A Ise disband",

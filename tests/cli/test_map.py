@@ -25,7 +25,7 @@ def test_the_board_now_with_the_stored_orders(cli: Cli, game: Path) -> None:
 def test_a_past_phase_with_its_results(cli: Cli) -> None:
     cli("new", "game.json", "--name", "Kanto", "--position", GAMES / "oda-at-twenty.yaml")
     cli("orders", "game.json", GAMES / "oda-at-twenty-fall.txt", code=3)
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     result = cli("map", "game.json", "--phase", "fall 1580", "-o", "fall.svg")
     assert result.stdout == "fall.svg: Fall 1580 movement with its results\n"
     svg = (cli.folder / "fall.svg").read_text(encoding="utf-8")
@@ -34,7 +34,7 @@ def test_a_past_phase_with_its_results(cli: Cli) -> None:
 
 def test_map_mistakes_are_one_line(cli: Cli, game: Path) -> None:
     assert cli("map", "game.json", "--phase", "last", code=1).stderr == "Error: no phase has been adjudicated yet\n"
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     result = cli("map", "game.json", "--phase", "last", "--orders", code=2)
     assert "Error: --orders draws the current phase's orders; a past --phase shows its own" in result.stderr
     assert not (cli.folder / "board.svg").exists()
@@ -50,7 +50,7 @@ def test_a_png_by_the_files_name(cli: Cli, game: Path) -> None:
 
 def test_a_png_of_a_past_phase_with_format_on_standard_output(cli: Cli, game: Path) -> None:
     cli("orders", "game.json", input="Oda:\nA Owari - Mino\n")
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     result = cli("map", "game.json", "--phase", "last", "--format", "png")
     check_map_png(result.stdout_bytes, cli("map", "game.json", "--phase", "last").stdout)
 

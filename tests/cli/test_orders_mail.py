@@ -221,7 +221,7 @@ def dated(moment: datetime) -> str:
 
 def test_a_late_spring_correction_read_in_fall_is_held_back_and_listed(cli: Cli, game: Path) -> None:
     """Adjudicated now: a mail dated an hour ago was written for Spring, and Fall's orders stay as they are."""
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     cli("orders", "game.json", input="Oda:\nA Owari - Mino\n")
     hour_ago = dated(datetime.now(UTC) - timedelta(hours=1))
     late = message(ODA, "Sorry, a correction:\nA Owari - Ise\n", message_id="<late@owari>", date=hour_ago)

@@ -34,7 +34,7 @@ def test_a_retreat_phase_gives_the_retreat_options(cli: Cli) -> None:
     assert "Retreats due:\n  A Ise (Asakura) may retreat to: Omi, Shima\n" in status
     result = cli("orders", "game.json", input="Asakura:\nA Ise - Yamato\nA Ise - Shima\n", code=3)
     assert "REFUSED line 2: 'A Ise - Yamato': cannot retreat to Yamato; it may retreat to Omi, Shima" in result.stdout
-    assert cli("adjudicate", "game.json").stdout.startswith(
+    assert cli("adjudicate", "game.json", "--yes").stdout.startswith(
         "Sengoku Jidai (6DP): Fall 1570 retreats results\n\nAsakura:\n  A Ise R Shima: retreated\n"
     )
 

@@ -39,7 +39,7 @@ def mail(cli: Cli, port: int, *args: str, code: int = 0) -> str:
 
 def test_the_results_go_to_every_address_as_plain_text_and_html(cli: Cli, addressed: Path, server: Server) -> None:
     port, box = server
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     out = mail(cli, port, "results")
     game = load_game(addressed)
     plain = render(build_post(game.board, game.state, -1))
@@ -63,7 +63,7 @@ def test_the_results_go_to_every_address_as_plain_text_and_html(cli: Cli, addres
 
 def test_a_second_run_sends_nothing_twice(cli: Cli, addressed: Path, server: Server) -> None:
     port, box = server
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     mail(cli, port, "results")
     again = mail(cli, port, "results")
     assert len(box.messages) == 4
@@ -75,9 +75,9 @@ def test_a_second_run_sends_nothing_twice(cli: Cli, addressed: Path, server: Ser
 
 def test_each_players_messages_form_one_thread(cli: Cli, addressed: Path, server: Server) -> None:
     port, box = server
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     mail(cli, port, "results")
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     mail(cli, port, "results")
     first, second = box.to("nobunaga@example.org")
     assert second["In-Reply-To"] == first["Message-ID"] and first["In-Reply-To"] is None
@@ -91,7 +91,7 @@ def test_a_refused_recipient_is_reported_and_sent_alone_on_the_next_run(
 ) -> None:
     port, box = server
     box.refuse.add("kai@example.net")
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     out = mail(cli, port, "results", code=6)
     assert (
         "NOT SENT      Takeda <kai@example.net>: the server refused kai@example.net (550 5.1.1 no such user here)"
@@ -108,7 +108,7 @@ def test_a_refused_recipient_is_reported_and_sent_alone_on_the_next_run(
 def test_a_connection_dropped_mid_message_is_tried_again(cli: Cli, addressed: Path, server: Server) -> None:
     port, box = server
     box.drop["nobunaga@example.org"] = 1
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     assert "4 of 4 messages sent." in mail(cli, port, "results")
     assert len(box.to("nobunaga@example.org")) == 1 and box.connections >= 2
 
@@ -116,7 +116,7 @@ def test_a_connection_dropped_mid_message_is_tried_again(cli: Cli, addressed: Pa
 def test_a_connection_that_keeps_dropping_is_not_marked_sent(cli: Cli, addressed: Path, server: Server) -> None:
     port, box = server
     box.drop["nobunaga@example.org"] = 5
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     out = mail(cli, port, "results", "--retries", "2", code=6)
     assert (
         "NOT SENT      Oda <nobunaga@example.org>: the connection to 127.0.0.1:"
@@ -129,12 +129,12 @@ def test_a_connection_that_keeps_dropping_is_not_marked_sent(cli: Cli, addressed
 def test_a_busy_server_is_tried_again(cli: Cli, addressed: Path, server: Server) -> None:
     port, box = server
     box.busy["ujiyasu@example.org"] = 1
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     assert "4 of 4 messages sent." in mail(cli, port, "results")
 
 
 def test_an_unreachable_server_sends_and_records_nothing(cli: Cli, addressed: Path) -> None:
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     before = addressed.read_bytes()
     port = free_port()  # nothing listens there
     out = mail(cli, port, "results", "--retries", "1", code=6)
@@ -144,7 +144,7 @@ def test_an_unreachable_server_sends_and_records_nothing(cli: Cli, addressed: Pa
 
 
 def test_a_wrong_password_stops_the_batch(cli: Cli, addressed: Path) -> None:
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     with smtp_server(auth=True) as (port, box):
         args = ["--smtp-user", "gm", "--no-starttls"]
         wrong = mail(cli, port, "results", *args, "--smtp-password", "guess", code=6)
@@ -160,7 +160,7 @@ def test_settings_from_the_environment(
     monkeypatch.setenv("SENGOKU_SMTP_HOST", "127.0.0.1")
     monkeypatch.setenv("SENGOKU_SMTP_PORT", str(port))
     monkeypatch.setenv("SENGOKU_SMTP_FROM", "gm@kyoto.example")
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     assert "4 of 4 messages sent." in cli("mail", "game.json", "results").stdout
     assert box.messages[0]["From"] == "gm@kyoto.example"
 
@@ -168,7 +168,7 @@ def test_settings_from_the_environment(
 def test_missing_settings_are_named(cli: Cli, addressed: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("HOST", "PORT", "FROM", "USER", "PASSWORD", "STARTTLS", "SSL"):
         monkeypatch.delenv(f"SENGOKU_SMTP_{name}", raising=False)
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     assert (
         "no SMTP server: give --smtp-host or set SENGOKU_SMTP_HOST"
         in cli("mail", "game.json", "results", code=1).stderr
@@ -218,7 +218,7 @@ def test_nothing_to_mail_before_the_first_adjudication(cli: Cli, addressed: Path
 def test_a_dry_run_writes_eml_files_and_records_nothing(cli: Cli, addressed: Path, tmp_path: Path) -> None:
     from email import message_from_bytes, policy
 
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     before = addressed.read_bytes()
     out = cli("mail", "game.json", "results", "--dry-run", "outgoing", "--from", "gm@kyoto.example").stdout
     files = sorted((cli.folder / "outgoing").glob("*.eml"))
@@ -244,7 +244,7 @@ def test_a_game_name_never_breaks_the_subject_header(cli: Cli, addressed: Path) 
     old = read_state(addressed).replace(name="Kyoto\n1570\r\nBcc: everyone@example.org")
     write_state(addressed, old)
     cli("players", "game.json", "set", "Oda", "nobunaga@example.org")
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     cli("mail", "game.json", "results", "--dry-run", "out")
     message = message_from_bytes(next((cli.folder / "out").glob("*.eml")).read_bytes(), policy=policy.default)
     assert message["Subject"] == "Kyoto 1570 Bcc: everyone@example.org: Spring 1570 movement results"
@@ -253,11 +253,11 @@ def test_a_game_name_never_breaks_the_subject_header(cli: Cli, addressed: Path) 
 
 def test_results_corrected_after_a_rollback_are_mailed_again(cli: Cli, addressed: Path, server: Server) -> None:
     port, box = server
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     mail(cli, port, "results")
     cli("rollback", "game.json")
     cli("orders", "game.json", input="Oda:\nF Mikawa - Totomi Sea\n")
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     assert "4 of 4 messages sent." in mail(cli, port, "results")
     oda = box.to("nobunaga@example.org")
     assert "F Mikawa - Totomi Sea: moved" in body(oda[1], "plain") and oda[1]["In-Reply-To"] == oda[0]["Message-ID"]
@@ -265,7 +265,7 @@ def test_results_corrected_after_a_rollback_are_mailed_again(cli: Cli, addressed
 
 def test_a_new_deadline_alone_does_not_send_the_results_again(cli: Cli, addressed: Path, server: Server) -> None:
     port, box = server
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     mail(cli, port, "results")
     cli("deadline", "game.json", "+3d")
     assert "Nothing to send for the Spring 1570 movement results." in mail(cli, port, "results")
@@ -277,7 +277,7 @@ def test_a_second_run_lists_the_players_who_have_it_under_the_heading(
 ) -> None:
     """A run that sends the rest lists everyone under its one heading: those who have it, and those sent now."""
     port, box = server
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     box.refuse.add("ujiyasu@example.org")
     mail(cli, port, "results", code=6)
     box.refuse.clear()
@@ -317,7 +317,7 @@ def closing_listener() -> Iterator[tuple[int, list[int]]]:
 
 
 def test_a_server_that_hangs_up_before_greeting_stops_the_batch(cli: Cli, addressed: Path) -> None:
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     before = addressed.read_bytes()
     with closing_listener() as (port, accepted):
         out = mail(cli, port, "results", "--retries", "2", code=6)
@@ -328,7 +328,7 @@ def test_a_server_that_hangs_up_before_greeting_stops_the_batch(cli: Cli, addres
 
 
 def test_a_host_that_does_not_exist_stops_the_batch(cli: Cli, addressed: Path) -> None:
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     result = cli(
         "mail", "game.json", "results", "--smtp-host", "nowhere.invalid", "--from", "gm@kyoto.example",
         "--retries", "1", "--retry-pause", "0", code=6,
@@ -342,7 +342,7 @@ def test_tls_spoken_to_a_plain_server_stops_at_once_and_says_which_port_wants_wh
     cli: Cli, addressed: Path, server: Server
 ) -> None:
     port, box = server
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     out = mail(cli, port, "results", "--ssl", code=6)
     assert f"TLS with 127.0.0.1:{port} failed: " in out
     assert "port 465 wants --ssl, ports 25 and 587 want STARTTLS" in out

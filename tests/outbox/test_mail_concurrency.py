@@ -20,7 +20,7 @@ from tests.outbox.smtpd import smtp_server
 
 
 def test_orders_and_an_adjudication_saved_while_mail_is_sending_are_kept(cli: Cli, addressed: Path) -> None:
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     with smtp_server() as (port, box):
         box.hold_after = 1  # the first message goes at once, the second waits for the gate
         mailer = start(
@@ -43,7 +43,7 @@ def test_orders_and_an_adjudication_saved_while_mail_is_sending_are_kept(cli: Cl
                 cli.folder, "orders", "game.json", input="Oda:\nF Mikawa - Totomi Sea\n", SENGOKU_LOCK_WAIT="5"
             )
             assert orders.returncode == 0, orders.stderr
-            adjudicated = run(cli.folder, "adjudicate", "game.json", SENGOKU_LOCK_WAIT="5")
+            adjudicated = run(cli.folder, "adjudicate", "game.json", "--yes", SENGOKU_LOCK_WAIT="5")
             assert adjudicated.returncode == 0, adjudicated.stderr
             assert "Fall 1570 movement results" in adjudicated.stdout
         finally:

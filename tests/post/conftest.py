@@ -27,14 +27,14 @@ def kyoto(tmp_path_factory: pytest.TempPathFactory) -> Game:
     run("new", path, "--name", "Kyoto 1570")
     run("orders", path, FIRST / "01-spring-1570.txt", code=3)
     run("orders", path, FIRST / "02-spring-1570-oda-again.txt")
-    run("adjudicate", path)
+    run("adjudicate", path, "--yes")
     run("orders", path, FIRST / "03-fall-1570.txt")
-    run("adjudicate", path)
+    run("adjudicate", path, "--yes")
     run("orders", path, FIRST / "04-fall-1570-retreats.txt", code=3)
-    run("adjudicate", path)
+    run("adjudicate", path, "--yes")
     run("orders", path, FIRST / "05-winter-1570.txt", code=3)
     run("orders", path, FIRST / "06-winter-1570-hojo.txt")
-    run("adjudicate", path, "--deadline", DEADLINE.strftime("%Y-%m-%d %H:%M UTC"))
+    run("adjudicate", path, "--yes", "--deadline", DEADLINE.strftime("%Y-%m-%d %H:%M UTC"))
     return load_game(path)
 
 
@@ -58,9 +58,9 @@ def victory(tmp_path_factory: pytest.TempPathFactory) -> Game:
     path = folder / "game.json"
     run("new", path, "--position", GAMES / "oda-at-twenty.yaml")
     run("orders", path, GAMES / "oda-at-twenty-fall.txt", code=3)
-    run("adjudicate", path)
+    run("adjudicate", path, "--yes")
     run("orders", path, input="Hojo:\nA Musashi - Shimotsuke\n")
-    run("adjudicate", path)
+    run("adjudicate", path, "--yes")
     return load_game(path)
 
 
@@ -73,10 +73,10 @@ def kanto(tmp_path_factory: pytest.TempPathFactory) -> Game:
     path = folder / "game.json"
     run("new", path, "--name", "Kanto 1572", "--position", GAMES / "kanto" / "position.yaml")
     run("orders", path, GAMES / "kanto" / "fall-1572.txt")
-    run("adjudicate", path)
-    run("adjudicate", path)  # the retreats: Oda sent none
+    run("adjudicate", path, "--yes")
+    run("adjudicate", path, "--yes")  # the retreats: Oda sent none
     run("orders", path, GAMES / "kanto" / "winter-1572.txt")
-    run("adjudicate", path)
+    run("adjudicate", path, "--yes")
     for power in ("Asakura", "Hojo", "Oda", "Takeda", "Uesugi"):
         run("draw", path, power)
     return load_game(path)

@@ -75,7 +75,7 @@ def test_removals_nobody_orders_are_named(cli: Cli) -> None:
         encoding="utf-8",
     )
     cli("new", "game.json", "--position", position)
-    post = cli("adjudicate", "game.json").stdout
+    post = cli("adjudicate", "game.json", "--yes").stdout
     assert "No orders received (civil disorder):\n  Asakura: removed in civil disorder: " in post
     removed = re.search(r"Asakura: removed in civil disorder: (.*)\n", post).group(1)  # type: ignore[union-attr]
     assert len(removed.split(", ")) == 2
@@ -161,7 +161,7 @@ def test_an_unknown_format_is_refused_with_the_choices(kyoto: Game) -> None:
 def test_preview_prints_the_post_and_changes_nothing(cli: Cli, game: Path) -> None:
     cli("orders", "game.json", input="Oda:\nA Owari - Mino\n2 : A Yamashiro H\n")
     before = game.read_bytes()
-    preview = cli("adjudicate", "game.json", "--preview", "--deadline", "2099-12-01 20:00 UTC").stdout
+    preview = cli("adjudicate", "game.json", "--yes", "--preview", "--deadline", "2099-12-01 20:00 UTC").stdout
     assert preview.startswith("Sengoku Jidai (6DP): Spring 1570 movement results (PREVIEW: not adjudicated yet)\n")
     assert "  A Owari - Mino: bounced, 1 against 1 from A Mino\n" in preview
     assert preview.endswith(
@@ -172,14 +172,14 @@ def test_preview_prints_the_post_and_changes_nothing(cli: Cli, game: Path) -> No
     secret = "Diplomacy Points (every bid stored now: SECRET until the phase is adjudicated):\n"
     public = "Diplomacy Points (every bid, public now that the phase is adjudicated):\n"
     assert secret in preview and public not in preview
-    real = cli("adjudicate", "game.json").stdout
+    real = cli("adjudicate", "game.json", "--yes").stdout
     assert public in real
     same = preview.replace(secret, public)
     assert real.split("\n", 1)[1].split("\nOwnership")[0] == same.split("\n", 1)[1].split("\nOwnership")[0]
 
 
 def test_format_on_the_command_line(cli: Cli, game: Path) -> None:
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     assert cli("history", "game.json", "last", "--format", "bbcode").stdout.startswith("[b]Sengoku Jidai")
     assert cli("history", "game.json", "last", "--format", "MARKDOWN").stdout.startswith("## Sengoku Jidai")
     wrong = cli("history", "game.json", "last", "--format", "xml", code=2)
@@ -201,16 +201,16 @@ def test_a_deadline_set_shown_cleared_and_refused(cli: Cli, game: Path) -> None:
 
 def test_adjudicating_clears_the_deadline_and_can_set_the_next(cli: Cli, game: Path) -> None:
     cli("deadline", "game.json", "+2d")
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     assert load_game(game).state.deadline is None
-    post = cli("adjudicate", "game.json", "--deadline", "+48h").stdout
+    post = cli("adjudicate", "game.json", "--yes", "--deadline", "+48h").stdout
     assert re.search(r"\nNext phase: Spring 1571 movement\. Deadline: \w+ \d+ \w+ \d{4}, \d\d:\d\d UTC\.\n$", post)
     assert load_game(game).state.deadline is not None
 
 
 def test_history_shows_an_old_post_with_the_deadline_it_was_published_with(cli: Cli, game: Path) -> None:
-    published = cli("adjudicate", "game.json", "--deadline", "2099-12-01 20:00 UTC").stdout
+    published = cli("adjudicate", "game.json", "--yes", "--deadline", "2099-12-01 20:00 UTC").stdout
     deadline_line = "Next phase: Fall 1570 movement. Deadline: Tuesday 1 December 2099, 20:00 UTC.\n"
     assert published.endswith(deadline_line)
-    cli("adjudicate", "game.json")  # Fall 1570: its post names no deadline
+    cli("adjudicate", "game.json", "--yes")  # Fall 1570: its post names no deadline
     assert cli("history", "game.json", "1").stdout == published

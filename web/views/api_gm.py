@@ -44,6 +44,8 @@ from web.views.postformat import FORMAT_QUERY, post_format
 
 __all__ = ["bp"]
 
+API = "API"  # who did it, in the game's log
+
 bp = Blueprint("api_gm", __name__, url_prefix="/api/games/<game_id>")
 
 
@@ -90,7 +92,7 @@ def preview(game_id: str) -> tuple[Response, int]:
 )
 def inbox(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    return reply(actions.read_inbox(database(), game_id, body(InboxIn)))
+    return reply(actions.read_inbox(database(), game_id, body(InboxIn), by=API))
 
 
 @operation(
@@ -104,7 +106,7 @@ def inbox(game_id: str) -> tuple[Response, int]:
 )
 def adjudicate(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    index = actions.adjudicate(database(), game_id, body(VersionIn).version)
+    index = actions.adjudicate(database(), game_id, body(VersionIn).version, by=API)
     mailer.after_adjudication(database(), game_id, mailer.smtp_settings(current_app.config))
     chat.after_adjudication(database(), game_id)
     return reply(present.phase_out(store.load(database(), game_id), index))
@@ -243,7 +245,7 @@ def mail_settings(game_id: str) -> tuple[Response, int]:
 @operation(bp, "/rollback", "post", "Undo the last adjudication", body=VersionIn, response=GameOut, auth="gm")
 def rollback(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    actions.rollback(database(), game_id, body(VersionIn).version)
+    actions.rollback(database(), game_id, body(VersionIn).version, by=API)
     return reply(present.game_out(store.load(database(), game_id)))
 
 
@@ -258,7 +260,7 @@ def rollback(game_id: str) -> tuple[Response, int]:
 )
 def deadline(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    actions.set_deadline(database(), game_id, body(DeadlineIn))
+    actions.set_deadline(database(), game_id, body(DeadlineIn), by=API)
     return reply(present.game_out(store.load(database(), game_id)))
 
 

@@ -206,6 +206,34 @@ def rollback(game_id: str, token: str) -> BaseResponse:
     return _back(game_id, token)
 
 
+@bp.post("/clear")
+def clear(game_id: str, token: str) -> BaseResponse:
+    """Forget one power's stored orders (a paste read into the wrong power, orders a player withdraws)."""
+    require(game_id, token, "gm")
+    power = _power(game_id)
+    count = actions.clear_orders(database(), game_id, power)
+    cleared = f"Cleared {power}'s {count} stored order{'' if count == 1 else 's'}."
+    flash(cleared if count else f"{power} had no orders stored.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/concession")
+def withdraw_concession(game_id: str, token: str) -> BaseResponse:
+    """A power takes its concession back (recorded by mistake; a game concessions ended goes on)."""
+    require(game_id, token, "gm")
+    power = _power(game_id)
+    result = actions.withdraw_concession(database(), game_id, power)
+    flash(f"{power} withdraws its concession. {result.describe()}", "ok")
+    return _back(game_id, token)
+
+
+def _power(game_id: str) -> str:
+    power = request.form.get("power", "")
+    if power not in store.load(database(), game_id).board.power_names:
+        abort(400, f"no power '{power}' in this game")
+    return power
+
+
 @bp.post("/deadline")
 def deadline(game_id: str, token: str) -> BaseResponse:
     require(game_id, token, "gm")
