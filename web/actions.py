@@ -32,6 +32,7 @@ __all__ = [
     "set_deadline",
     "set_listed",
     "set_reminders",
+    "log_action",
     "vote_draw",
     "withdraw_bid",
     "withdraw_concession",
@@ -192,12 +193,14 @@ def rollback(db: Database, game_id: str, version: int | None = None, by: str = G
     return store.change(db, game_id, act, version)
 
 
-def set_reminders(db: Database, game_id: str, request: RemindersIn) -> list[int]:
+def set_reminders(db: Database, game_id: str, request: RemindersIn, by: str = GM_PAGE) -> list[int]:
     """The hours before each deadline at which the site reminds the powers without orders (latest first)."""
     hours = sorted(set(request.hours), reverse=True)
 
     def act(handle: Handle) -> None:
         handle.game.state = handle.game.state.replace(reminder_hours=hours)
+        said = ", ".join(str(h) for h in hours)
+        log_action(handle, by, f"reminders {said} hours before each deadline" if hours else "no automatic reminders")
 
     store.change(db, game_id, act)
     return hours
@@ -294,9 +297,12 @@ def _restore_deadline(handle: Handle) -> None:
         _set_next_deadline(handle)
 
 
-def _log(handle: Handle, by: str, action: str) -> None:
+def log_action(handle: Handle, by: str, action: str) -> None:
     """Note a GM's change in the game's log (``sengoku history --log`` shows the same log)."""
     handle.game.record(action, by=by, at=utcnow().replace(tzinfo=UTC))
+
+
+_log = log_action
 
 
 def _clear_if_over(handle: Handle) -> None:

@@ -18,6 +18,7 @@ from outbox.webhook import ChannelPost, Posted, post_to_channel
 from post import build_post
 from post.chat import Flavour, chat_messages, phase_notice
 from web import mapview, store
+from web.actions import GM_PAGE, log_action
 from web.db import Database
 from web.schemas import ChannelIn, ChannelPostOut
 from web.store import Handle
@@ -27,7 +28,7 @@ __all__ = ["after_adjudication", "in_background", "post", "set_channel"]
 log = logging.getLogger(__name__)
 
 
-def set_channel(db: Database, game_id: str, request: ChannelIn) -> None:
+def set_channel(db: Database, game_id: str, request: ChannelIn, by: str = GM_PAGE) -> None:
     """Keep, change or forget the webhook; an empty ``url`` keeps the one set (its address is never sent back)."""
 
     def act(handle: Handle) -> None:
@@ -45,6 +46,11 @@ def set_channel(db: Database, game_id: str, request: ChannelIn) -> None:
         elif request.post_results:
             raise GameError("give the channel's webhook address first")
         handle.game.state = state.replace(channel=chosen)
+        if chosen is None:
+            log_action(handle, by, "chat channel forgotten")
+        else:
+            after = ", results after each adjudication" if chosen.post_results else ""
+            log_action(handle, by, f"chat channel: the {chosen.shown()}{after}")
 
     store.change(db, game_id, act)
 

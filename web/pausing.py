@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 
 from adjudicator.game import GameError
 from web import store
+from web.actions import GM_PAGE, log_action
 from web.db import Database
 from web.schemas import ExtendIn, PauseIn
 from web.store import Handle
@@ -18,7 +19,7 @@ from web.store import Handle
 __all__ = ["extend", "set_paused"]
 
 
-def set_paused(db: Database, game_id: str, request: PauseIn) -> datetime | None:
+def set_paused(db: Database, game_id: str, request: PauseIn, by: str = GM_PAGE) -> datetime | None:
     """Pause or resume; the deadline now (None while paused, or with no deadline)."""
 
     def act(handle: Handle) -> datetime | None:
@@ -32,16 +33,19 @@ def set_paused(db: Database, game_id: str, request: PauseIn) -> datetime | None:
             left = (row.deadline - now).total_seconds() if row.deadline is not None else None
             handle.game.state = state.replace(paused=True, paused_left_seconds=left)
             row.deadline = None
+            log_action(handle, by, "paused the game")
         else:
             left = state.paused_left_seconds
             row.deadline = now + timedelta(seconds=max(left, 0.0)) if left is not None else None
             handle.game.state = state.replace(paused=False, paused_left_seconds=None)
+            said = f"{row.deadline:%Y-%m-%d %H:%M} UTC" if row.deadline else "none"
+            log_action(handle, by, f"resumed the game (deadline: {said})")
         return row.deadline
 
     return store.change(db, game_id, act)
 
 
-def extend(db: Database, game_id: str, request: ExtendIn) -> datetime | None:
+def extend(db: Database, game_id: str, request: ExtendIn, by: str = GM_PAGE) -> datetime | None:
     """More time for the open phase: on the deadline, or on what a paused game has left."""
 
     def act(handle: Handle) -> datetime | None:
@@ -52,10 +56,13 @@ def extend(db: Database, game_id: str, request: ExtendIn) -> datetime | None:
                 raise GameError("the game has no deadline to extend: set one")
             left = state.paused_left_seconds + more.total_seconds()
             handle.game.state = state.replace(paused_left_seconds=left)
+            log_action(handle, by, f"gave the paused phase {request.hours:g} more hours")
             return None
         if row.deadline is None:
             raise GameError("the phase has no deadline to extend: set one")
         row.deadline = max(row.deadline, store.utcnow()) + more
+        to = f"{row.deadline:%Y-%m-%d %H:%M} UTC"
+        log_action(handle, by, f"extended the deadline by {request.hours:g} hours, to {to}")
         return row.deadline
 
     return store.change(db, game_id, act)

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from adjudicator.game import Game, GameError
 from adjudicator.press import EVERYONE, GM, PressRules, may_read, refusal
 from web import store
+from web.actions import GM_PAGE, log_action
 from web.db import Database
 from web.models import MessageRow, PressReadRow
 from web.schemas import MessageOut, PressIn, PressMailIn, PressOut, PressRulesIn
@@ -123,11 +124,14 @@ def visible(session: Session, game_id: str, reader: str, rules: PressRules, afte
     return [r for r in session.scalars(query) if may_read(rules, reader, r.sender, json.loads(r.recipients))]
 
 
-def set_rules(db: Database, game_id: str, request: PressRulesIn) -> PressRules:
+def set_rules(db: Database, game_id: str, request: PressRulesIn, by: str = GM_PAGE) -> PressRules:
     rules = PressRules(kind=request.kind, grey=request.grey, gm_reads_private=request.gm_reads_private)
 
     def act(handle: Handle) -> None:
         handle.game.state = handle.game.state.replace(press=rules)
+        grey = ", grey allowed" if rules.grey else ""
+        reads = ", the GM reads private press" if rules.gm_reads_private else ""
+        log_action(handle, by, f"press: {rules.kind}{grey}{reads}")
 
     store.change(db, game_id, act)
     return rules

@@ -15,6 +15,7 @@ from adjudicator.rules import rules_for
 from adjudicator.state import GameState
 from maps import load_board
 from web import store
+from web.actions import GM_PAGE, log_action
 from web.db import Database
 from web.schemas import EarlyIn, ReadyIn, ReadyOut
 from web.store import Conflict, Handle
@@ -61,13 +62,15 @@ def _end_early(db: Database, game_id: str) -> bool:
     return store.change(db, game_id, act)
 
 
-def set_early(db: Database, game_id: str, request: EarlyIn) -> bool:
+def set_early(db: Database, game_id: str, request: EarlyIn, by: str = GM_PAGE) -> bool:
     """Whether the phase ends as soon as every power with something to order is ready (the GM's choice); True
     when everyone is ready already, so the phase is being adjudicated now."""
 
     def act(handle: Handle) -> bool:
         state = handle.game.state
         handle.game.state = state.replace(early_when_ready=request.when_all_ready)
+        rule = "as soon as every power is ready" if request.when_all_ready else "at their deadline only"
+        log_action(handle, by, f"phases end {rule}")
         if (
             request.when_all_ready
             and not state.result.over

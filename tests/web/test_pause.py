@@ -67,3 +67,17 @@ def test_extending_a_phase_without_a_deadline_says_to_set_one(client: FlaskClien
 def test_a_player_cannot_pause_the_game(client: FlaskClient, game: GameLinks) -> None:
     answer = client.post(f"/api/games/{game.id}/pause", json={"paused": True}, headers=game.bearer("Oda"))
     assert answer.status_code == 403
+
+
+def test_pausing_resuming_and_extending_are_in_the_gms_log(client: FlaskClient, game: GameLinks, db: Database) -> None:
+    actions.set_deadline(db, game.id, DeadlineIn(hours_from_now=2))
+    post(client, game, "pause", {"paused": True})
+    post(client, game, "extend", {"hours": 3})
+    post(client, game, "pause", {"paused": False})
+    log = client.get(f"/api/games/{game.id}/gm", headers=game.bearer("gm")).get_json()["log"]
+    said = [(entry["by"], entry["action"].split(" (")[0]) for entry in log[:3]]
+    assert said == [
+        ("API", "resumed the game"),
+        ("API", "gave the paused phase 3 more hours"),
+        ("API", "paused the game"),
+    ]

@@ -123,7 +123,7 @@ def adjudicate(game_id: str) -> tuple[Response, int]:
 )
 def pause(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    pausing.set_paused(database(), game_id, body(PauseIn))
+    pausing.set_paused(database(), game_id, body(PauseIn), by=API)
     return reply(present.game_out(store.load(database(), game_id)))
 
 
@@ -138,7 +138,7 @@ def pause(game_id: str) -> tuple[Response, int]:
 )
 def extend(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    pausing.extend(database(), game_id, body(ExtendIn))
+    pausing.extend(database(), game_id, body(ExtendIn), by=API)
     return reply(present.game_out(store.load(database(), game_id)))
 
 
@@ -153,7 +153,7 @@ def extend(game_id: str) -> tuple[Response, int]:
 )
 def early(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    readiness.set_early(database(), game_id, body(EarlyIn))
+    readiness.set_early(database(), game_id, body(EarlyIn), by=API)
     ready = mailer.smtp_settings(current_app.config) is not None
     return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
 
@@ -170,7 +170,7 @@ def early(game_id: str) -> tuple[Response, int]:
 )
 def reminders(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    actions.set_reminders(database(), game_id, body(RemindersIn))
+    actions.set_reminders(database(), game_id, body(RemindersIn), by=API)
     ready = mailer.smtp_settings(current_app.config) is not None
     return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
 
@@ -187,7 +187,7 @@ def reminders(game_id: str) -> tuple[Response, int]:
 )
 def channel(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    chat.set_channel(database(), game_id, body(ChannelIn))
+    chat.set_channel(database(), game_id, body(ChannelIn), by=API)
     ready = mailer.smtp_settings(current_app.config) is not None
     return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
 
@@ -309,7 +309,7 @@ def new_link(game_id: str) -> tuple[Response, int]:
 )
 def press_rules(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    press.set_rules(database(), game_id, body(PressRulesIn))
+    press.set_rules(database(), game_id, body(PressRulesIn), by=API)
     return reply(press.read(database(), game_id, THE_GM, mark=False))
 
 
