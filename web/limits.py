@@ -63,6 +63,7 @@ def install(app: Flask) -> Limiter:
         or os.environ.get("SENGOKU_RATE_LIMIT_STORAGE")
         or "memory://",
         headers_enabled=True,
+        strategy="moving-window",  # a burst at a minute's turn counts as one minute's
     )
     for kind, endpoints in _LIMITED.items():
         for endpoint in endpoints:
