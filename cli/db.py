@@ -59,8 +59,13 @@ def upgrade(database: str | None) -> None:
 @_DATABASE
 def status(database: str | None) -> None:
     """Show the database's revision; exit 1 if it needs 'sengoku db upgrade'."""
+    from web.migrate import SchemaStatus, head
     from web.migrate import status as read_status
 
+    missing = _guarded(lambda: _missing_sqlite_file(database))
+    if missing is not None:  # reported as empty, and nothing is made: not the file, not its folder
+        click.echo(f"{missing}: {SchemaStatus(current=None, head=head()).describe()}")
+        raise SystemExit(1)
     engine = _guarded(lambda: _engine(database, make_folder=False))
     try:
         schema = _guarded(lambda: read_status(engine))
@@ -100,17 +105,25 @@ def _engine(database: str | None, *, make_folder: bool) -> Engine:
     """The engine for ``database``; only ``upgrade`` may make a SQLite file's folder (``status`` only reports)."""
     from web.config import database_url
     from web.db import Database
-    from web.dburl import DatabaseUnusable, check
+    from web.dburl import check
+
+    url = database or database_url()
+    check(url)
+    if make_folder and url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    return Database(url).engine
+
+
+def _missing_sqlite_file(database: str | None) -> str | None:
+    """The URL when it names a SQLite file that does not exist (opening it would make it), else None."""
+    from web.config import database_url
+    from web.dburl import check
 
     url = database or database_url()
     check(url)
     if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-        file = Path(url.removeprefix("sqlite:///"))
-        if make_folder:
-            file.parent.mkdir(parents=True, exist_ok=True)
-        elif not file.exists():
-            raise DatabaseUnusable(f"there is no database at {file} ('sengoku db upgrade' makes it)")
-    return Database(url).engine
+        return None if Path(url.removeprefix("sqlite:///")).exists() else url
+    return None
 
 
 def _guarded(action: Callable[[], T]) -> T:

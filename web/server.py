@@ -118,6 +118,8 @@ def _serve(settings: Settings, listener: socket.socket, echo: Callable[[str], No
     db = app.extensions["sengoku_db"]
     _check_schema(app, echo)
     echo(f"Sengoku web site: {settings.base}/   (database: {_without_password(app.config['DATABASE_URL'])})")
+    if settings.public_url:
+        echo(f"Links are built for {app.config['PUBLIC_URL']} (other hosts get 400).")
     if settings.demo:
         _show_demo(app, settings.base, echo)
     if one_process:
