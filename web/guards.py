@@ -61,6 +61,7 @@ class DepthLimitedJSON(DefaultJSONProvider):
 
 def install(app: Flask) -> None:
     """Called by the app factory once the config is final."""
-    scheme, _ = parse(app.config["PUBLIC_URL"])
-    app.config["SESSION_COOKIE_SECURE"] = bool(app.config.get("SESSION_COOKIE_SECURE")) or scheme == "https"
-    app.wsgi_app = PublicAddress(app.wsgi_app, app.config["PUBLIC_URL"])  # type: ignore[method-assign]
+    url = app.config.get("PUBLIC_URL") or None
+    https = url is not None and parse(url)[0] == "https"
+    app.config["SESSION_COOKIE_SECURE"] = bool(app.config.get("SESSION_COOKIE_SECURE")) or https
+    app.wsgi_app = PublicAddress(app.wsgi_app, url)  # type: ignore[method-assign]

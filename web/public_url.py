@@ -5,8 +5,12 @@ answers, pages and mail; the map's picture links) used to take its host from
 the request: ``Host: evil.example`` got GM links on evil.example, and players
 re-mailed fresh links there. Now the address is configuration:
 ``SENGOKU_PUBLIC_URL`` (or ``sengoku serve --public-url``; ``PUBLIC_URL`` in
-the app's config), e.g. ``https://diplomacy.example``. Without one the site
-is its loopback address (``sengoku serve`` gives its own, ``http://127.0.0.1:5000``).
+the app's config), e.g. ``https://diplomacy.example``. ``sengoku serve``
+always gives one: the flag's, else its own loopback address
+(``http://127.0.0.1:5000``), and it refuses to serve other machines without
+one. An app made by ``create_app()`` with none at all (the tests, a local
+run) answers loopback names only, and its links name the loopback address
+asked for: they can only ever point at this machine.
 
 :class:`PublicAddress` wraps the WSGI app: a request whose ``Host`` is neither
 the public host nor a loopback name gets 400 before the app sees it; every
@@ -22,9 +26,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["DEFAULT", "LOOPBACK", "PublicAddress", "PublicUrlError", "from_environment", "parse"]
+__all__ = ["LOOPBACK", "PublicAddress", "PublicUrlError", "from_environment", "parse"]
 
-DEFAULT = "http://localhost"
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
 """Names a request may always use (a health check on the machine itself); links never come from them."""
 
@@ -50,8 +53,8 @@ def parse(url: str) -> tuple[str, str]:
     return parts.scheme, parts.netloc.lower()
 
 
-def from_environment() -> str:
-    return os.environ.get("SENGOKU_PUBLIC_URL", "").strip() or DEFAULT
+def from_environment() -> str | None:
+    return os.environ.get("SENGOKU_PUBLIC_URL", "").strip() or None
 
 
 def _hostname(host: str) -> str:
@@ -65,10 +68,10 @@ def _hostname(host: str) -> str:
 class PublicAddress:
     """WSGI middleware: refuse an unknown ``Host``, then present the request as made to the public address."""
 
-    def __init__(self, app: Callable[[_Environ, _StartResponse], Iterable[bytes]], url: str) -> None:
+    def __init__(self, app: Callable[[_Environ, _StartResponse], Iterable[bytes]], url: str | None) -> None:
         self.app = app
-        self.scheme, self.netloc = parse(url)
-        self.allowed = LOOPBACK | {_hostname(self.netloc)}
+        self.public = parse(url) if url else None
+        self.allowed = LOOPBACK | ({_hostname(self.public[1])} if self.public else set())
 
     def __call__(self, environ: _Environ, start_response: _StartResponse) -> Iterable[bytes]:
         host = environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")
@@ -76,6 +79,6 @@ class PublicAddress:
             body = b"Bad Request: this site does not answer to that host name.\n"
             start_response("400 Bad Request", [("Content-Type", "text/plain"), ("Content-Length", str(len(body)))])
             return [body]
-        environ["HTTP_HOST"] = self.netloc
-        environ["wsgi.url_scheme"] = self.scheme
+        if self.public is not None:
+            environ["wsgi.url_scheme"], environ["HTTP_HOST"] = self.public
         return self.app(environ, start_response)

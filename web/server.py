@@ -154,7 +154,7 @@ def _check_schema(app: Flask, echo: Callable[[str], None]) -> None:
 
 def _show_demo(app: Flask, base: str, echo: Callable[[str], None]) -> None:
     game_id, issued = demo_game(app)
-    with app.test_request_context(base_url=app.config["PUBLIC_URL"]):
+    with app.test_request_context(base_url=app.config["PUBLIC_URL"] or base):
         shown = links(game_id, issued)
     echo(f"\nDemo game {game_id} (the same links at every start; instance/demo-game.json keeps them):")
     echo(f"  public page   {shown.pop('public')}")

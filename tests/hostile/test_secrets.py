@@ -142,3 +142,12 @@ def test_a_public_url_that_is_not_an_origin_is_one_clear_line(url: str) -> None:
     result = CliRunner().invoke(main, ["serve", "--port", "0", "--public-url", url])
     assert result.exit_code == 1
     assert result.output.count("\n") == 1 and "public URL" in result.output
+
+
+def test_without_a_public_url_only_loopback_hosts_are_answered_and_links_stay_on_them(tmp_path: Path) -> None:
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'local.db'}", "SECRET_KEY": "k", "PUBLIC_URL": None})
+    client = app.test_client()
+    assert client.get("/healthz", headers={"Host": "evil.example"}).status_code == 400
+    answer = client.post("/api/games", json={"name": "Local"}, headers={"Host": "127.0.0.1:5555"})
+    assert answer.get_json()["links"]["gm"].startswith("http://127.0.0.1:5555/games/")
+    app.extensions["sengoku_db"].dispose()
