@@ -42,7 +42,7 @@ from gunicorn.glogging import Logger
 from maps import available_maps
 from web import create_app, scheduler
 from web.mapview import warm_up
-from web.redact import Redactor
+from web.redact import Redactor, install
 
 __all__ = ["serve"]
 
@@ -83,6 +83,7 @@ class _Site(BaseApplication):
     def load(self) -> Any:
         """Runs in each worker, after the fork (the master laid out the maps before: see :func:`serve`)."""
         seconds = max(SAFETY_NET_SECONDS, float(self.app_config["DEADLINE_CHECK_SECONDS"]))
+        install("gunicorn.error", "gunicorn.access")  # inherited from the master already; made sure of here
         return create_app({**self.app_config, "DEADLINE_CHECK_SECONDS": seconds})
 
 

@@ -106,6 +106,7 @@ def test_the_session_cookie_is_secure_httponly_and_samesite_over_https(client: F
     answer = client.post("/games", data={"name": "Cookie flags"})
     cookie = answer.headers["Set-Cookie"]
     assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert answer.headers["Strict-Transport-Security"] == "max-age=31536000"
 
 
 def test_links_come_from_the_public_url_whatever_the_host(client: FlaskClient) -> None:

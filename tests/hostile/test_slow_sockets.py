@@ -115,6 +115,12 @@ def test_an_800_mb_body_is_refused_before_it_is_read(site: Site, game: dict[str,
     still_there(site, game)
 
 
+@pytest.mark.parametrize("fields", [[b"X-Pad: " + b"a" * 20_000], [b"X-P%d: %s" % (n, b"a" * 100) for n in range(200)]])
+def test_headers_over_16_kib_are_refused(site: Site, fields: list[bytes]) -> None:
+    answer, closed = raw(site, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"\r\n".join(fields) + b"\r\n\r\n")
+    assert status_of(answer) == 431 and closed
+
+
 def test_a_chunked_body_over_the_limit_is_refused(site: Site) -> None:
     head = b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
     chunk = b"10000\r\n" + b" " * 0x10000 + b"\r\n"
