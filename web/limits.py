@@ -8,6 +8,12 @@
   until the minute is over (a 192-bit token is not guessable, but nobody
   should get to try at full speed).
 
+A client is its address; behind a reverse proxy on the same machine (a
+loopback peer) it is the last address of ``X-Forwarded-For``, the one the
+proxy added (nginx: ``proxy_set_header X-Forwarded-For
+$proxy_add_x_forwarded_for``). A header from any other peer is ignored, so
+no client can pick its own address.
+
 A client over a limit gets 429 with the usual error page or JSON and a
 ``Retry-After`` header. Where the counts live: Flask-Limiter's storage,
 ``$SENGOKU_RATE_LIMIT_STORAGE`` (e.g. ``redis://localhost:6379``, shared
@@ -20,15 +26,15 @@ line would then be a write to it, on the path a saving player waits for.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Flask, Response
+from flask import Blueprint, Flask, Response, request
 from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 
-__all__ = ["RATES", "install"]
+__all__ = ["RATES", "client_address", "install"]
 
 RATES = {
     "create": "20 per hour;5 per minute",
@@ -46,6 +52,17 @@ _LIMITED = {
 _SECRET_BLUEPRINTS = ("gm", "player", "api_gm", "api_player")
 
 
+def client_address() -> str:
+    """The client a limit counts: the peer, or the address a proxy on this machine says it forwards for."""
+    peer = request.remote_addr or ""
+    try:
+        local = ipaddress.ip_address(peer).is_loopback
+    except ValueError:
+        local = False
+    forwarded = request.headers.get("X-Forwarded-For", "").split(",")[-1].strip() if local else ""
+    return forwarded or peer
+
+
 def _wrong_link(response: Response) -> bool:
     return response.status_code in (401, 403, 404)
 
@@ -57,7 +74,7 @@ def install(app: Flask) -> Limiter:
     """
     app.config["RATELIMIT_ENABLED"] = bool(app.config.get("RATE_LIMITS"))
     limiter = Limiter(
-        get_remote_address,
+        client_address,
         app=app,
         storage_uri=app.config.get("RATELIMIT_STORAGE_URI")
         or os.environ.get("SENGOKU_RATE_LIMIT_STORAGE")

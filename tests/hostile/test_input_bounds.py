@@ -112,3 +112,26 @@ def test_guessing_links_meets_429(client: FlaskClient) -> None:
 def test_checking_orders_at_full_speed_meets_429(client: FlaskClient) -> None:
     statuses = [client.post("/sandbox/check", json={"text": "Oda: A Owari - Mino"}).status_code for _ in range(121)]
     assert statuses[:120] == [200] * 120 and statuses[120] == 429
+
+
+def test_behind_a_proxy_on_this_machine_each_forwarded_client_has_its_own_count(client: FlaskClient) -> None:
+    for n in range(5):
+        assert (
+            client.post("/api/games", json={"name": f"A{n}"}, headers={"X-Forwarded-For": "203.0.113.1"}).status_code
+            == 201
+        )
+    assert client.post("/api/games", json={"name": "A5"}, headers={"X-Forwarded-For": "203.0.113.1"}).status_code == 429
+    assert client.post("/api/games", json={"name": "B"}, headers={"X-Forwarded-For": "203.0.113.2"}).status_code == 201
+
+
+def test_a_remote_client_cannot_choose_the_address_it_is_counted_as(client: FlaskClient) -> None:
+    remote = {"REMOTE_ADDR": "198.51.100.7"}
+    for n in range(5):
+        headers = {"X-Forwarded-For": f"203.0.113.{n}"}
+        assert (
+            client.post("/api/games", json={"name": f"R{n}"}, headers=headers, environ_base=remote).status_code == 201
+        )
+    refused = client.post(
+        "/api/games", json={"name": "R5"}, headers={"X-Forwarded-For": "192.0.2.9"}, environ_base=remote
+    )
+    assert refused.status_code == 429
