@@ -25,6 +25,7 @@ a loopback one.
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 from collections.abc import Callable
 from typing import Any
@@ -72,7 +73,7 @@ class Settings:
             "DATABASE_POOL_SIZE": self.threads + 1,
             "DATABASE_MAX_OVERFLOW": self.threads,
             "PUBLIC_URL": self.public_url or self.base,
-            "RATE_LIMITS": True,
+            "RATE_LIMITS": os.environ.get("SENGOKU_RATE_LIMITS", "on").lower() != "off",
         }
         if self.database:
             config["DATABASE_URL"] = self.database
