@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from adjudicator.game import GameError
+from web.redact import redact
 from web.schemas import ErrorOut
 from web.store import Conflict, NotFound
 
@@ -76,5 +77,5 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[Response | str, int]:
-        log.exception("unexpected error on %s %s", request.method, request.path)  # tokens masked: web/redact.py
+        log.exception("unexpected error on %s %s", request.method, redact(request.path))  # and by every handler
         return error_response(500, "Something went wrong on the server; the game is unchanged.")

@@ -3,7 +3,7 @@
 One process (the default, what ``./run start`` does) is waitress: threads in
 one process, on any system, with limits on connections, request size and
 time (web/waitress_site.py). ``--workers N`` (N > 1) is gunicorn, pre-fork:
-its master process binds the port, starts N worker processes (each with
+its master process takes the port bound here, starts N worker processes (each with
 threads: web/gunicorn_worker.py, which reads each request whole before a
 thread takes it), restarts a worker that dies (even by kill -9) or hangs
 past the timeout, and reloads them one by one on SIGHUP. Each worker builds

@@ -152,3 +152,15 @@ def test_without_a_public_url_only_loopback_hosts_are_answered_and_links_stay_on
     answer = client.post("/api/games", json={"name": "Local"}, headers={"Host": "127.0.0.1:5555"})
     assert answer.get_json()["links"]["gm"].startswith("http://127.0.0.1:5555/games/")
     app.extensions["sengoku_db"].dispose()
+
+
+def test_an_unexpected_error_on_a_secret_link_logs_the_path_masked(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(*_: object) -> str:
+        raise RuntimeError("the store broke")
+
+    monkeypatch.setattr("web.store.role_of", broken)
+    with caplog.at_level(logging.ERROR, logger="web.errors"):
+        assert client.get("/games/abcdefgh23/gm/VERY-SECRET-token").status_code == 500
+    assert "/games/abcdefgh23/gm/***" in caplog.text and "VERY-SECRET-token" not in caplog.text
