@@ -113,6 +113,7 @@ def test_an_800_mb_body_is_refused_before_it_is_read(site: Site, game: dict[str,
     spooled = sum(file.stat().st_size for file in (site.folder / "tmp").rglob("*") if file.is_file())
     assert spooled < 1024 * 1024
     still_there(site, game)
+    assert peak_memory_mb(site) < MEMORY_MB
 
 
 @pytest.mark.parametrize("fields", [[b"X-Pad: " + b"a" * 20_000], [b"X-P%d: %s" % (n, b"a" * 100) for n in range(200)]])
