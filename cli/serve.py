@@ -16,7 +16,12 @@ __all__ = ["serve"]
 
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every one).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (0.0.0.0: every one; then give --public-url).",
+)
 @click.option(
     "--port", default=5000, show_default=True, type=click.IntRange(0, 65535), help="0: any free port (printed)."
 )
@@ -51,7 +56,8 @@ __all__ = ["serve"]
 @click.option(
     "--access-log",
     metavar="FILE",
-    help="With --workers: log each request (and its time in microseconds) to FILE, - for stdout.",
+    help="With --workers: log each request (and its time in microseconds) to FILE, - for stdout; "
+    "the links' tokens show as ***.",
 )
 def serve(
     host: str,
