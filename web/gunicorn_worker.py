@@ -16,6 +16,8 @@ worker does the same job in the worker itself, so the site is safe without one:
   both without a thread;
 - a ``Content-Length`` over the limit goes straight to the app, which answers
   413 from the header without reading the body;
+- a client that sent ``Expect: 100-continue`` (curl does, for a body over
+  1 KiB) is told ``100 Continue`` once its headers are in, or it would wait;
 - only then does a thread parse it (from the buffer: no more blocking reads)
   and run the app. gunicorn's parser refuses ``Transfer-Encoding`` with
   ``Content-Length`` (400, connection closed).
@@ -39,7 +41,7 @@ from gunicorn.workers.gthread import TConn, ThreadWorker
 
 from web.config import MAX_BODY, request_seconds
 
-__all__ = ["HEADER_LIMIT", "READ_SECONDS", "BufferingWorker", "request_complete"]
+__all__ = ["HEADER_LIMIT", "READ_SECONDS", "BufferingWorker", "expects_continue", "request_complete"]
 
 READ_SECONDS = request_seconds()
 """A request must arrive whole within this, from the connection's start."""
@@ -50,6 +52,8 @@ HEADER_LIMIT = 16 * 1024
 _CHUNK = 64 * 1024
 _LENGTH = re.compile(rb"\r\ncontent-length[ \t]*:[ \t]*(\d{1,18})[ \t]*(?=\r\n|$)", re.I)
 _CHUNKED = re.compile(rb"\r\ntransfer-encoding[ \t]*:", re.I)
+_EXPECT = re.compile(rb"\r\nexpect[ \t]*:[ \t]*100-continue[ \t]*(?=\r\n|$)", re.I)
+CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 
 
 def _answer(status: str) -> bytes:
@@ -84,11 +88,18 @@ def request_complete(buffer: bytes) -> bool | bytes:
     return wanted > MAX_BODY or body >= wanted  # over the limit: the app refuses it from the header alone
 
 
+def expects_continue(buffer: bytes) -> bool:
+    """Whether the headers have ended and ask for ``100 Continue`` before the body is sent."""
+    end = buffer.find(b"\r\n\r\n")
+    return end >= 0 and _EXPECT.search(buffer[:end]) is not None and not buffer.startswith(b"HTTP/1.0")
+
+
 class _Reading:
-    __slots__ = ("buffer", "deadline")
+    __slots__ = ("buffer", "continued", "deadline")
 
     def __init__(self, deadline: float) -> None:
         self.buffer = bytearray()
+        self.continued = False
         self.deadline = deadline
 
 
@@ -128,6 +139,12 @@ class BufferingWorker(ThreadWorker):
         reading.buffer += data
         verdict = request_complete(bytes(reading.buffer))
         if verdict is False:
+            if not reading.continued and expects_continue(bytes(reading.buffer)):
+                reading.continued = True
+                try:
+                    conn.sock.send(CONTINUE)  # a few bytes on a fresh connection: the socket's buffer takes them
+                except OSError:
+                    self._drop(conn)
             return
         if isinstance(verdict, bytes):
             self._drop(conn, verdict)

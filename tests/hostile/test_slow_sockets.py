@@ -138,3 +138,22 @@ def test_transfer_encoding_with_content_length_is_refused_and_the_connection_clo
     answer, closed = raw(site, smuggled)
     assert status_of(answer) == 400 and closed
     assert answer.count(b"HTTP/1.") == 1  # the request hidden behind it was never answered
+
+
+def test_a_client_that_expects_100_continue_is_told_to_send_its_body(site: Site) -> None:
+    body = b'{"name": "Patient"}'
+    head = (
+        b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Expect: 100-continue\r\nContent-Length: %d\r\n\r\n" % len(body)
+    )
+    with socket.create_connection(("127.0.0.1", site.port), timeout=10) as connection:
+        connection.sendall(head)
+        assert connection.recv(1024).startswith(b"HTTP/1.1 100 Continue\r\n\r\n")
+        connection.sendall(body)
+        answer = b""
+        while b"201" not in answer and len(answer) < 100_000:
+            chunk = connection.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+    assert b"HTTP/1.1 201" in answer
