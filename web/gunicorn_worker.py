@@ -91,7 +91,9 @@ def request_complete(buffer: bytes) -> bool | bytes:
 def expects_continue(buffer: bytes) -> bool:
     """Whether the headers have ended and ask for ``100 Continue`` before the body is sent."""
     end = buffer.find(b"\r\n\r\n")
-    return end >= 0 and _EXPECT.search(buffer[:end]) is not None and not buffer.startswith(b"HTTP/1.0")
+    if end < 0 or buffer[: buffer.find(b"\r\n")].rstrip().endswith(b"HTTP/1.0"):
+        return False  # an HTTP/1.0 client's expectation is ignored (RFC 9110, 10.1.1)
+    return _EXPECT.search(buffer[:end]) is not None
 
 
 class _Reading:
