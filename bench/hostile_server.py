@@ -173,11 +173,11 @@ def _request(kind: str, method: str, path: str, body: bytes | None = None, **hea
     return run
 
 
-def _sandbox_link() -> str:
+def _sandbox_link(lines: int) -> str:
     from web.sandbox import SandboxState, encode
 
     line = "Oda: A Owari - Mino\n"
-    return encode(SandboxState(steps=[(line * 1000)[:20_000]] * 40))
+    return encode(SandboxState(steps=[(line * lines)[:20_000].rstrip("\n")] * 40))
 
 
 def _attacks() -> list[ServerAttack]:
@@ -212,7 +212,13 @@ def _attacks() -> list[ServerAttack]:
             "sandbox-link",
             "server",
             "a sandbox link of 40 steps x 1,000 order lines",
-            _request("waitress", "GET", f"/sandbox?s={_sandbox_link()}"),
+            _request("waitress", "GET", f"/sandbox?s={_sandbox_link(1000)}"),
+        ),
+        ServerAttack(
+            "sandbox-within",
+            "server",
+            "a sandbox link of 40 steps x 200 order lines (the most)",
+            _request("waitress", "GET", f"/sandbox?s={_sandbox_link(200)}"),
         ),
         ServerAttack(
             "host", "server", "Host: evil.example", _request("waitress", "GET", "/healthz", Host="evil.example")
