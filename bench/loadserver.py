@@ -44,7 +44,13 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def env(self) -> dict[str, str]:
-        return {**os.environ, "DATABASE_URL": self.database, "SENGOKU_SECRET_KEY": "load-test"}
+        # one client address makes every game and every save: the per-client rate limits would refuse it
+        return {
+            **os.environ,
+            "DATABASE_URL": self.database,
+            "SENGOKU_SECRET_KEY": "load-test",
+            "SENGOKU_RATE_LIMITS": "off",
+        }
 
     def upgrade(self) -> None:
         """``sengoku db upgrade``: what an operator runs before the first start."""

@@ -39,7 +39,7 @@ def upgrade(database: str | None) -> None:
     """Make the tables, or bring them up to this version of sengoku (safe to run again)."""
     from web.migrate import upgrade as run_upgrade
 
-    engine = _engine(database)
+    engine = _guarded(lambda: _engine(database, make_folder=True))
     try:
         before, after = _guarded(lambda: run_upgrade(engine))
     finally:
@@ -59,9 +59,14 @@ def upgrade(database: str | None) -> None:
 @_DATABASE
 def status(database: str | None) -> None:
     """Show the database's revision; exit 1 if it needs 'sengoku db upgrade'."""
+    from web.migrate import SchemaStatus, head
     from web.migrate import status as read_status
 
-    engine = _engine(database)
+    missing = _guarded(lambda: _missing_sqlite_file(database))
+    if missing is not None:  # reported as empty, and nothing is made: not the file, not its folder
+        click.echo(f"{missing}: {SchemaStatus(current=None, head=head()).describe()}")
+        raise SystemExit(1)
+    engine = _guarded(lambda: _engine(database, make_folder=False))
     try:
         schema = _guarded(lambda: read_status(engine))
     finally:
@@ -96,28 +101,44 @@ def revision(message: str, autogenerate: bool) -> None:
     click.echo(f"Wrote {path}: check it (and its downgrade), then run the tests (tests/web/test_migrations.py).")
 
 
-def _engine(database: str | None) -> Engine:
+def _engine(database: str | None, *, make_folder: bool) -> Engine:
+    """The engine for ``database``; only ``upgrade`` may make a SQLite file's folder (``status`` only reports)."""
     from web.config import database_url
     from web.db import Database
+    from web.dburl import check
 
     url = database or database_url()
-    if url.startswith("sqlite:///"):
+    check(url)
+    if make_folder and url.startswith("sqlite:///") and url != "sqlite:///:memory:":
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     return Database(url).engine
 
 
+def _missing_sqlite_file(database: str | None) -> str | None:
+    """The URL when it names a SQLite file that does not exist (opening it would make it), else None."""
+    from web.config import database_url
+    from web.dburl import check
+
+    url = database or database_url()
+    check(url)
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        return None if Path(url.removeprefix("sqlite:///")).exists() else url
+    return None
+
+
 def _guarded(action: Callable[[], T]) -> T:
+    """``action()``, or exit 1 with one line saying why the database could not be used."""
     from sqlalchemy.exc import SQLAlchemyError
 
+    from web.dburl import DatabaseUnusable, describe
     from web.migrate import SchemaError
 
     try:
         return action()
     except SchemaError as error:
         raise click.ClickException(str(error)) from None
-    except SQLAlchemyError as error:
-        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
-        raise click.ClickException(f"cannot use the database: {reason}") from None
+    except (DatabaseUnusable, SQLAlchemyError, ImportError) as error:
+        raise click.ClickException(describe(error)) from None
 
 
 def _shown(engine: Engine) -> str:

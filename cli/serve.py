@@ -2,6 +2,10 @@
 
 One process by default (``./run start``); ``--workers N`` runs N processes
 under gunicorn, the production setup (README, "Running it in production").
+Every link the site gives is built from ``--public-url`` (or
+``$SENGOKU_PUBLIC_URL``), never from a request's ``Host``; without one the
+site must listen on a loopback address. A database that cannot be used, a
+bad public URL or a port that cannot be had is one line and exit 1.
 """
 
 from __future__ import annotations
@@ -12,8 +16,22 @@ __all__ = ["serve"]
 
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every one).")
-@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (0.0.0.0: every one; then give --public-url).",
+)
+@click.option(
+    "--port", default=5000, show_default=True, type=click.IntRange(0, 65535), help="0: any free port (printed)."
+)
+@click.option(
+    "--public-url",
+    envvar="SENGOKU_PUBLIC_URL",
+    metavar="URL",
+    help="The address players use, e.g. https://diplomacy.example: every link is built from it "
+    "[default: $SENGOKU_PUBLIC_URL, else the address served on, which must then be loopback].",
+)
 @click.option("--database", metavar="URL", help="SQLAlchemy URL [default: $DATABASE_URL, else instance/sengoku.db].")
 @click.option("--demo", is_flag=True, help="Open with a demo Sengoku game and print its links.")
 @click.option(
@@ -38,11 +56,13 @@ __all__ = ["serve"]
 @click.option(
     "--access-log",
     metavar="FILE",
-    help="With --workers: log each request (and its time in microseconds) to FILE, - for stdout.",
+    help="With --workers: log each request (and its time in microseconds) to FILE, - for stdout; "
+    "the links' tokens show as ***.",
 )
 def serve(
     host: str,
     port: int,
+    public_url: str | None,
     database: str | None,
     demo: bool,
     workers: int,
@@ -51,8 +71,11 @@ def serve(
     access_log: str | None,
 ) -> None:
     """Start the web site for GMs and players (Ctrl-C stops it)."""
-    from web.migrate import SchemaError  # the web stack loads only for this command
-    from web.server import Settings, run
+    from sqlalchemy.exc import SQLAlchemyError  # the web stack loads only for this command
+
+    from web.dburl import DatabaseUnusable, describe
+    from web.migrate import SchemaError
+    from web.server import PublicUrlError, Settings, run
 
     settings = Settings(
         host,
@@ -63,10 +86,15 @@ def serve(
         workers=workers,
         deadline_seconds=deadline_seconds,
         access_log=access_log,
+        public_url=public_url,
     )
     try:
         run(settings, echo=click.echo)
     except SchemaError as error:
         raise click.ClickException(f"{error}; the site was not started") from None
+    except PublicUrlError as error:
+        raise click.ClickException(f"{error}; the site was not started") from None
+    except (DatabaseUnusable, SQLAlchemyError, ImportError) as error:
+        raise click.ClickException(f"{describe(error)}; the site was not started") from None
     except OSError as error:
         raise click.ClickException(f"cannot listen on {host}:{port} ({error}); try another --port") from None

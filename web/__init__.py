@@ -2,7 +2,8 @@
 
 ``create_app(test_config)`` builds the app: settings (web/config.py), the
 database (web/db.py; its schema by web/migrate.py), CSRF protection on every
-form, the deadline job (web/deadlines.py), health checks, and one blueprint
+form, the public address, JSON depth and rate limits (web/guards.py,
+web/limits.py), the deadline job (web/deadlines.py), health checks, and one blueprint
 per audience (web/views/). The JSON API (web/views/api*.py) is
 documented at ``/api/openapi.json``.
 
@@ -24,10 +25,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
     from flask_wtf.csrf import CSRFProtect
 
-    from web import assets, config, db, deadlines, errors, hooks
+    from web import assets, config, db, deadlines, errors, guards, hooks, limits
 
     instance = (test_config or {}).get("INSTANCE_PATH")  # where the key, the SQLite file and demo links live
     app = Flask(__name__, instance_path=instance, instance_relative_config=True)
+    app.json = guards.DepthLimitedJSON(app)
     app.config.from_mapping(config.defaults(app.instance_path))
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -39,6 +41,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     _register_views(app, csrf)
     hooks.register(app)
     assets.init_app(app)
+    limits.install(app)
+    guards.install(app)
     deadlines.init_app(app)
     return app
 

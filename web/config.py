@@ -13,10 +13,20 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-__all__ = ["database_url", "defaults", "secret_key"]
+from web.public_url import from_environment
+
+__all__ = ["MAX_BODY", "database_url", "defaults", "request_seconds", "secret_key"]
 
 MAX_BODY = 64 * 1024
 """No request body is larger than this: a whole pasted post of orders is a few KiB."""
+
+
+def request_seconds() -> float:
+    """How long a request may take to arrive whole: ``$SENGOKU_REQUEST_SECONDS``, else 10 (web/waitress_site.py)."""
+    try:
+        return max(0.5, float(os.environ.get("SENGOKU_REQUEST_SECONDS", "")))
+    except ValueError:
+        return 10.0
 
 
 def database_url(instance_path: str | None = None) -> str:
@@ -39,6 +49,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "MAX_FORM_MEMORY_SIZE": MAX_BODY,
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
+        "PUBLIC_URL": from_environment(),  # every link is built from it, never from a request (web/public_url.py)
+        "WTF_CSRF_SSL_STRICT": False,  # its Referer check fails under Referrer-Policy: no-referrer; the token stays
+        "RATE_LIMITS": False,  # `sengoku serve` turns them on (web/limits.py)
         "WTF_CSRF_TIME_LIMIT": None,  # a player may keep the page open for a day before saving
         "DEADLINE_CHECK_SECONDS": 0,  # 0: no deadline job in this process (tests); `sengoku serve` starts one
         "MIGRATE_ON_START": None,  # None: SQLite is upgraded at start, other databases by `sengoku db upgrade`

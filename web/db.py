@@ -48,8 +48,15 @@ class Database:
     """An engine and two kinds of transaction: ``write()`` and ``read()``."""
 
     def __init__(self, url: str, pool: Pool | None = None) -> None:
+        """DatabaseUnusable (web/dburl.py) for a URL that is not SQLite's or PostgreSQL's."""
+        from web.dburl import DatabaseUnusable, check
+
         self.url = _normalise(url)
-        self.engine = _engine(self.url, pool or Pool())
+        check(self.url)
+        try:
+            self.engine = _engine(self.url, pool or Pool())
+        except ImportError as error:
+            raise DatabaseUnusable(f"cannot use the database: its driver is not installed ({error})") from None
         self._writer = sessionmaker(self.engine, expire_on_commit=False)
         self._reader = sessionmaker(self.engine.execution_options(**{_READ_ONLY: True}), expire_on_commit=False)
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response, render_template, request
+from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from adjudicator.game import GameError
+from web.redact import redact
 from web.schemas import ErrorOut
 from web.store import Conflict, NotFound
 
@@ -47,6 +49,12 @@ def register(app: Flask) -> None:
             400, "The form was sent without its security token, or it has expired. Reload the page and try again."
         )
 
+    @app.errorhandler(RateLimitExceeded)
+    def too_many(error: RateLimitExceeded) -> tuple[Response | str, int]:
+        return error_response(
+            429, f"Too many requests from your address ({error.description}); wait a little and try again."
+        )
+
     @app.errorhandler(HTTPException)
     def http(error: HTTPException) -> tuple[Response | str, int]:
         return error_response(error.code or 400, error.description or error.name)
@@ -69,5 +77,5 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[Response | str, int]:
-        log.exception("unexpected error on %s %s", request.method, request.path)
+        log.exception("unexpected error on %s %s", request.method, redact(request.path))  # and by every handler
         return error_response(500, "Something went wrong on the server; the game is unchanged.")

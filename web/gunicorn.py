@@ -4,8 +4,13 @@ Why gunicorn: a pre-fork master that restarts a worker that dies or hangs,
 stops them gracefully, and is the usual way to run a WSGI app on Linux. Each
 worker builds its own app after the fork (no ``preload``), so connections,
 pools and the deadline thread are never shared between processes. The
-``gthread`` worker serves ``threads`` requests at once per process
-(``--threads 1``: the plain ``sync`` worker, one request at a time).
+worker (web/gunicorn_worker.py) is gunicorn's ``gthread`` that reads each
+request whole, within a deadline, in its event loop before one of its
+``threads`` takes it: idle or trickling sockets cost no thread (issue 20:
+eight of them held ``--workers 2 --threads 4`` for 200 s).
+
+Every log line goes through :class:`web.redact.Redactor`: the access log's
+request lines and the error log's tracebacks show ``/gm/***``, never a token.
 
 The deadline job runs in a process of its own beside the workers
 (:mod:`web.scheduler`, started when the server is ready and stopped with
@@ -17,11 +22,11 @@ waited 100 ms or more before a worker thread took it up (about 1 in 100 at
 200 requests a second), while new connections were taken at once; a reverse
 proxy in front talks to the workers without keep-alive anyway.
 
-A gthread worker takes no more connections than it has threads
-(``worker_connections``): by default it accepts up to 1000 and queues them
-for its own threads, so a request could wait behind a busy worker while
-another stood idle. Now the waiting ones stay in the kernel's queue, shared,
-and go to the first worker with a free thread. Measured with bench/load.py
+A worker takes new connections only while one of its threads is free: by
+default a gthread worker accepts up to 1000 and queues them for its own
+threads, so a request could wait behind a busy worker while another stood
+idle. Now the waiting ones stay in the kernel's queue, shared, and go to the
+first worker with a free thread. Measured with bench/load.py
 at 200 saves a second on a saturated 2-core machine, back to back: the p99
 went from 0.6-1.4 s to 0.35-0.43 s (bench/LOAD.md).
 """
@@ -32,10 +37,12 @@ import subprocess
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
+from gunicorn.glogging import Logger
 
 from maps import available_maps
 from web import create_app, scheduler
 from web.mapview import warm_up
+from web.redact import Redactor, install
 
 __all__ = ["serve"]
 
@@ -76,6 +83,7 @@ class _Site(BaseApplication):
     def load(self) -> Any:
         """Runs in each worker, after the fork (the master laid out the maps before: see :func:`serve`)."""
         seconds = max(SAFETY_NET_SECONDS, float(self.app_config["DEADLINE_CHECK_SECONDS"]))
+        install("gunicorn.error", "gunicorn.access")  # inherited from the master already; made sure of here
         return create_app({**self.app_config, "DEADLINE_CHECK_SECONDS": seconds})
 
 
@@ -88,19 +96,32 @@ bench/load.py splits a request's time into waiting for a worker and inside it.
 """
 
 
-def serve(
-    app_config: dict[str, Any], host: str, port: int, workers: int, threads: int, access_log: str | None = None
-) -> None:
-    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+class RedactingLogger(Logger):
+    """gunicorn's logger, with the secret links' tokens masked in the access and error logs."""
+
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        for log in (self.error_log, self.access_log):
+            for handler in log.handlers:
+                handler.addFilter(Redactor())
+
+
+def serve(app_config: dict[str, Any], fd: int, workers: int, threads: int, access_log: str | None = None) -> None:
+    """Serve on the listening socket ``fd`` (bound by web/server.py) until stopped."""
     options = {
-        "bind": [bind],
+        "bind": [f"fd://{fd}"],
         "workers": workers,
-        "worker_class": "sync" if threads == 1 else "gthread",
+        "worker_class": "web.gunicorn_worker.BufferingWorker",
         "threads": threads,
         "timeout": 60,  # a worker silent this long is killed and replaced
         "graceful_timeout": 15,
         "keepalive": 0,  # no keep-alive (see above)
-        "worker_connections": threads,  # a gthread worker takes no more connections than it has free threads
+        "worker_connections": 1000,  # idle ones included; a thread is taken only by a whole request
+        "backlog": 1024,
+        "limit_request_line": 8190,
+        "limit_request_fields": 100,
+        "limit_request_field_size": 8190,
+        "logger_class": RedactingLogger,
         "proc_name": "sengoku",
         "accesslog": access_log,
         "access_log_format": ACCESS_FORMAT,

@@ -1,4 +1,8 @@
-"""What runs around every request: the security headers after it (deadlines are a job of their own)."""
+"""What runs around every request: the security headers after it (deadlines are a job of their own).
+
+HSTS is sent when the site's public URL is https (web/public_url.py), so a browser that has been there once
+never sends a link over plain http again.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +25,8 @@ def security_headers(response: Response) -> Response:
     response.headers.setdefault("Referrer-Policy", "no-referrer")  # the links' tokens stay out of Referer
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")
+    if request.is_secure:  # the public URL is https (web/public_url.py): browsers keep to https from now on
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     if request.path.startswith(("/games/", "/api/")):
         response.headers.setdefault("Cache-Control", "no-store")
     return response

@@ -6,12 +6,19 @@ adjudicated since, and the orders being written now. Each page replays the
 steps with the adjudicator, so a link is a position that anyone can open,
 change and pass on, and the server keeps nothing. Stepping back is the same
 link with its last step taken off.
+
+Since a link is anyone's to write, its cost is bounded (issue 20: a 1.8 KB
+link of repeated orders cost 0.76 s of the server's CPU on every page): at
+most :data:`MAX_STEPS` phases, :data:`MAX_LINES` lines in a phase's orders,
+and :data:`CPU_SECONDS` of this thread's CPU time to replay them all, each
+refused with a message that says which and what to do.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import time
 import zlib
 from dataclasses import dataclass
 
@@ -28,10 +35,26 @@ from orders import LineVerdict, Order, VerdictKind, order_text, parse_orders
 from post import build_post, render
 from web.schemas import LineOut, OrdersOut
 
-__all__ = ["MAX_STEPS", "Played", "SandboxError", "SandboxState", "check_all", "decode", "encode", "replay", "written"]
+__all__ = [
+    "CPU_SECONDS",
+    "MAX_LINES",
+    "MAX_STEPS",
+    "Played",
+    "SandboxError",
+    "SandboxState",
+    "check_all",
+    "decode",
+    "encode",
+    "replay",
+    "written",
+]
 
 MAX_STEPS = 40
 """Phases one link may carry (each page replays them all: about a millisecond each)."""
+MAX_LINES = 200
+"""Lines in one phase's orders (every unit of every power, with headers and remarks, fits well)."""
+CPU_SECONDS = 0.5
+"""The server's CPU time one page may spend replaying a sandbox's steps."""
 _MAX_LINK = 24_000  # characters of an encoded state
 _MAX_JSON = 400_000  # bytes it may unpack to
 
@@ -97,7 +120,16 @@ def replay(state: SandboxState) -> Played:
         raise SandboxError(f"the position cannot be played: {problems[0]}")
     game = Game(board, GameState(variant=board.name, name=state.name, position=start))
     reports = []
+    started = time.thread_time()
     for number, text in enumerate(state.steps, start=1):
+        lines = text.count("\n") + 1
+        if lines > MAX_LINES:
+            raise SandboxError(f"step {number} has {lines} lines of orders; a phase takes at most {MAX_LINES}")
+        if time.thread_time() - started > CPU_SECONDS:
+            raise SandboxError(
+                f"replaying its {len(state.steps)} steps takes more than {CPU_SECONDS} s of the server's time "
+                f"(step {number} was not reached): set up a new sandbox from a later phase"
+            )
         if game.state.result.over:
             raise SandboxError(f"step {number}: the game was already over ({game.state.result.describe()})")
         for power, orders in check_all(game, text)[1].items():

@@ -1,9 +1,11 @@
 """Running the site for real (``sengoku serve``): one process (waitress) or several (gunicorn), and the demo links.
 
 One process (the default, what ``./run start`` does) is waitress: threads in
-one process, on any system. ``--workers N`` (N > 1) is gunicorn, pre-fork:
-its master process binds the port, starts N worker processes (each with
-threads, ``gthread``), restarts a worker that dies (even by kill -9) or hangs
+one process, on any system, with limits on connections, request size and
+time (web/waitress_site.py). ``--workers N`` (N > 1) is gunicorn, pre-fork:
+its master process takes the port bound here, starts N worker processes (each with
+threads: web/gunicorn_worker.py, which reads each request whole before a
+thread takes it), restarts a worker that dies (even by kill -9) or hangs
 past the timeout, and reloads them one by one on SIGHUP. Each worker builds
 its own app, so each has its own connection pool (nothing is shared across
 fork) and its own deadline thread; the job's lock lets one pass run at a time
@@ -12,10 +14,18 @@ fork) and its own deadline thread; the job's lock lets one pass run at a time
 The schema is checked before any worker starts: SQLite is brought up to
 date (the file is the site's own), any other database must be at the newest
 revision already (``sengoku db upgrade``), or nothing starts.
+
+The port is bound here, first (``--port 0``: any free one, printed), and the
+bound socket handed to waitress or to gunicorn's master (``fd://``); the
+links are built from the public address (web/public_url.py): ``--public-url``,
+else ``$SENGOKU_PUBLIC_URL``, else the address served on, which must then be
+a loopback one.
 """
 
 from __future__ import annotations
 
+import ipaddress
+import os
 import socket
 from collections.abc import Callable
 from typing import Any
@@ -27,9 +37,10 @@ from web import create_app
 from web.demo import demo_game
 from web.mapview import warm_up
 from web.migrate import SchemaError, status, upgrade
+from web.public_url import PublicUrlError, parse
 from web.views.home import links
 
-__all__ = ["Settings", "run"]
+__all__ = ["PublicUrlError", "Settings", "run"]
 
 DEADLINE_CHECK_SECONDS = 2.0
 
@@ -48,10 +59,11 @@ class Settings:
         workers: int = 1,
         deadline_seconds: float = DEADLINE_CHECK_SECONDS,
         access_log: str | None = None,
+        public_url: str | None = None,
     ) -> None:
         self.host, self.port, self.database, self.demo = host, port, database, demo
         self.threads, self.workers, self.deadline_seconds = threads, workers, deadline_seconds
-        self.access_log = access_log
+        self.access_log, self.public_url = access_log, public_url
 
     def app_config(self) -> dict[str, Any]:
         config: dict[str, Any] = {
@@ -60,6 +72,8 @@ class Settings:
             # each request thread may hold a connection, and the deadline job one more
             "DATABASE_POOL_SIZE": self.threads + 1,
             "DATABASE_MAX_OVERFLOW": self.threads,
+            "PUBLIC_URL": self.public_url or self.base,
+            "RATE_LIMITS": os.environ.get("SENGOKU_RATE_LIMITS", "on").lower() != "off",
         }
         if self.database:
             config["DATABASE_URL"] = self.database
@@ -67,30 +81,60 @@ class Settings:
 
     @property
     def base(self) -> str:
-        return f"http://{'127.0.0.1' if self.host in ('0.0.0.0', '::', '') else self.host}:{self.port}"
+        """Where the site can be reached on this machine (the port is known once bound: see :func:`run`)."""
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host
+        return f"http://{f'[{host}]' if ':' in host else host}:{self.port}"
+
+    def check_public_url(self) -> None:
+        """PublicUrlError unless links can be built: a valid public URL, or a site on loopback only."""
+        if self.public_url:
+            parse(self.public_url)
+            return
+        if not _loopback(self.host):
+            raise PublicUrlError(
+                f"--host {self.host} serves other machines: give the address players use, "
+                "--public-url https://... (or $SENGOKU_PUBLIC_URL); links are never built from a request's Host"
+            )
 
 
 def run(settings: Settings, echo: Callable[[str], None]) -> None:
     """Serve until stopped; raises OSError when the port cannot be had, SchemaError when the database is not ready."""
+    settings.check_public_url()
+    listener = _listen(settings.host, settings.port)
+    settings.port = listener.getsockname()[1]
+    try:
+        _serve(settings, listener, echo)
+    finally:
+        listener.close()
+
+
+def _serve(settings: Settings, listener: socket.socket, echo: Callable[[str], None]) -> None:
+    from web.redact import install
+    from web.waitress_site import LIMITS, raise_open_files
+
+    raise_open_files(int(LIMITS["connection_limit"]) * max(1, settings.workers) + 64)
     one_process = settings.workers == 1  # with several, the workers run the deadline job, never the master
+    install("waitress")
     app = create_app({**settings.app_config(), **({} if one_process else {"DEADLINE_CHECK_SECONDS": 0})})
     db = app.extensions["sengoku_db"]
     _check_schema(app, echo)
     echo(f"Sengoku web site: {settings.base}/   (database: {_without_password(app.config['DATABASE_URL'])})")
+    if settings.public_url:
+        echo(f"Links are built for {app.config['PUBLIC_URL']} (other hosts get 400).")
     if settings.demo:
         _show_demo(app, settings.base, echo)
     if one_process:
-        import waitress
+        from web import waitress_site
 
         warm_up(available_maps())
-        waitress.serve(app, host=settings.host, port=settings.port, threads=settings.threads, ident="sengoku")
+        waitress_site.serve(app, listener, settings.threads)
         return
     db.dispose()  # the workers open their own connections; none may be inherited across fork
-    _check_port(settings.host, settings.port)
     echo(f"{settings.workers} worker processes x {settings.threads} threads (gunicorn); Ctrl-C stops them all")
     from web.gunicorn import serve
 
-    serve(settings.app_config(), settings.host, settings.port, settings.workers, settings.threads, settings.access_log)
+    listener.set_inheritable(True)
+    serve(settings.app_config(), listener.detach(), settings.workers, settings.threads, settings.access_log)
 
 
 def _check_schema(app: Flask, echo: Callable[[str], None]) -> None:
@@ -111,7 +155,7 @@ def _check_schema(app: Flask, echo: Callable[[str], None]) -> None:
 
 def _show_demo(app: Flask, base: str, echo: Callable[[str], None]) -> None:
     game_id, issued = demo_game(app)
-    with app.test_request_context(base_url=base):
+    with app.test_request_context(base_url=app.config["PUBLIC_URL"] or base):
         shown = links(game_id, issued)
     echo(f"\nDemo game {game_id} (the same links at every start; instance/demo-game.json keeps them):")
     echo(f"  public page   {shown.pop('public')}")
@@ -121,12 +165,27 @@ def _show_demo(app: Flask, base: str, echo: Callable[[str], None]) -> None:
     echo("")
 
 
-def _check_port(host: str, port: int) -> None:
-    """Fail with a clear OSError now, rather than after gunicorn's five retries."""
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket (a clear OSError now if the port cannot be had, never gunicorn's five retries)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        probe.bind((host, port))
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+        listener.listen(1024)
+    except OSError:
+        listener.close()
+        raise
+    return listener
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def _without_password(url: str) -> str:

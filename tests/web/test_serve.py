@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import socket
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,12 @@ from web.demo import demo_game
 def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, object]]:
     """Stands in for waitress (records the call instead of serving) and keeps the instance in tmp_path."""
     calls: list[dict[str, object]] = []
-    monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append({"app": app, **kw}))
+
+    def record(app: object, listener: socket.socket, threads: int) -> None:
+        host, port = listener.getsockname()[:2]
+        calls.append({"app": app, "host": host, "port": port, "threads": threads})
+
+    monkeypatch.setattr("web.waitress_site.serve", record)
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'served.db'}")
     monkeypatch.setenv("SENGOKU_SECRET_KEY", "serve-test")
     import web.server
@@ -96,8 +102,10 @@ def test_serve_with_workers_runs_gunicorn_after_upgrading_sqlite(
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "3 worker processes x 2 threads (gunicorn)" in result.output
-    (config, host, port, workers, threads, access_log) = started[0]
-    assert (host, port, workers, threads, access_log) == ("127.0.0.1", 5143, 3, 2, "-")
+    (config, fd, workers, threads, access_log) = started[0]
+    assert (workers, threads, access_log) == (3, 2, "-")
+    with socket.socket(fileno=fd) as listener:  # the port, bound before gunicorn starts, handed to it
+        assert listener.getsockname()[:2] == ("127.0.0.1", 5143)
     assert config["DEADLINE_CHECK_SECONDS"] == 2.0 and config["MIGRATE_ON_START"] is False  # type: ignore[index]
     assert served == []  # waitress is not used
 
@@ -108,7 +116,7 @@ def test_serve_refuses_a_shared_database_that_is_not_upgraded(
 ) -> None:
     """SQLite is the site's own file and is upgraded at start; a shared server's schema is the operator's call."""
     url = database_url(backend, tmp_path)
-    monkeypatch.setattr("waitress.serve", lambda app, **kw: pytest.fail("served a database that is not ready"))
+    monkeypatch.setattr("web.waitress_site.serve", lambda *_: pytest.fail("served a database that is not ready"))
     monkeypatch.setenv("SENGOKU_SECRET_KEY", "k")
     result = CliRunner().invoke(main, ["serve", "--database", url])
     assert result.exit_code == 1

@@ -9,6 +9,7 @@ from maps import available_maps, load_board
 from web import actions, store
 from web.db import database
 from web.schemas import NewGameIn
+from web.sealed import seal, unseal
 from web.tokens import GM
 from web.views.forms import form_model
 
@@ -36,14 +37,16 @@ def create() -> BaseResponse:
     """Create the game, then send the browser to its links page (so a reload shows them again, never a new game)."""
     request = form_model(NewGameIn)
     game_id, issued = actions.create_game(database(), request)
-    session[_CREATED] = {"id": game_id, "name": request.name, "links": links(game_id, issued)}
+    created = {"id": game_id, "name": request.name, "links": links(game_id, issued)}
+    session[_CREATED] = seal(current_app.secret_key or "", created)  # opaque: the cookie shows no link
     return redirect(url_for("home.created", game_id=game_id), code=303)
 
 
 @bp.get("/games/<game_id>/links")
 def created(game_id: str) -> str:
-    """The new game's links, for the browser that created it only (kept in its session cookie, never on the server)."""
-    kept = session.get(_CREATED)
+    """The new game's links, for the browser that created it only, for an hour (sealed in its session cookie,
+    never kept on the server: web/sealed.py)."""
+    kept = unseal(current_app.secret_key or "", session.get(_CREATED))
     if not isinstance(kept, dict) or kept.get("id") != game_id:
         abort(404, "These links were shown once, in the browser that created the game, and the site keeps only their "
                    "fingerprints. The GM page can make a new link for any power.")  # fmt: skip
@@ -51,7 +54,11 @@ def created(game_id: str) -> str:
 
 
 def links(game_id: str, issued: dict[str, str]) -> dict[str, str]:
-    """The full links: ``gm``, ``public`` and one per power."""
+    """The full links: ``gm``, ``public`` and one per power.
+
+    Their host is the site's public address whatever the request's ``Host`` said: the app is wrapped in
+    ``web.public_url.PublicAddress``, which shows every request to it as made there.
+    """
     out = {"public": url_for("public.game", game_id=game_id, _external=True)}
     for role, token in issued.items():
         endpoint = "gm.page" if role == GM else "player.page"

@@ -1,0 +1,95 @@
+"""Rate limits (Flask-Limiter) on what costs the server work or guesses at a secret, per client address.
+
+- creating a game (the form and ``POST /api/games``): :data:`RATES` ``create``;
+- the order checkers (a player's, the API's, the sandbox's, each parses and
+  checks every line) and the sandbox pages (each replays every step);
+- wrong links: a request answered 401, 403 or 404 on a GM's or player's page or
+  API counts, and past ``wrong_link`` a minute that client gets 429 there
+  until the minute is over (a 192-bit token is not guessable, but nobody
+  should get to try at full speed).
+
+A client is its address; behind a reverse proxy on the same machine (a
+loopback peer) it is the last address of ``X-Forwarded-For``, the one the
+proxy added (nginx: ``proxy_set_header X-Forwarded-For
+$proxy_add_x_forwarded_for``). A header from any other peer is ignored, so
+no client can pick its own address.
+
+A client over a limit gets 429 with the usual error page or JSON and a
+``Retry-After`` header. Where the counts live: Flask-Limiter's storage,
+``$SENGOKU_RATE_LIMIT_STORAGE`` (e.g. ``redis://localhost:6379``, shared
+by every worker), else each process's memory. In memory each of ``--workers
+N`` counts on its own, so a client gets at most N times a limit: a bound
+that stays small (N is about two per core) without another service to run.
+The counts are not kept in the site's database on purpose: every checked
+line would then be a write to it, on the path a saving player waits for.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Flask, Response, request
+from flask_limiter import Limiter
+
+__all__ = ["RATES", "client_address", "install"]
+
+RATES = {
+    "create": "20 per hour;5 per minute",
+    "check": "120 per minute",
+    "sandbox": "60 per minute",
+    "wrong_link": "20 per minute",
+}
+"""Per client address; Flask-Limiter's notation."""
+
+_LIMITED = {
+    "create": ("home.create", "api.create"),
+    "check": ("player.check", "api_player.check", "sandbox.check"),
+    "sandbox": ("sandbox.page", "sandbox.adjudicate", "sandbox.step_map"),
+}
+_SECRET_BLUEPRINTS = ("gm", "player", "api_gm", "api_player")
+
+
+def client_address() -> str:
+    """The client a limit counts: the peer, or the address a proxy on this machine says it forwards for."""
+    peer = request.remote_addr or ""
+    try:
+        local = ipaddress.ip_address(peer).is_loopback
+    except ValueError:
+        local = False
+    forwarded = request.headers.get("X-Forwarded-For", "").split(",")[-1].strip() if local else ""
+    return forwarded or peer
+
+
+def _wrong_link(response: Response) -> bool:
+    return response.status_code in (401, 403, 404)
+
+
+def install(app: Flask) -> Limiter:
+    """Limits on the endpoints above (those the app has); call after the blueprints are registered.
+
+    On when ``RATE_LIMITS`` is set (``sengoku serve`` sets it; a test app has none unless it asks).
+    """
+    app.config["RATELIMIT_ENABLED"] = bool(app.config.get("RATE_LIMITS"))
+    limiter = Limiter(
+        client_address,
+        app=app,
+        storage_uri=app.config.get("RATELIMIT_STORAGE_URI")
+        or os.environ.get("SENGOKU_RATE_LIMIT_STORAGE")
+        or "memory://",
+        headers_enabled=True,
+        strategy="moving-window",  # a burst at a minute's turn counts as one minute's
+    )
+    for kind, endpoints in _LIMITED.items():
+        for endpoint in endpoints:
+            view: Callable[..., Any] | None = app.view_functions.get(endpoint)
+            if view is not None:
+                app.view_functions[endpoint] = limiter.limit(RATES[kind], scope=kind)(view)
+    for name in _SECRET_BLUEPRINTS:
+        blueprint = app.blueprints.get(name)
+        if isinstance(blueprint, Blueprint):
+            limiter.limit(RATES["wrong_link"], scope="wrong_link", deduct_when=_wrong_link)(blueprint)
+    app.extensions["sengoku_limiter"] = limiter  # the limited views hold it weakly only
+    return limiter
