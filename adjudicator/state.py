@@ -86,6 +86,13 @@ class GameState(BaseModel):
     addresses: dict[str, list[str]] = Field(
         default_factory=dict, description="power -> the email addresses its orders come from and results go to"
     )
+    mail_auth_hosts: list[str] = Field(
+        default_factory=list,
+        description="mail servers whose Authentication-Results headers the GM trusts (their authserv-id)",
+    )
+    require_verified_sender: bool = Field(
+        default=False, description="use mail only when a trusted Authentication-Results verifies its From address"
+    )
     result: GameResult = Field(default_factory=GameResult)
     history: list[HistoryEntry] = Field(default_factory=list)
     deadline: datetime | None = Field(
