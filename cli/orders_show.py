@@ -42,8 +42,8 @@ def line_report(game: Game, lines: Sequence[LineVerdict], messages: Sequence[Mes
 
 
 def _runs(line: LineVerdict) -> bool:
-    """Ignored text is shown a run at a time; a quoted order is shown alone."""
-    return line.kind is VerdictKind.IGNORED and line.ignored is not Ignored.QUOTED_ORDER
+    """Ignored text is shown a run at a time; a quoted order, or a line with a note ("a second mail..."), alone."""
+    return line.kind is VerdictKind.IGNORED and line.ignored is not Ignored.QUOTED_ORDER and line.note is None
 
 
 def _groups(lines: Sequence[LineVerdict]) -> Iterator[list[LineVerdict]]:
@@ -80,6 +80,8 @@ def _counted(game: Game, line: LineVerdict) -> str:
         return f"header  {where}: {line.power}{note}"
     if line.kind is VerdictKind.ERROR:
         return f"REFUSED {where}: '{text}': {line.problem}"
+    if line.kind is VerdictKind.IGNORED and line.note is not None:  # "a second mail starts here, from ..."
+        return f"ignored {where}: '{text}' ({line.ignored.value if line.ignored else 'ignored'}: {line.note})"
     if line.kind is VerdictKind.IGNORED:  # a quoted order
         return f"quoted  {where}: '{text}' ({Ignored.QUOTED_ORDER.value})"
     assert line.order is not None
