@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import partial
 
-from adjudicator.addresses import AddressError, owner_of, with_addresses
+from adjudicator.addresses import AddressError, mail_host, owner_of, with_addresses
 from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.cycle import Transition, after_adjustments, after_movement, after_retreats, start_position
 from adjudicator.diplomacy_points import check_dp_orders, dp_allowance, run_auction
@@ -221,6 +221,20 @@ class Game:
             raise GameError(str(error)) from None
         self.state = self.state.model_copy(update={"addresses": book})
         return book.get(power, [])
+
+    def require_verified_senders(self, hosts: Sequence[str]) -> list[str]:
+        """Use mail only when a trusted host's Authentication-Results verify its sender (no hosts: stop requiring).
+
+        A host is the authserv-id the GM's receiving mail server writes
+        (``mx.google.com``); the headers of any other host are the sender's word.
+        """
+        try:
+            cleaned = list(dict.fromkeys(mail_host(host) for host in hosts))
+        except AddressError as error:
+            raise GameError(str(error)) from None
+        update = {"mail_auth_hosts": cleaned, "require_verified_sender": bool(cleaned)}
+        self.state = self.state.model_copy(update=update)
+        return cleaned
 
     def power_of_address(self, sender: str) -> str | None:
         """The power a message's sender (``From:`` as written) speaks for, or None."""

@@ -11,8 +11,9 @@ import unicodedata
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator
 
+from adjudicator.addresses import address_problem
 from adjudicator.position import Position
 from adjudicator.records import GameResult, PhaseReport
 from adjudicator.rules import rules_for
@@ -100,6 +101,17 @@ class GameState(BaseModel):
     )
     mail_results: bool = Field(default=False, description="mail the results post to the players after adjudication")
     sent: list[SentMessage] = Field(default_factory=list, description="mail the players were sent (see outbox)")
+
+    @field_validator("addresses")
+    @classmethod
+    def _addresses_usable(cls, book: dict[str, list[str]]) -> dict[str, list[str]]:
+        """A hand-edited address with a line break is refused when the file is read, not when mail is sent."""
+        for power, addresses in book.items():
+            for address in addresses:
+                problem = address_problem(address)
+                if problem is not None:
+                    raise ValueError(f"{power}'s {problem}; correct it in the file's \"addresses\"")
+        return book
 
     @property
     def phase_opened(self) -> datetime | None:

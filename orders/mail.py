@@ -361,11 +361,11 @@ class _Reader:
                 self.sender_power = power
                 if self.fixed is None:
                     self.fixed = power  # an address speaks for one power
-                return self._header(number, raw, power, note=_joined(note, "address book"))
+                return self._header(number, raw, power, note="address book")
         elif name == "subject":
             power = shapes.power_of_subject(value, self.powers)
             if power is not None:
-                return self._header(number, raw, power, note=_joined(note, "subject"))
+                return self._header(number, raw, power, note="subject")
         return self._skip(number, raw, Ignored.MAIL_HEADER)._replace(note=note)
 
     def _lone_header(self, number: int, raw: str, name: str, value: str) -> LineVerdict:
@@ -403,10 +403,6 @@ def _sender_below(lines: list[str], start: int) -> str | None:
         if header[0] == "from" and "@" in header[1]:
             return header[1]
     return None
-
-
-def _joined(first: str | None, second: str) -> str:
-    return f"{first}; {second}" if first else second
 
 
 def _next_text(lines: list[str], number: int) -> str:
