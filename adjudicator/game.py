@@ -30,6 +30,7 @@ from adjudicator.state import GameState, HistoryEntry, name_problem
 from adjudicator.submission import OrderVerdict, check_submission
 from maps.board import Board
 from maps.terms import PhaseType
+from orders.cleantext import plain_name
 from orders.model import DPOrder, Order
 
 __all__ = ["Game", "GameError"]
@@ -45,6 +46,7 @@ class Game:
 
     @classmethod
     def new(cls, board: Board, name: str = "", rules: Rules | None = None) -> Game:
+        name = plain_name(name)
         if (problem := name_problem(name)) is not None:
             raise GameError(problem)
         return cls(board, GameState(variant=board.name, name=name, position=start_position(board)), rules)

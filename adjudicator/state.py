@@ -19,6 +19,7 @@ from adjudicator.records import GameResult, PhaseReport
 from adjudicator.rules import rules_for
 from adjudicator.sent import SentMessage
 from maps.terms import PhaseType
+from orders.cleantext import name_problem_of
 from orders.model import Order
 
 __all__ = ["MAX_NAME_CHARS", "SCHEMA_VERSION", "GameState", "HistoryEntry", "name_problem"]
@@ -36,7 +37,10 @@ def name_problem(name: str) -> str | None:
     line break in it would end the Subject and start a header of the
     sender's choosing (``Kyoto\nBcc: victim@example.com``), and a control
     character garbles a forum post. So a name is one line of printable
-    text. The command line and the web site both ask here.
+    text, without bidi controls or zero-width characters (U+202E would flip
+    the Subject; an invisible character makes two names look alike); the
+    shells store it in NFKC (:func:`orders.cleantext.plain_name`). The
+    command line and the web site both ask here.
     """
     if len(name) > MAX_NAME_CHARS:
         return f"a game's name is at most {MAX_NAME_CHARS} characters (this one has {len(name)})"
@@ -44,7 +48,7 @@ def name_problem(name: str) -> str | None:
         if unicodedata.category(char) in _UNPRINTABLE:
             what = "a line break" if char in _LINE_BREAKS else "a control character"
             return f"a game's name is one line of printable text; this one holds {what} ({char!r}, U+{ord(char):04X})"
-    return None
+    return name_problem_of(name, "a game's name")
 
 
 class HistoryEntry(BaseModel):
