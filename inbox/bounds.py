@@ -7,8 +7,8 @@ in a Subject (memory grows with the square of their number), tens of
 thousands of tiny MIME parts (each parsed with its headers), text nested so
 deep that a quote mark per level is written on every line. So, in order:
 
-1. on the raw bytes, before any parsing: the header block's size, each
-   header's size, and the number of lines that could open a MIME part;
+1. on the raw bytes, before any parsing: the header block's size, the
+   number of multipart boundaries and of lines that could open a MIME part;
 2. on a cheap parse that keeps headers as raw text (``compat32``): the
    number of parts, their nesting, and every part's headers;
 3. then the real parse, of a message known to be small in every way; the
@@ -25,6 +25,7 @@ few kilobytes, with a handful of parts) and keep any message of at most
 from __future__ import annotations
 
 import email
+import re
 import email.policy
 from email.message import Message
 
@@ -44,18 +45,30 @@ MAX_HEADERS = 500  # header fields in one part (a mail that crossed many relays 
 MAX_PARTS = 200  # MIME parts in one message: text, HTML, a few attachments, a forwarded mail's parts
 MAX_DEPTH = 20  # multipart nesting (mixed > alternative > related, a forwarded message inside: ~5)
 MAX_BOUNDARY_LINES = 5_000  # lines starting '--' (each could open a part): the cheap bound before any parse
-MAX_ENCODED_TEXT_BYTES = 4 * 1024 * 1024  # the text part as sent (base64 or quoted-printable) before decoding
+MAX_ENCODED_TEXT_BYTES = 4 * 1024 * 1024
+_BOUNDARY_PARAM = re.compile(
+    rb"boundary\s*=", re.IGNORECASE
+)  # the text part as sent (base64 or quoted-printable) before decoding
 
 
 def problem_of(data: bytes) -> str | None:
     """Why the message in ``data`` is refused before it is read, or None when it is within every bound."""
-    return _raw_problem(data) or _structure_problem(email.message_from_bytes(data, policy=email.policy.compat32))
+    problem = _raw_problem(data)
+    if problem is not None:
+        return problem
+    try:
+        return _structure_problem(email.message_from_bytes(data, policy=email.policy.compat32))
+    except RecursionError:  # the parser recurses once a nesting level: a message deeper than Python's stack
+        return f"its MIME parts are nested too deep (over {MAX_DEPTH} levels)"
 
 
 def _raw_problem(data: bytes) -> str | None:
     end = _header_end(data)
     if end > MAX_HEADER_BLOCK_BYTES:
         return f"its headers are too large ({_kb(end)}; at most {_kb(MAX_HEADER_BLOCK_BYTES)})"
+    containers = len(_BOUNDARY_PARAM.findall(data))
+    if containers > MAX_PARTS:
+        return f"too many MIME parts ({containers:,} multipart boundaries; at most {MAX_PARTS})"
     boundaries = data.count(b"\n--")
     if boundaries > MAX_BOUNDARY_LINES:
         return (

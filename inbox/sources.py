@@ -82,23 +82,22 @@ def _split(handle: BinaryIO) -> Iterator[tuple[bytes, int]]:
 
     Read in pieces of at most 64 KiB, so a file with no line breaks costs no more memory than one with them.
     """
-    kept: list[bytes] = []
-    size = kept_size = 0
+    kept = bytearray()
+    size = 0
     started, at_line_start = False, True
     while piece := handle.readline(_PIECE):
         if at_line_start and piece.startswith(b"From ") and _SEPARATOR.match(piece) is not None:
             if started:
-                yield b"".join(kept), size
-            kept, size, kept_size, started = [], 0, 0, True
+                yield bytes(kept), size
+            kept, size, started = bytearray(), 0, True
             at_line_start = piece.endswith(b"\n")
             continue
         at_line_start = piece.endswith(b"\n")
         size += len(piece)
-        if kept_size + len(piece) <= MAX_MESSAGE_BYTES + 1:  # a message over the limit is counted, not kept
-            kept.append(piece)
-            kept_size += len(piece)
+        if len(kept) + len(piece) <= MAX_MESSAGE_BYTES + 1:  # a message over the limit is counted, not kept
+            kept += piece
     if started:
-        yield b"".join(kept), size
+        yield bytes(kept), size
 
 
 def _mbox_message(data: bytes, size: int, source: str) -> Mail:
