@@ -25,8 +25,8 @@ few kilobytes, with a handful of parts) and keep any message of at most
 from __future__ import annotations
 
 import email
-import re
 import email.policy
+import re
 from email.message import Message
 
 __all__ = [
