@@ -58,9 +58,13 @@ def address_problem(text: str) -> str | None:
 
 
 def mail_host(text: str) -> str:
-    """A mail server's name as an Authentication-Results header gives it (``mx.google.com``), or AddressError."""
+    """A mail server's name as an Authentication-Results header gives it (``mx.google.com``), or AddressError.
+
+    ``dkim`` names no server: only DKIM signatures checked on the GM's own
+    computer (``sengoku orders --dkim``) verify a sender.
+    """
     host = text.strip().casefold()
-    if not _HOST.match(host):
+    if host != "dkim" and not _HOST.match(host):
         raise AddressError(f"'{text.strip()}' is not a mail server's name (such as mx.example.org)")
     return host
 

@@ -33,8 +33,9 @@ def players(game: Path, action: str | None, words: tuple[str, ...]) -> None:
     An address says where results go and whose mail speaks for a power, but
     anyone can forge a From: line. 'verify HOST...' uses mail only when the
     Authentication-Results header written by HOST (your mail provider's
-    receiving server, e.g. mx.google.com) verifies the sender; 'verify off'
-    stops requiring it.
+    receiving server, e.g. mx.google.com) verifies the sender, or a DKIM
+    signature checked here ('verify dkim', then read mail with 'orders
+    --dkim'); 'verify off' stops requiring it.
 
     \b
       sengoku players game.json
@@ -71,8 +72,9 @@ def _verify(game: Path, hosts: list[str]) -> None:
 def _verification(game: Game) -> str:
     if not game.state.require_verified_sender:
         return "Senders: not verified (the address book is trusted as written; 'verify HOST' to require it)"
-    hosts = ", ".join(game.state.mail_auth_hosts)
-    return f"Senders: mail used only when verified by the Authentication-Results of {hosts}"
+    hosts = ", ".join(host for host in game.state.mail_auth_hosts if host != "dkim")
+    by = f"the Authentication-Results of {hosts} or " if hosts else ""
+    return f"Senders: mail used only when verified by {by}a DKIM signature checked here (orders --dkim)"
 
 
 def _list(game: Game) -> None:

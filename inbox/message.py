@@ -22,6 +22,7 @@ from email.utils import parsedate_to_datetime
 
 from inbox import senders
 from inbox.bounds import MAX_ENCODED_TEXT_BYTES, MAX_HEADER_BLOCK_BYTES, problem_of
+from inbox.dkimcheck import Check
 from inbox.html import TextTooLong, html_to_text
 from inbox.mail import Mail
 
@@ -31,8 +32,11 @@ _MESSAGE_ID = re.compile(rb"^Message-ID:[ \t]*([^\r\n]{1,998})", re.IGNORECASE |
 MAX_TEXT_CHARS = 1_000_000  # an orders mail, quotes and all, is a few thousand characters
 
 
-def read_message(data: bytes, source: str) -> Mail:
-    """The mail in ``data`` (one message, as an ``.eml`` file or an mbox entry holds it)."""
+def read_message(data: bytes, source: str, check: Check | None = None) -> Mail:
+    """The mail in ``data`` (one message, as an ``.eml`` file or an mbox entry holds it).
+
+    ``check`` adds verdicts of the mail's own (:func:`inbox.dkimcheck.dkim_check`), for a message within bounds.
+    """
     digest = "sha256:" + hashlib.sha256(data).hexdigest()[:32]
     try:
         bound = problem_of(data)
@@ -49,7 +53,7 @@ def read_message(data: bytes, source: str) -> Mail:
         sender=sender,
         date=_date(_header(message, "Date")),
         subject=_header(message, "Subject"),
-        auth=senders.auth_results(_raw_all(message, "Authentication-Results")),
+        auth=senders.auth_results(_raw_all(message, "Authentication-Results")) + (check(data) if check else ()),
         signers=senders.dkim_signers(_raw_all(message, "DKIM-Signature")),
         mismatches=senders.disagreements(
             sender, [(name, _header(message, name)) for name in ("Sender", "Reply-To", "Return-Path")]

@@ -10,7 +10,8 @@ there. What can be judged:
   such a header says ``dmarc=pass``, or ``dkim=pass`` for the From domain
   (or a parent of it), or ``spf=pass`` for a mail-from in the From domain.
 * **DKIM-Signature** headers name the domains that signed; recorded and
-  shown, but a signature nobody checked proves nothing, so it never verifies.
+  shown, but a signature nobody checked proves nothing, so it never verifies,
+  unless the GM has it checked here (:mod:`inbox.dkimcheck`, ``--dkim``).
 * **Disagreements**: a display name holding another address than the one
   sent from (``"shingen@kai.example" <x@evil.example>``), or a ``Sender``,
   ``Reply-To`` or ``Return-Path`` in another domain than the From address.
@@ -26,6 +27,7 @@ import re
 from collections.abc import Iterable, Sequence
 from email.utils import getaddresses, parseaddr
 
+from inbox.dkimcheck import CHECKED_HERE
 from inbox.mail import AuthResult, Mail
 
 __all__ = ["auth_results", "disagreements", "dkim_signers", "verdict"]
@@ -50,7 +52,8 @@ def auth_results(values: Iterable[str]) -> tuple[AuthResult, ...]:
             domains = dict((name.casefold(), _domain(found)) for name, found in _PROPERTY.findall(clause))
             domain = domains.get("header.d") or domains.get("header.from") or domains.get("smtp.mailfrom") or ""
             domain = domain or domains.get("header.i", "")
-            results.append(AuthResult(host, method[1].casefold(), method[2].casefold(), domain))
+            if host != CHECKED_HERE:  # a header claiming this computer's own checks is the sender's forgery
+                results.append(AuthResult(host, method[1].casefold(), method[2].casefold(), domain))
     return tuple(results[:_MAX_RESULTS])
 
 
@@ -84,7 +87,7 @@ def disagreements(sender: str, others: Sequence[tuple[str, str]]) -> tuple[str, 
 
 def verdict(mail: Mail, hosts: Sequence[str]) -> tuple[bool, str]:
     """Is ``mail``'s sender verified by a host the GM trusts? And the words that say why (or why not)."""
-    trusted = {host.casefold() for host in hosts}
+    trusted = {host.casefold() for host in hosts} | {CHECKED_HERE}
     domain = parseaddr(mail.sender)[1].casefold().rpartition("@")[2]
     counted = [result for result in mail.auth if result.host in trusted]
     for result in counted:

@@ -33,6 +33,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import BinaryIO
 
+from inbox.dkimcheck import Check
 from inbox.mail import Mail
 from inbox.message import read_message
 from shellkit.files import FileRefused, open_regular_file, read_regular_file, size_text
@@ -58,7 +59,7 @@ class MailboxError(ValueError):
         super().__init__(f"{path}: {problem}")
 
 
-def read_mbox(path: Path) -> list[Mail]:
+def read_mbox(path: Path, check: Check | None = None) -> list[Mail]:
     """Every message of an mbox file (the format Thunderbird, mutt and Google Takeout export)."""
     with _opened(path, "an mbox file") as (handle, size):
         if size > MAX_MBOX_BYTES:
@@ -74,7 +75,8 @@ def read_mbox(path: Path) -> list[Mail]:
         problem = "not an mbox file: its first line is no mbox separator ('From ADDRESS Tue Mar  3 09:12:00 2026')"
         raise MailboxError(path, problem)
     with _opened(path, "an mbox file") as (handle, _):
-        return [_mbox_message(data, size, f"{path.name} #{n}") for n, (data, size) in enumerate(_split(handle), 1)]
+        split = enumerate(_split(handle), 1)
+        return [_mbox_message(data, size, f"{path.name} #{n}", check) for n, (data, size) in split]
 
 
 def _split(handle: BinaryIO) -> Iterator[tuple[bytes, int]]:
@@ -100,11 +102,11 @@ def _split(handle: BinaryIO) -> Iterator[tuple[bytes, int]]:
         yield bytes(kept), size
 
 
-def _mbox_message(data: bytes, size: int, source: str) -> Mail:
-    return _too_big(source, size) if size > MAX_MESSAGE_BYTES else read_message(data, source)
+def _mbox_message(data: bytes, size: int, source: str, check: Check | None) -> Mail:
+    return _too_big(source, size) if size > MAX_MESSAGE_BYTES else read_message(data, source, check)
 
 
-def read_eml(paths: Sequence[Path]) -> list[Mail]:
+def read_eml(paths: Sequence[Path], check: Check | None = None) -> list[Mail]:
     """Messages saved one per file (``.eml``, as mail programs save or drag them), in date order.
 
     A file name says nothing of when a message came (``Oda S1570 (2).eml``
@@ -119,11 +121,11 @@ def read_eml(paths: Sequence[Path]) -> list[Mail]:
         if several > 1:
             problem = f"an mbox file of {several} messages, not one message"
             raise MailboxError(path, f"{problem}: read it with --mbox (every message is read)")
-        mails.append(_too_big(path.name, max(size, len(data))) if too_big else read_message(data, path.name))
+        mails.append(_too_big(path.name, max(size, len(data))) if too_big else read_message(data, path.name, check))
     return sorted(mails, key=_date_order)
 
 
-def read_maildir(path: Path) -> list[Mail]:
+def read_maildir(path: Path, check: Check | None = None) -> list[Mail]:
     """Every message of a Maildir folder (``cur/`` and ``new/``), read without marking anything.
 
     The messages are the files of ``new/`` and ``cur/`` whose names do not
@@ -141,17 +143,17 @@ def read_maildir(path: Path) -> list[Mail]:
         for entry in os.scandir(path / folder)
         if not entry.name.startswith(".")
     )
-    return [_maildir_message(entry, f"{path.name} #{number}") for number, (_, entry) in enumerate(entries, 1)]
+    return [_maildir_message(entry, f"{path.name} #{n}", check) for n, (_, entry) in enumerate(entries, 1)]
 
 
-def _maildir_message(path: Path, source: str) -> Mail:
+def _maildir_message(path: Path, source: str, check: Check | None) -> Mail:
     try:
         data = read_regular_file(path, MAX_MESSAGE_BYTES, noun="a message file")
     except FileRefused as refused:
         if refused.too_large:
             return _too_big(source, path.stat().st_size)
         return Mail(f"unreadable:{source}:{path.name}", source, problem=f"{path.name} {refused.problem}")
-    return read_message(data, source)
+    return read_message(data, source, check)
 
 
 def _delivery_order(key: str) -> tuple[int, int, int, str]:

@@ -118,7 +118,8 @@ def test_a_bounce_address_in_the_senders_own_domain_is_ordinary() -> None:
 def test_the_gm_sets_and_lifts_the_requirement_in_the_address_book(cli: Cli) -> None:
     cli("new", "game.json")
     assert cli.lines("players", "game.json", "verify", "MX.Owari.example") == [
-        "Senders: mail used only when verified by the Authentication-Results of mx.owari.example"
+        "Senders: mail used only when verified by the Authentication-Results of mx.owari.example "
+        "or a DKIM signature checked here (orders --dkim)"
     ]
     assert cli.lines("players", "game.json")[-1].startswith("Senders: mail used only when verified")
     assert cli.lines("players", "game.json", "verify", "off") == [
