@@ -133,7 +133,7 @@ def read_mail(
     latest: datetime | None = None
     for mail in mails:
         result = _one_mail(game, mail, done, own, mode)
-        result.notes[:0] = _sender_notes(game, mail) if result.status not in _QUIET else []
+        result.notes[:0] = _sender_notes(game, mail, result.status) if result.status not in _QUIET else []
         if result.status in NOT_USED and dismiss:
             result.dismissed = True
         if result.status in (MailStatus.USED, MailStatus.NO_ORDERS) or result.dismissed:
@@ -186,10 +186,10 @@ def _one_mail(game: Game, mail: Mail, done: set[str], own: set[str], mode: SendM
 _QUIET = (MailStatus.ALREADY_READ, MailStatus.OWN, MailStatus.UNREADABLE)
 
 
-def _sender_notes(game: Game, mail: Mail) -> list[str]:
-    """What the mail's own headers say of its sender: the verdict (when there is one to give) and disagreements."""
+def _sender_notes(game: Game, mail: Mail, status: MailStatus) -> list[str]:
+    """What the mail's own headers say of its sender: the verdict (unless the heading gives it) and disagreements."""
     notes = [f"SENDER: {mismatch}" for mismatch in mail.mismatches]
-    if mail.auth or mail.signers or game.state.mail_auth_hosts:
+    if status is not MailStatus.NOT_VERIFIED and (mail.auth or mail.signers or game.state.mail_auth_hosts):
         notes.insert(0, "sender " + senders.verdict(mail, game.state.mail_auth_hosts)[1])
     return notes
 

@@ -29,6 +29,7 @@ from inbox.mail import Mail
 __all__ = ["MAX_TEXT_CHARS", "read_message"]
 
 _MESSAGE_ID = re.compile(rb"^Message-ID:[ \t]*([^\r\n]{1,998})", re.IGNORECASE | re.MULTILINE)
+_FROM = re.compile(rb"^From:[ \t]*([^\r\n]{1,998})", re.IGNORECASE | re.MULTILINE)
 MAX_TEXT_CHARS = 1_000_000  # an orders mail, quotes and all, is a few thousand characters
 
 
@@ -41,7 +42,8 @@ def read_message(data: bytes, source: str, check: Check | None = None) -> Mail:
     try:
         bound = problem_of(data)
         if bound is not None:  # refused before any header is parsed; only the raw Message-ID is taken
-            return Mail(_raw_message_id(data) or digest, source, problem=bound)
+            sender = _raw_first(_FROM, data)[:200]  # who sent it, as written, to name it by
+            return Mail(_raw_first(_MESSAGE_ID, data) or digest, source, sender=sender, problem=bound)
         message = email.message_from_bytes(data, policy=email.policy.default)
     except Exception as error:  # the parser is forgiving; anything it still cannot take is one message's problem
         return Mail(digest, source, problem=f"not a mail message ({type(error).__name__}: {error})")
@@ -93,10 +95,10 @@ def _header(message: Message, name: str) -> str:
     return " ".join(str(value).split()) if value is not None else ""
 
 
-def _raw_message_id(data: bytes) -> str:
-    """The Message-ID as written, from the first bytes (a refused message is not parsed), else ''."""
-    found = _MESSAGE_ID.search(data[:MAX_HEADER_BLOCK_BYTES])
-    return found[1].decode("utf-8", "replace").strip() if found else ""
+def _raw_first(header: re.Pattern[bytes], data: bytes) -> str:
+    """A header's first line as written, from the first bytes (a refused message is not parsed), else ''."""
+    found = header.search(data[:MAX_HEADER_BLOCK_BYTES])
+    return " ".join(found[1].decode("utf-8", "replace").split()) if found else ""
 
 
 def _raw_all(message: Message, name: str) -> list[str]:
