@@ -26,11 +26,12 @@ from inbox.dkimcheck import Check
 from inbox.html import TextTooLong, html_to_text
 from inbox.mail import Mail
 
-__all__ = ["MAX_TEXT_CHARS", "read_message"]
+__all__ = ["MAX_TEXT_CHARS", "MAX_TEXT_LINES", "read_message"]
 
 _MESSAGE_ID = re.compile(rb"^Message-ID:[ \t]*([^\r\n]{1,998})", re.IGNORECASE | re.MULTILINE)
 _FROM = re.compile(rb"^From:[ \t]*([^\r\n]{1,998})", re.IGNORECASE | re.MULTILINE)
 MAX_TEXT_CHARS = 1_000_000  # an orders mail, quotes and all, is a few thousand characters
+MAX_TEXT_LINES = 20_000  # a long thread quoted whole is a few thousand lines
 
 
 def read_message(data: bytes, source: str, check: Check | None = None) -> Mail:
@@ -73,6 +74,9 @@ def read_message(data: bytes, source: str, check: Check | None = None) -> Mail:
         return _with(
             base, problem=f"its text is too long to be orders ({len(text):,} characters; at most {MAX_TEXT_CHARS:,})"
         )
+    lines = text.count("\n")
+    if lines > MAX_TEXT_LINES:  # each line is read, and each order checked by the engine: bound it before
+        return _with(base, problem=f"its text has too many lines to be orders ({lines:,}; at most {MAX_TEXT_LINES:,})")
     if "\x00" in text:
         return _with(base, problem="its text is binary data, not orders")
     return _with(base, text=text, notes=tuple(notes))

@@ -26,7 +26,8 @@ REFUSED = {
     "parts-4k": "too many MIME parts (over 200)",
     "nesting-1k": "too many MIME parts (1,000 multipart boundaries; at most 200)",
     "headers-20k": "too many header fields (20,002; at most 500)",
-    "orders-1mb": None,
+    "orders-1mb": "its text has too many lines to be orders (66,001; at most 20,000)",
+    "orders-20k": None,
     "html-1mb": "its text is too long to be orders (over 1,000,000 characters)",
 }
 
