@@ -10,7 +10,10 @@ deep that a quote mark per level is written on every line. So, in order:
 1. on the raw bytes, before any parsing: the header block's size, the
    number of multipart boundaries and of lines that could open a MIME part;
 2. on a cheap parse that keeps headers as raw text (``compat32``): the
-   number of parts, their nesting, and every part's headers;
+   number of parts, their nesting, and every part's headers (a message with
+   few lines that could open a part skips the cheap parse: its real parse
+   costs little, and the same checks are made on it before any header is
+   decoded, so a big attachment is not parsed twice);
 3. then the real parse, of a message known to be small in every way; the
    text part's encoded size is checked before it is decoded
    (:mod:`inbox.message`), and the HTML reader stops at the text limit
@@ -37,6 +40,7 @@ __all__ = [
     "MAX_HEADER_CHARS",
     "MAX_PARTS",
     "problem_of",
+    "structure_problem",
 ]
 
 MAX_HEADER_BLOCK_BYTES = 256 * 1024  # a real mail's headers, Received lines and signatures included, are ~10-30 KB
@@ -45,6 +49,7 @@ MAX_HEADERS = 500  # header fields in one part (a mail that crossed many relays 
 MAX_PARTS = 200  # MIME parts in one message: text, HTML, a few attachments, a forwarded mail's parts
 MAX_DEPTH = 20  # multipart nesting (mixed > alternative > related, a forwarded message inside: ~5)
 MAX_BOUNDARY_LINES = 5_000  # lines starting '--' (each could open a part): the cheap bound before any parse
+_FEW_BOUNDARY_LINES = 2 * MAX_PARTS + 2  # this many parts cost the real parse ~50 ms: no cheap parse first
 MAX_ENCODED_TEXT_BYTES = 4 * 1024 * 1024
 _BOUNDARY_PARAM = re.compile(
     rb"boundary\s*=", re.IGNORECASE
@@ -54,10 +59,10 @@ _BOUNDARY_PARAM = re.compile(
 def problem_of(data: bytes) -> str | None:
     """Why the message in ``data`` is refused before it is read, or None when it is within every bound."""
     problem = _raw_problem(data)
-    if problem is not None:
-        return problem
+    if problem is not None or data.count(b"\n--") <= _FEW_BOUNDARY_LINES:
+        return problem  # few enough parts to parse for real first: structure_problem is asked of that parse
     try:
-        return _structure_problem(email.message_from_bytes(data, policy=email.policy.compat32))
+        return structure_problem(email.message_from_bytes(data, policy=email.policy.compat32))
     except RecursionError:  # the parser recurses once a nesting level: a message deeper than Python's stack
         return f"its MIME parts are nested too deep (over {MAX_DEPTH} levels)"
 
@@ -84,7 +89,7 @@ def _header_end(data: bytes) -> int:
     return min(ends) if ends else len(data)
 
 
-def _structure_problem(message: Message) -> str | None:
+def structure_problem(message: Message) -> str | None:
     """Parts, nesting and every part's headers, walked without recursion (a 1,000-deep message is data)."""
     parts = 0
     stack: list[tuple[Message, int]] = [(message, 1)]

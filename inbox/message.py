@@ -21,7 +21,7 @@ from email.message import EmailMessage, Message, MIMEPart
 from email.utils import parsedate_to_datetime
 
 from inbox import senders
-from inbox.bounds import MAX_ENCODED_TEXT_BYTES, MAX_HEADER_BLOCK_BYTES, problem_of
+from inbox.bounds import MAX_ENCODED_TEXT_BYTES, MAX_HEADER_BLOCK_BYTES, problem_of, structure_problem
 from inbox.dkimcheck import Check
 from inbox.html import TextTooLong, html_to_text
 from inbox.mail import Mail
@@ -42,10 +42,12 @@ def read_message(data: bytes, source: str, check: Check | None = None) -> Mail:
     digest = "sha256:" + hashlib.sha256(data).hexdigest()[:32]
     try:
         bound = problem_of(data)
-        if bound is not None:  # refused before any header is parsed; only the raw Message-ID is taken
-            sender = _raw_first(_FROM, data)[:200]  # who sent it, as written, to name it by
-            return Mail(_raw_first(_MESSAGE_ID, data) or digest, source, sender=sender, problem=bound)
+        if bound is not None:  # refused before any header is parsed
+            return _refused(data, source, digest, bound)
         message = email.message_from_bytes(data, policy=email.policy.default)
+        bound = structure_problem(message)  # on raw header values: nothing decoded yet
+        if bound is not None:
+            return _refused(data, source, digest, bound)
     except Exception as error:  # the parser is forgiving; anything it still cannot take is one message's problem
         return Mail(digest, source, problem=f"not a mail message ({type(error).__name__}: {error})")
     message_id = _header(message, "Message-ID").strip() or digest
@@ -80,6 +82,12 @@ def read_message(data: bytes, source: str, check: Check | None = None) -> Mail:
     if "\x00" in text:
         return _with(base, problem="its text is binary data, not orders")
     return _with(base, text=text, notes=tuple(notes))
+
+
+def _refused(data: bytes, source: str, digest: str, problem: str) -> Mail:
+    """A message over a bound: named by its Message-ID and From line as written, nothing else read."""
+    sender = _raw_first(_FROM, data)[:200]
+    return Mail(_raw_first(_MESSAGE_ID, data) or digest, source, sender=sender, problem=problem)
 
 
 def _with(mail: Mail, **changes: object) -> Mail:
