@@ -68,3 +68,23 @@ def test_the_command_refuses_such_a_name_in_one_line(cli: Cli) -> None:
         "Error: a game's name cannot hold a bidi control (U+202E): it would show as something else\n"
     )
     assert not (cli.folder / "game.json").exists()
+
+
+@pytest.mark.parametrize(
+    "name", ["Re\u202ed", "R\u200bed", "Ｒｅｄ", "Red\x1b[2K"], ids=["rlo", "zwsp", "fullwidth", "esc"]
+)
+def test_a_map_whose_power_name_is_no_plain_ascii_name_is_refused(name: str) -> None:
+    """Power names come from map files, whose schema allows letters and hyphens only: nothing to hide in them."""
+    from pathlib import Path
+
+    from maps import MapFileError, parse_board
+
+    tiny = (Path(__file__).parent.parent / "maps" / "tiny.yaml").read_text(encoding="utf-8")
+    with pytest.raises(MapFileError, match=r"powers\.0\.name: String should match pattern"):
+        parse_board(tiny.replace("{name: Red,", "{name: " + json_string(name) + ","))
+
+
+def json_string(text: str) -> str:
+    import json
+
+    return json.dumps(text)  # a YAML double-quoted string reads the same escapes
