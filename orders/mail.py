@@ -353,6 +353,8 @@ class _Reader:
             self._start_message(number)
             note = f"a {_ordinal(self.message + 1)} mail starts here, from {_sender_below(lines, number - 1)}"
         self.mode = _Mode.MAIL_HEAD
+        # a paste's report heads each mail itself; one mail's text (read from a mailbox, or --power) does not
+        told = note if note is not None and self.text_fixed is not None else None
         power = None
         if name == "from":
             self.sender = value
@@ -361,11 +363,11 @@ class _Reader:
                 self.sender_power = power
                 if self.fixed is None:
                     self.fixed = power  # an address speaks for one power
-                return self._header(number, raw, power, note="address book")
+                return self._header(number, raw, power, note=f"{told}; address book" if told else "address book")
         elif name == "subject":
             power = shapes.power_of_subject(value, self.powers)
             if power is not None:
-                return self._header(number, raw, power, note="subject")
+                return self._header(number, raw, power, note=f"{told}; subject" if told else "subject")
         return self._skip(number, raw, Ignored.MAIL_HEADER)._replace(note=note)
 
     def _lone_header(self, number: int, raw: str, name: str, value: str) -> LineVerdict:

@@ -78,3 +78,14 @@ def test_a_game_file_from_before_the_digests_still_knows_its_mail_read(tmp_path:
     game.mark_read(["<good1@owari.example>"])  # as an older sengoku kept it: the Message-ID itself
     [result] = read_mail(game, [read_message(good_mail(1), "old")])
     assert result.status is MailStatus.ALREADY_READ
+
+
+def test_a_header_block_inside_one_mail_is_named_as_a_second_mail_there(tmp_path: Path) -> None:
+    from adjudicator.game import Game
+    from maps import load_board
+
+    game = Game.new(load_board("sengoku"))
+    game.set_addresses("Oda", ["nobunaga@owari.example"])
+    inner = b"A Owari - Mino\nFrom: Oda <nobunaga@owari.example>\nDate: Tue, 3 Mar 2026 09:00 +0000\n\nF Mikawa H\n"
+    [result] = read_mail(game, [read_message(mail(b"Subject: Oda\n", inner), "x")])
+    assert result.lines[1].note == "a second mail starts here, from Oda <nobunaga@owari.example>; address book"
