@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-__all__ = ["AddressError", "normalise_address", "owner_of", "with_addresses"]
+__all__ = ["AddressError", "address_problem", "mail_host", "normalise_address", "owner_of", "with_addresses"]
 
 # Deliberately loose: one '@', no spaces, a dot in the domain. Mail servers are the real judge.
-_ADDRESS = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$")
+_ADDRESS = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
+
+_HOST = re.compile(r"^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$")
 
 
 class AddressError(ValueError):
@@ -23,14 +25,48 @@ class AddressError(ValueError):
 
 
 def normalise_address(text: str) -> str:
-    """``"Oda Nobunaga <Nobunaga@Example.org>"`` -> ``"nobunaga@example.org"``; refuses what is not an address."""
-    from email.utils import parseaddr  # the mail package loads when an address is read, not at start
+    """``"Oda Nobunaga <Nobunaga@Example.org>"`` -> ``"nobunaga@example.org"``; refuses what is not one address.
 
-    _, address = parseaddr(text.strip())
-    address = address.strip().casefold()
+    A list (``a@b.c,evil@x.y``) is refused, not cut to its first address:
+    the GM would believe both stored. So is any control character: a line
+    break in an address would end a mail header and start another.
+    """
+    from email.utils import getaddresses  # the mail package loads when an address is read, not at start
+
+    problem = address_problem(text)
+    if problem is not None:
+        raise AddressError(problem)
+    found = [address for _, address in getaddresses([text.strip()]) if address]
+    if len(found) > 1:
+        raise AddressError(
+            f"'{text.strip()}' is a list, not one email address: give each address as its own word "
+            f"(sengoku players GAME set POWER ADDRESS ADDRESS)"
+        )
+    address = (found[0] if found else "").strip().casefold()
     if not _ADDRESS.match(address):
         raise AddressError(f"'{text.strip()}' is not an email address")
     return address
+
+
+def address_problem(text: str) -> str | None:
+    """Why ``text`` cannot be an address in a mail header (a control character, a line break), or None."""
+    for char in text:
+        if ord(char) < 32 or 127 <= ord(char) < 160 or char in "\u2028\u2029":
+            what = "a line break" if char in "\r\n\u2028\u2029" else "a control character"
+            return f"{text.strip()!r} is not an email address: it holds {what} (U+{ord(char):04X})"
+    return None
+
+
+def mail_host(text: str) -> str:
+    """A mail server's name as an Authentication-Results header gives it (``mx.google.com``), or AddressError.
+
+    ``dkim`` names no server: only DKIM signatures checked on the GM's own
+    computer (``sengoku orders --dkim``) verify a sender.
+    """
+    host = text.strip().casefold()
+    if host != "dkim" and not _HOST.match(host):
+        raise AddressError(f"'{text.strip()}' is not a mail server's name (such as mx.example.org)")
+    return host
 
 
 def owner_of(book: Mapping[str, Iterable[str]], sender: str) -> str | None:

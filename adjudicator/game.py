@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import partial
 
-from adjudicator.addresses import AddressError, owner_of, with_addresses
+from adjudicator.addresses import AddressError, mail_host, owner_of, with_addresses
 from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.cycle import Transition, after_adjustments, after_movement, after_retreats, start_position
 from adjudicator.diplomacy_points import check_dp_orders, dp_allowance, run_auction
@@ -38,6 +38,7 @@ from adjudicator.state import GameState, HistoryEntry, name_problem
 from adjudicator.submission import OrderVerdict, check_submission
 from maps.board import Board
 from maps.terms import PhaseType
+from orders.cleantext import plain_name
 from orders.model import DPOrder, Order
 
 __all__ = ["Game", "GameError"]
@@ -53,6 +54,7 @@ class Game:
 
     @classmethod
     def new(cls, board: Board, name: str = "", rules: Rules | None = None) -> Game:
+        name = plain_name(name)
         if (problem := name_problem(name)) is not None:
             raise GameError(problem)
         return cls(board, GameState(variant=board.name, name=name, position=start_position(board)), rules)
@@ -259,6 +261,19 @@ class Game:
             raise GameError(str(error)) from None
         self.state = self.state.replace(addresses=book)
         return book.get(power, [])
+
+    def require_verified_senders(self, hosts: Sequence[str]) -> list[str]:
+        """Use mail only when a trusted host's Authentication-Results verify its sender (no hosts: stop requiring).
+
+        A host is the authserv-id the GM's receiving mail server writes
+        (``mx.google.com``); the headers of any other host are the sender's word.
+        """
+        try:
+            cleaned = list(dict.fromkeys(mail_host(host) for host in hosts))
+        except AddressError as error:
+            raise GameError(str(error)) from None
+        self.state = self.state.replace(mail_auth_hosts=cleaned, require_verified_sender=bool(cleaned))
+        return cleaned
 
     def power_of_address(self, sender: str) -> str | None:
         """The power a message's sender (``From:`` as written) speaks for, or None."""

@@ -15,6 +15,7 @@ from typing import Literal
 
 import msgspec
 
+from adjudicator.addresses import address_problem
 from adjudicator.chat_channel import ChatChannel
 from adjudicator.position import Position
 from adjudicator.press import PressRules
@@ -22,6 +23,7 @@ from adjudicator.records import GameResult, GmAction, PhaseReport
 from adjudicator.rules import rules_for
 from adjudicator.sent import SentMessage
 from maps.terms import PhaseType
+from orders.cleantext import name_problem_of
 from orders.model import Order
 from orders.structs import Struct
 
@@ -53,7 +55,10 @@ def name_problem(name: str) -> str | None:
     line break in it would end the Subject and start a header of the
     sender's choosing (``Kyoto\nBcc: victim@example.com``), and a control
     character garbles a forum post. So a name is one line of printable
-    text. The command line and the web site both ask here.
+    text, without bidi controls or zero-width characters (U+202E would flip
+    the Subject; an invisible character makes two names look alike); the
+    shells store it in NFKC (:func:`orders.cleantext.plain_name`). The
+    command line and the web site both ask here.
     """
     if len(name) > MAX_NAME_CHARS:
         return f"a game's name is at most {MAX_NAME_CHARS} characters (this one has {len(name)})"
@@ -61,7 +66,7 @@ def name_problem(name: str) -> str | None:
         if unicodedata.category(char) in _UNPRINTABLE:
             what = "a line break" if char in _LINE_BREAKS else "a control character"
             return f"a game's name is one line of printable text; this one holds {what} ({char!r}, U+{ord(char):04X})"
-    return None
+    return name_problem_of(name, "a game's name")
 
 
 class HistoryEntry(Struct, frozen=True, kw_only=True):
@@ -95,6 +100,10 @@ class GameState(Struct, frozen=True, kw_only=True):
     """Conceding power -> power conceded to."""
     addresses: dict[str, list[str]] = msgspec.field(default_factory=dict)
     """Power -> the email addresses its orders come from and results go to."""
+    mail_auth_hosts: list[str] = msgspec.field(default_factory=list)
+    """Mail servers whose Authentication-Results headers the GM trusts (their authserv-id)."""
+    require_verified_sender: bool = False
+    """Use mail only when a trusted Authentication-Results verifies its From address."""
     result: GameResult = msgspec.field(default_factory=GameResult)
     history: list[HistoryEntry] = msgspec.field(default_factory=list)
     deadline: datetime | None = None
@@ -125,6 +134,14 @@ class GameState(Struct, frozen=True, kw_only=True):
     """Top-level fields of the JSON that this version does not know (a newer sengoku's), as read, written back
     unchanged by :func:`state_json`: a game moved back and forth between versions loses nothing. Never in JSON
     itself: its JSON name ``$kept`` only keeps a file holding that key from filling it."""
+
+    def __post_init__(self) -> None:
+        """A hand-edited address with a line break is refused when the file is read, not when mail is sent."""
+        for power, addresses in self.addresses.items():
+            for address in addresses:
+                problem = address_problem(address)
+                if problem is not None:
+                    raise ValueError(f"{power}'s {problem}; correct it in the file's \"addresses\"")
 
     @property
     def phase_opened(self) -> datetime | None:

@@ -9,7 +9,7 @@ game, attacks, and reports what came of it: how long ``/healthz`` took
 meanwhile (the slowest of five), the statuses answered, the bytes spooled,
 the largest peak resident size among the server's processes, and whether
 the game made first is still there. The promise measured
-(docs/security-server.md): with 200 idle or trickling connections
+(docs/security.md, "The web site"): with 200 idle or trickling connections
 ``/healthz`` answers within 1 s; an 800 MB body is refused with 413 before
 it is read.
 

@@ -88,6 +88,9 @@ class _LazyGroup(click.Group):
 @click.version_option(package_name="sengoku")
 def main() -> None:
     """Sengoku Jidai (6DP) Diplomacy: adjudicate games from the command line."""
+    from cli.cleanout import clean_output  # players' text reaches this terminal: nothing in it may act here
+
+    clean_output()
 
 
 __all__ = ["main"]

@@ -56,5 +56,5 @@ def new(game: Path, variant: str | None, position_file: Path | None, name: str, 
         write_state(game, state)
     position = state.position
     units = len(position.units)
-    click.echo(f"{game}: new {board.title} game{f' {name!r}' if name else ''} at {position.phase}.")
+    click.echo(f"{game}: new {board.title} game{f' {state.name!r}' if state.name else ''} at {position.phase}.")
     click.echo(f"{len(board.power_names)} powers, {units} units, {len(position.centres)} owned centres.")

@@ -56,9 +56,21 @@ MAX_PASTE_BYTES = 1024 * 1024  # a phase's mail, quotes and all, is a few kiloby
     help="Mail: mark the messages not used (unknown sender, written for another phase) as read, "
     "so they are not listed again.",
 )
+@click.option(
+    "--dkim",
+    is_flag=True,
+    help="Mail: check its DKIM signatures here (looks the keys up in the DNS); a passing one for the From domain "
+    "verifies the sender (docs/security.md).",
+)
 @cli_errors
 def orders(
-    game: Path, sources: tuple[str, ...], default_power: str | None, merge: bool, kind: str | None, dismiss: bool
+    game: Path,
+    sources: tuple[str, ...],
+    default_power: str | None,
+    merge: bool,
+    kind: str | None,
+    dismiss: bool,
+    dkim: bool,
 ) -> None:
     """Read orders pasted on standard input, from FILE, or from mail, and store the valid ones.
 
@@ -85,8 +97,8 @@ def orders(
     mode = SendMode.MERGE if merge else SendMode.REPLACE
     read: Callable[[Game], tuple[list[str], bool]]
     if kind is None:
-        if dismiss:
-            raise click.UsageError("--dismiss is for mail (--mbox, --eml or --maildir)")
+        if dismiss or dkim:
+            raise click.UsageError(f"--{'dismiss' if dismiss else 'dkim'} is for mail (--mbox, --eml or --maildir)")
         if len(sources) > 1:
             raise click.UsageError("give one FILE of pasted orders (or --mbox, --eml or --maildir for mail)")
         source = sources[0] if sources else "-"
@@ -98,7 +110,7 @@ def orders(
             raise click.UsageError(f"--{kind} needs at least one FILE")
         if default_power is not None:
             raise click.UsageError("--power is for pasted text; mail speaks for the power of its sender's address")
-        mails = _mailbox(kind, [Path(s) for s in sources])
+        mails = _mailbox(kind, [Path(s) for s in sources], dkim)
         read = partial(_mail, mails=mails, mode=mode, dismiss=dismiss, game_file=str(game))
     with game_lock(game):  # the input is read: hold the game only from load to save
         loaded = load_game(game)
@@ -128,15 +140,17 @@ def _paste(game: Game, *, text: str, power: str | None, mode: SendMode) -> tuple
     return report, bool(read.refused)
 
 
-def _mailbox(kind: str, paths: list[Path]) -> list[Mail]:
+def _mailbox(kind: str, paths: list[Path], dkim: bool = False) -> list[Mail]:
     from inbox import sources  # the mail modules load only when mail is read
+    from inbox.dkimcheck import dkim_check
 
+    check = dkim_check() if dkim else None
     try:
         if kind == "mbox":
-            return [mail for path in paths for mail in sources.read_mbox(path)]
+            return [mail for path in paths for mail in sources.read_mbox(path, check)]
         if kind == "eml":
-            return sources.read_eml(paths)
-        return [mail for path in paths for mail in sources.read_maildir(path)]
+            return sources.read_eml(paths, check)
+        return [mail for path in paths for mail in sources.read_maildir(path, check)]
     except sources.MailboxError as error:
         raise click.ClickException(str(error)) from None
 

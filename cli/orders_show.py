@@ -23,6 +23,7 @@ _RULES = {
     SendMode.REPLACE: "replace: a power's new message replaces its orders",
     SendMode.MERGE: "merge: later orders for a unit replace earlier ones",
 }
+_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 _SHOWN_TEXTS = 3  # texts quoted for a run of ignored lines; the rest is counted
 _TEXT_WIDTH = 60
 
@@ -42,8 +43,8 @@ def line_report(game: Game, lines: Sequence[LineVerdict], messages: Sequence[Mes
 
 
 def _runs(line: LineVerdict) -> bool:
-    """Ignored text is shown a run at a time; a quoted order is shown alone."""
-    return line.kind is VerdictKind.IGNORED and line.ignored is not Ignored.QUOTED_ORDER
+    """Ignored text is shown a run at a time; a quoted order, or a line with a note ("a second mail..."), alone."""
+    return line.kind is VerdictKind.IGNORED and line.ignored is not Ignored.QUOTED_ORDER and line.note is None
 
 
 def _groups(lines: Sequence[LineVerdict]) -> Iterator[list[LineVerdict]]:
@@ -66,8 +67,10 @@ def _groups(lines: Sequence[LineVerdict]) -> Iterator[list[LineVerdict]]:
 
 
 def _message_line(span: MessageSpan, count: int) -> str:
-    """``== message 2 of 3 (line 16): Takeda Shingen <shingen@kai.example>``."""
+    """``== message 2 of 3 (line 16): a second mail starts here, from Takeda Shingen <shingen@kai.example>``."""
     sender = f": {span.sender}" if span.sender else ""
+    if span.index and span.sender:
+        sender = f": a {_ORDINALS.get(span.index + 1, f'{span.index + 1}th')} mail starts here, from {span.sender}"
     power = f": {span.power} (address book)" if span.power else ""
     return f"== message {span.index + 1} of {count} (line {span.first}){sender}{power}"
 
@@ -81,6 +84,8 @@ def _counted(game: Game, line: LineVerdict) -> str:
     remark = f"  (remark: {_short(line.note)})" if line.note else ""
     if line.kind is VerdictKind.ERROR:
         return f"REFUSED {where}: '{text}': {line.problem}{remark}"
+    if line.kind is VerdictKind.IGNORED and line.note is not None:  # "a second mail starts here, from ..."
+        return f"ignored {where}: '{text}' ({line.ignored.value if line.ignored else 'ignored'}: {line.note})"
     if line.kind is VerdictKind.IGNORED:  # a quoted order
         return f"quoted  {where}: '{text}' ({Ignored.QUOTED_ORDER.value})"
     assert line.order is not None

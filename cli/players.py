@@ -1,7 +1,10 @@
 """``sengoku players``: the game's address book (which email addresses speak for which power).
 
 The mail commands read it: a message from a known address needs no power
-header, and results and reminders go to these addresses.
+header, and results and reminders go to these addresses. An address in the
+book is not proof of who wrote a mail (anyone can write any ``From:``):
+``verify HOST...`` makes the game use mail only when the Authentication-Results
+of a mail server the GM trusts verify its sender (docs/security.md).
 """
 
 from __future__ import annotations
@@ -17,26 +20,37 @@ from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
 from cli.gmlog import note
 
-_USAGE = "usage: sengoku players GAME.json [set POWER ADDRESS... | clear POWER]"
+_USAGE = "usage: sengoku players GAME.json [set POWER ADDRESS... | clear POWER | verify HOST... | verify off]"
 
 
 @click.command(short_help="Show or set the players' email addresses.")
 @game_argument
-@click.argument("action", metavar="[set|clear]", required=False)
-@click.argument("words", metavar="[POWER [ADDRESS...]]", nargs=-1)
+@click.argument("action", metavar="[set|clear|verify]", required=False)
+@click.argument("words", metavar="[POWER [ADDRESS...] | HOST...]", nargs=-1)
 @cli_errors
 def players(game: Path, action: str | None, words: tuple[str, ...]) -> None:
     """The address book: list it, 'set POWER ADDRESS...' (replacing that power's addresses) or 'clear POWER'.
+
+    An address says where results go and whose mail speaks for a power, but
+    anyone can forge a From: line. 'verify HOST...' uses mail only when the
+    Authentication-Results header written by HOST (your mail provider's
+    receiving server, e.g. mx.google.com) verifies the sender, or a DKIM
+    signature checked here ('verify dkim', then read mail with 'orders
+    --dkim'); 'verify off' stops requiring it.
 
     \b
       sengoku players game.json
       sengoku players game.json set Oda nobunaga@example.org
       sengoku players game.json clear Oda
+      sengoku players game.json verify mx.google.com
     """
     if action is None:
         if words:
             raise click.UsageError(_USAGE)
         _list(load_game(game))
+        return
+    if action == "verify" and words:
+        _verify(game, [] if words == ("off",) else list(words))
         return
     if action not in ("set", "clear") or not words or (action == "set") != (len(words) > 1):
         raise click.UsageError(_USAGE)
@@ -49,7 +63,24 @@ def players(game: Path, action: str | None, words: tuple[str, ...]) -> None:
     click.echo(f"{power}: {', '.join(stored) or '(no address)'}")
 
 
+def _verify(game: Path, hosts: list[str]) -> None:
+    with game_lock(game):
+        loaded = load_game(game)
+        loaded.require_verified_senders(hosts)
+        save_game(game, loaded)
+    click.echo(_verification(loaded))
+
+
+def _verification(game: Game) -> str:
+    if not game.state.require_verified_sender:
+        return "Senders: not verified (the address book is trusted as written; 'verify HOST' to require it)"
+    hosts = ", ".join(host for host in game.state.mail_auth_hosts if host != "dkim")
+    by = f"the Authentication-Results of {hosts} or " if hosts else ""
+    return f"Senders: mail used only when verified by {by}a DKIM signature checked here (orders --dkim)"
+
+
 def _list(game: Game) -> None:
     book = game.state.addresses
     for power in game.board.power_names:
         click.echo(f"{power}: {', '.join(book[power]) if power in book else '(no address)'}")
+    click.echo(_verification(game))

@@ -37,6 +37,7 @@ from enum import StrEnum
 
 from adjudicator.game import Game
 from adjudicator.resend import SendMode, Sent
+from inbox import senders
 from inbox.mail import Mail
 from inbox.phases import dated_before, mail_phase, off_phase_pasted, when
 from orders import LineVerdict, MessageSpan, ParsedOrders, VerdictKind, parse_orders
@@ -90,10 +91,13 @@ class MailStatus(StrEnum):
     UNKNOWN_SENDER = "unknown sender"
     EARLIER_PHASE = "written for an earlier phase"
     OTHER_PHASE = "for another phase"
+    NOT_VERIFIED = "sender not verified"
     UNREADABLE = "unreadable"
 
 
-NOT_USED = frozenset({MailStatus.UNKNOWN_SENDER, MailStatus.EARLIER_PHASE, MailStatus.OTHER_PHASE})
+NOT_USED = frozenset(
+    {MailStatus.UNKNOWN_SENDER, MailStatus.EARLIER_PHASE, MailStatus.OTHER_PHASE, MailStatus.NOT_VERIFIED}
+)
 """Mail listed, with its lines, every time it is read, until it is used or dismissed."""
 
 
@@ -124,16 +128,17 @@ def read_mail(
     game: Game, mails: Sequence[Mail], *, mode: SendMode = SendMode.REPLACE, dismiss: bool = False
 ) -> list[MailRead]:
     """Read messages into ``game`` in the order given (a mailbox's own); ``dismiss`` marks unused ones read."""
-    done = set(game.state.messages_read)
+    done = set(game.state.messages_read)  # read keys (digests); a game file from before them holds Message-IDs
     own = {message.message_id for message in game.state.sent}
     results = []
     latest: datetime | None = None
     for mail in mails:
         result = _one_mail(game, mail, done, own, mode)
+        result.notes[:0] = _sender_notes(game, mail, result.status) if result.status not in _QUIET else []
         if result.status in NOT_USED and dismiss:
             result.dismissed = True
         if result.status in (MailStatus.USED, MailStatus.NO_ORDERS) or result.dismissed:
-            done.add(mail.message_id)
+            done.add(mail.read_key)
         if mail.date is not None and result.status is MailStatus.USED:  # where the order of reading matters
             if latest is not None and mail.date < latest:
                 result.notes.append(
@@ -143,7 +148,7 @@ def read_mail(
             latest = max(latest or mail.date, mail.date)
         results.append(result)
     game.mark_read(
-        [r.mail.message_id for r in results if r.status in (MailStatus.USED, MailStatus.NO_ORDERS) or r.dismissed]
+        [r.mail.read_key for r in results if r.status in (MailStatus.USED, MailStatus.NO_ORDERS) or r.dismissed]
     )
     return results
 
@@ -151,7 +156,7 @@ def read_mail(
 def _one_mail(game: Game, mail: Mail, done: set[str], own: set[str], mode: SendMode) -> MailRead:
     if mail.problem is not None:
         return MailRead(mail, MailStatus.UNREADABLE)
-    if mail.message_id in done:
+    if mail.read_key in done or mail.message_id in done:
         return MailRead(mail, MailStatus.ALREADY_READ)
     if mail.message_id in own:
         return MailRead(mail, MailStatus.OWN)
@@ -160,6 +165,10 @@ def _one_mail(game: Game, mail: Mail, done: set[str], own: set[str], mode: SendM
         parsed = _parse(game, mail.text, power=None, fixed=False, book=False)
         return _not_used(mail, parsed, MailStatus.UNKNOWN_SENDER, UNKNOWN_SENDER)
     parsed = _parse(game, mail.text, power=power, fixed=True)
+    verified, verdict = senders.verdict(mail, game.state.mail_auth_hosts)
+    if game.state.require_verified_sender and not verified:
+        problem = "not used: this game takes mail only from verified senders"
+        return _not_used(mail, parsed, MailStatus.NOT_VERIFIED, problem, verdict.removeprefix("not verified: "), power)
     phase = game.state.position.phase
     opened = game.state.phase_opened
     if dated_before(mail.date, opened):
@@ -173,6 +182,17 @@ def _one_mail(game: Game, mail: Mail, done: set[str], own: set[str], mode: SendM
     lines, sent = _apply(game, parsed, mode)
     status = MailStatus.USED if any(line.counted for line in lines) else MailStatus.NO_ORDERS
     return MailRead(mail, status, lines, sent, power)
+
+
+_QUIET = (MailStatus.ALREADY_READ, MailStatus.OWN, MailStatus.UNREADABLE)
+
+
+def _sender_notes(game: Game, mail: Mail, status: MailStatus) -> list[str]:
+    """What the mail's own headers say of its sender: the verdict (unless the heading gives it) and disagreements."""
+    notes = [f"SENDER: {mismatch}" for mismatch in mail.mismatches]
+    if status is not MailStatus.NOT_VERIFIED and (mail.auth or mail.signers or game.state.mail_auth_hosts):
+        notes.insert(0, "sender " + senders.verdict(mail, game.state.mail_auth_hosts)[1])
+    return notes
 
 
 def _not_used(

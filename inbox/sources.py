@@ -12,19 +12,28 @@ first, so ``--eml /dev/zero`` or a FIFO in a Maildir is refused at once,
 never read for ever. A message too big to be orders mail is named with its
 problem, not read; the others still are. Files are only read, never changed
 (a Maildir message stays in ``new/``).
+
+An mbox file is split only at its real separator lines, as the format
+defines them (RFC 4155): ``From``, a space, the envelope sender, and the
+time in ``asctime`` form (``From nobunaga@owari.example Tue Mar  3 09:12:00
+2026``; Thunderbird writes ``From - Tue Mar ...``, Google Takeout a zone
+before the year). A body line that merely starts with ``From `` ("From Kai
+we march") is the body's, whatever the mail program that wrote the file
+did not escape. An ``.eml`` file that holds several such messages is an
+mbox: refused with a pointer to ``--mbox``, never read as its first message.
 """
 
 from __future__ import annotations
 
-import mailbox
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import BinaryIO
 
+from inbox.dkimcheck import Check
 from inbox.mail import Mail
 from inbox.message import read_message
 from shellkit.files import FileRefused, open_regular_file, read_regular_file, size_text
@@ -34,6 +43,13 @@ __all__ = ["MAX_MBOX_BYTES", "MAX_MESSAGE_BYTES", "MailboxError", "read_eml", "r
 MAX_MESSAGE_BYTES = 25 * 1024 * 1024  # the usual limit of mail servers: a bigger "message" is no mail
 MAX_MBOX_BYTES = 256 << 20  # a game's mail folder is megabytes; read at about 7 MB a second, this is half a minute
 _DELIVERED = re.compile(r"^(\d+)\.(?:[^.]*?M(\d+))?")
+_PIECE = 64 * 1024
+_DAYS = rb"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)"
+_MONTHS = rb"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+_SEPARATOR = re.compile(
+    rb"From \S+ +" + _DAYS + rb",? +" + _MONTHS + rb" +\d{1,2} +\d{1,2}:\d{2}(?::\d{2})?(?: +[-+]?\w{1,5})? +\d{4}\b"
+)
+_SEPARATORS = re.compile(rb"^" + _SEPARATOR.pattern, re.MULTILINE)
 
 
 class MailboxError(ValueError):
@@ -43,7 +59,7 @@ class MailboxError(ValueError):
         super().__init__(f"{path}: {problem}")
 
 
-def read_mbox(path: Path) -> list[Mail]:
+def read_mbox(path: Path, check: Check | None = None) -> list[Mail]:
     """Every message of an mbox file (the format Thunderbird, mutt and Google Takeout export)."""
     with _opened(path, "an mbox file") as (handle, size):
         if size > MAX_MBOX_BYTES:
@@ -55,14 +71,42 @@ def read_mbox(path: Path) -> list[Mail]:
     if not start.startswith(b"From "):
         problem = "not an mbox file: it does not start with a 'From ' line"
         raise MailboxError(path, f"{problem} (for messages saved one per file, use --eml)")
-    box = mailbox.mbox(path, create=False)
-    try:
-        return list(_messages(box, path.name))
-    finally:
-        box.close()
+    if _SEPARATOR.match(start) is None:
+        problem = "not an mbox file: its first line is no mbox separator ('From ADDRESS Tue Mar  3 09:12:00 2026')"
+        raise MailboxError(path, problem)
+    with _opened(path, "an mbox file") as (handle, _):
+        split = enumerate(_split(handle), 1)
+        return [_mbox_message(data, size, f"{path.name} #{n}", check) for n, (data, size) in split]
 
 
-def read_eml(paths: Sequence[Path]) -> list[Mail]:
+def _split(handle: BinaryIO) -> Iterator[tuple[bytes, int]]:
+    """Each message's bytes (up to the message limit) and full size, split at real separator lines only.
+
+    Read in pieces of at most 64 KiB, so a file with no line breaks costs no more memory than one with them.
+    """
+    kept = bytearray()
+    size = 0
+    started, at_line_start = False, True
+    while piece := handle.readline(_PIECE):
+        if at_line_start and piece.startswith(b"From ") and _SEPARATOR.match(piece) is not None:
+            if started:
+                yield bytes(kept), size
+            kept, size, started = bytearray(), 0, True
+            at_line_start = piece.endswith(b"\n")
+            continue
+        at_line_start = piece.endswith(b"\n")
+        size += len(piece)
+        if len(kept) + len(piece) <= MAX_MESSAGE_BYTES + 1:  # a message over the limit is counted, not kept
+            kept += piece
+    if started:
+        yield bytes(kept), size
+
+
+def _mbox_message(data: bytes, size: int, source: str, check: Check | None) -> Mail:
+    return _too_big(source, size) if size > MAX_MESSAGE_BYTES else read_message(data, source, check)
+
+
+def read_eml(paths: Sequence[Path], check: Check | None = None) -> list[Mail]:
     """Messages saved one per file (``.eml``, as mail programs save or drag them), in date order.
 
     A file name says nothing of when a message came (``Oda S1570 (2).eml``
@@ -73,11 +117,15 @@ def read_eml(paths: Sequence[Path]) -> list[Mail]:
         with _opened(path, "a message file") as (handle, size):
             data = handle.read(MAX_MESSAGE_BYTES + 1) if size <= MAX_MESSAGE_BYTES else b""
         too_big = size > MAX_MESSAGE_BYTES or len(data) > MAX_MESSAGE_BYTES
-        mails.append(_too_big(path.name, max(size, len(data))) if too_big else read_message(data, path.name))
+        several = len(_SEPARATORS.findall(data, 0, MAX_MESSAGE_BYTES)) if not too_big else 0
+        if several > 1:
+            problem = f"an mbox file of {several} messages, not one message"
+            raise MailboxError(path, f"{problem}: read it with --mbox (every message is read)")
+        mails.append(_too_big(path.name, max(size, len(data))) if too_big else read_message(data, path.name, check))
     return sorted(mails, key=_date_order)
 
 
-def read_maildir(path: Path) -> list[Mail]:
+def read_maildir(path: Path, check: Check | None = None) -> list[Mail]:
     """Every message of a Maildir folder (``cur/`` and ``new/``), read without marking anything.
 
     The messages are the files of ``new/`` and ``cur/`` whose names do not
@@ -95,24 +143,17 @@ def read_maildir(path: Path) -> list[Mail]:
         for entry in os.scandir(path / folder)
         if not entry.name.startswith(".")
     )
-    return [_maildir_message(entry, f"{path.name} #{number}") for number, (_, entry) in enumerate(entries, 1)]
+    return [_maildir_message(entry, f"{path.name} #{n}", check) for n, (_, entry) in enumerate(entries, 1)]
 
 
-def _maildir_message(path: Path, source: str) -> Mail:
+def _maildir_message(path: Path, source: str, check: Check | None) -> Mail:
     try:
         data = read_regular_file(path, MAX_MESSAGE_BYTES, noun="a message file")
     except FileRefused as refused:
         if refused.too_large:
             return _too_big(source, path.stat().st_size)
         return Mail(f"unreadable:{source}:{path.name}", source, problem=f"{path.name} {refused.problem}")
-    return read_message(data, source)
-
-
-def _messages(box: mailbox.mbox, name: str) -> Iterable[Mail]:
-    for number, key in enumerate(box.iterkeys(), 1):
-        source = f"{name} #{number}"
-        data = box.get_bytes(key)
-        yield _too_big(source, len(data)) if len(data) > MAX_MESSAGE_BYTES else read_message(data, source)
+    return read_message(data, source, check)
 
 
 def _delivery_order(key: str) -> tuple[int, int, int, str]:

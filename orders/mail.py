@@ -169,7 +169,7 @@ class _Reader:
             self.mode = _Mode.BODY if self.quoted_in_reply else _Mode.QUOTE
         header = shapes.mail_header(line)
         if header is not None:
-            return self._mail_header(number, raw, header)
+            return self._mail_header(number, raw, header, lines)
         if self.mode is _Mode.MAIL_HEAD:
             self.mode = _Mode.BODY
         marker = self._quote_marker(number, line, lines)
@@ -392,16 +392,22 @@ class _Reader:
             if shapes.is_intro_start(previous.text.strip()):
                 self.verdicts[-1] = self._skip(previous.number, previous.text, Ignored.QUOTED)
 
-    def _mail_header(self, number: int, raw: str, header: tuple[str, str]) -> LineVerdict:
+    def _mail_header(self, number: int, raw: str, header: tuple[str, str], lines: list[str]) -> LineVerdict:
         if self.mode is _Mode.QUOTE_HEAD:
             self.quote_headers_seen = True
             return self._skip(number, raw, Ignored.QUOTED)
+        name, value = header
+        note = None
         if self.mode is not _Mode.MAIL_HEAD and self.started:
+            if not _header_block_below(lines, number - 1):
+                return self._lone_header(number, raw, name, value)
             self._end_message(number - 1)
             self.message += 1
             self._start_message(number)
+            note = f"a {_ordinal(self.message + 1)} mail starts here, from {_sender_below(lines, number - 1)}"
         self.mode = _Mode.MAIL_HEAD
-        name, value = header
+        # a paste's report heads each mail itself; one mail's text (read from a mailbox, or --power) does not
+        told = note if note is not None and self.text_fixed is not None else None
         power = None
         if name == "from":
             self.sender = value
@@ -410,15 +416,48 @@ class _Reader:
                 self.sender_power = power
                 if self.fixed is None:
                     self.fixed = power  # an address speaks for one power
-                return self._header(number, raw, power, note="address book")
+                return self._header(number, raw, power, note=f"{told}; address book" if told else "address book")
         elif name == "subject":
             power = shapes.power_of_subject(value, self.powers)
             if power is not None:
-                return self._header(number, raw, power, note="subject")
-        return self._skip(number, raw, Ignored.MAIL_HEADER)
+                return self._header(number, raw, power, note=f"{told}; subject" if told else "subject")
+        return self._skip(number, raw, Ignored.MAIL_HEADER)._replace(note=note)
+
+    def _lone_header(self, number: int, raw: str, name: str, value: str) -> LineVerdict:
+        """A header line alone inside a message (``Date: tomorrow at dawn``): no new mail, and no sender.
+
+        Only a block of header lines starts a new mail; a ``From:`` line a
+        player typed (or pasted) into a message speaks for nobody.
+        """
+        power = shapes.power_of_subject(value, self.powers) if name == "subject" else None
+        if power is not None:
+            return self._header(number, raw, power, note="subject")
+        return self._skip(number, raw, Ignored.CHATTER)._replace(note="a header line alone: not a new mail")
 
     def _skip(self, number: int, raw: str, why: Ignored) -> LineVerdict:
         return LineVerdict(number, raw, VerdictKind.IGNORED, self.power, ignored=why, message=self.message)
+
+
+def _ordinal(number: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(number, f"{number}th")
+
+
+def _header_block_below(lines: list[str], start: int) -> bool:
+    """Is the line at index ``start`` the first of a mail header block: two header lines or more, a From: address?"""
+    return _sender_below(lines, start) is not None and shapes.is_mail_header(
+        lines[start + 1].strip() if start + 1 < len(lines) else ""
+    )
+
+
+def _sender_below(lines: list[str], start: int) -> str | None:
+    """The From: address of the header block starting at index ``start``, or None when it has none."""
+    for line in lines[start : start + 30]:
+        header = shapes.mail_header(line.strip())
+        if header is None:
+            break
+        if header[0] == "from" and "@" in header[1]:
+            return header[1]
+    return None
 
 
 def _next_text(lines: list[str], number: int) -> str:

@@ -13,6 +13,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
 
 from adjudicator.sent import SentMessage
+from orders.cleantext import shown
 from outbox.letters import Letter
 
 __all__ = ["compose", "thread_of"]
@@ -29,7 +30,7 @@ def compose(letter: Letter, sender: str, domain: str, thread: list[str], now: da
     message = EmailMessage()
     message["From"] = sender
     message["To"] = formataddr((letter.power, letter.address))
-    message["Subject"] = " ".join(letter.subject.split())  # a game's name never breaks the header onto a new line
+    message["Subject"] = shown(" ".join(letter.subject.split()))  # one line, and nothing in it acts or flips
     message["Date"] = format_datetime(now or datetime.now(UTC))
     message["Message-ID"] = make_msgid(idstring="sengoku", domain=domain)
     if thread:
@@ -37,6 +38,6 @@ def compose(letter: Letter, sender: str, domain: str, thread: list[str], now: da
         kept = thread if len(thread) <= _KEEP else [thread[0], *thread[-(_KEEP - 1) :]]
         message["References"] = " ".join(kept)
     message["X-Sengoku-Key"] = letter.key
-    message.set_content(letter.plain)
+    message.set_content(shown(letter.plain))
     message.add_alternative(letter.html, subtype="html")
     return message

@@ -20,6 +20,7 @@ from adjudicator.state import GameState, HistoryEntry
 from adjudicator.wording import describe_outcome, unit_name
 from maps.board import Board
 from maps.terms import PhaseType, province_of
+from orders.cleantext import shown
 from orders.structs import convert
 from orders.text import location_text, order_text
 from post.document import BidLine, DislodgedLine, Holding, Lot, Missing, Post, PostResult, UnitLine
@@ -57,7 +58,7 @@ def build_post(
     result = state.result if latest and state.result.over else report.result
     return convert(  # one conversion for the whole post, its order lines (plain fields) included
         dict(
-            game=state.name,
+            game=shown(" ".join(state.name.split())),  # a name from before names were checked: one line, escaped
             variant=board.title,
             phase=str(report.phase),
             preview=preview,

@@ -9,6 +9,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from adjudicator.records import PhaseReport, ResultKind
 from adjudicator.state import MAX_NAME_CHARS, name_problem
+from orders.cleantext import plain_name
 from orders.model import Order
 from post import Post
 from post.document import Lot
@@ -73,6 +74,7 @@ UtcTime = Annotated[datetime, AfterValidator(_as_utc)]
 
 
 def _game_name(name: str) -> str:
+    name = plain_name(name)
     problem = name_problem(name)
     if problem is not None:
         raise ValueError(problem)

@@ -135,7 +135,7 @@ def test_mail_not_used_is_marked_read_when_dismissed(fall: Game) -> None:
     late = mail("A Owari - Ise\n", date=OPENED - timedelta(days=1))
     (result,) = read_mail(fall, [late], dismiss=True)
     assert result.status is MailStatus.EARLIER_PHASE and result.dismissed
-    assert fall.state.messages_read == [late.message_id]
+    assert fall.state.messages_read == [late.read_key]
     assert read_mail(fall, [late])[0].status is MailStatus.ALREADY_READ
 
 
