@@ -64,7 +64,7 @@ GAME_COMMANDS: dict[str, tuple[list[str], set[str]]] = {
     "deadline": (["deadline", "game.json", "+48h"], set()),
     "orders FILE": (["orders", "game.json", "orders.txt"], {"orders.parser"}),  # it reads people's text
     "adjudicate --preview": (["adjudicate", "game.json", "--preview"], set()),
-    "adjudicate": (["adjudicate", "game.json"], set()),
+    "adjudicate": (["adjudicate", "game.json", "--yes"], set()),
     "history last": (["history", "game.json", "last"], set()),
     "replay": (["replay", "game.json"], set()),
     "draw": (["draw", "game.json", "Oda", "Oda", "Takeda"], set()),
@@ -80,7 +80,7 @@ GAME_COMMANDS: dict[str, tuple[list[str], set[str]]] = {
 def test_a_game_command_loads_no_pydantic_and_nothing_else_it_does_not_use(cli: Cli, game: Path, label: str) -> None:
     """Commands in a GM's turn, on a game with one phase adjudicated (so history has something to show)."""
     (cli.folder / "orders.txt").write_text("Oda:\nA Owari - Mino\n", encoding="utf-8")
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     args, allowed = GAME_COMMANDS[label]
     assert loaded(*[cli.folder / "copy.json" if a == "game.json" else a for a in args], game=game) == allowed
 

@@ -47,7 +47,7 @@ def test_a_hand_edited_address_with_crlf_is_refused_when_the_game_is_read_not_at
     for command in (["status", "game.json"], ["mail", "game.json", "links", "--dry-run", "out"]):
         result = game(*command, code=1)
         assert result.stderr == (
-            "Error: game.json: not a valid game file: addresses: Value error, Oda's "
+            "Error: game.json: not a valid game file: Oda's "
             "'nobunaga@owari.example\\r\\nBcc: evil@x.y' is not an email address: it holds a line break (U+000D); "
             'correct it in the file\'s "addresses"\n'
         )

@@ -125,7 +125,7 @@ def test_slack_gets_its_own_markup_and_no_picture(cli: Cli, adjudicated: Path, r
 
 def test_a_name_that_would_ping_or_format_reads_as_itself(cli: Cli, receiver: Receiver) -> None:
     cli("new", "game.json", "--name", "<!channel> *Kyoto*")
-    cli("adjudicate", "game.json")
+    cli("adjudicate", "game.json", "--yes")
     cli("channel", "set", "game.json", receiver.url(SLACK_PATH), "--flavour", "slack")
     cli("channel", "results", "game.json")
     assert receiver.received[0].text.startswith("*&lt;!channel&gt; *Kyoto*, Sengoku Jidai (6DP)")
