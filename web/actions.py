@@ -98,9 +98,7 @@ def place_bid(db: Database, game_id: str, power: str, bid: BidIn, phase: Phase |
     return store.submit(db, game_id, power, act, phase)
 
 
-def withdraw_bid(
-    db: Database, game_id: str, power: str, province: str, phase: Phase | None = None
-) -> list[str] | None:
+def withdraw_bid(db: Database, game_id: str, power: str, province: str, phase: Phase | None = None) -> list[str] | None:
     """The power's orders left after withdrawing its bid on a neutral unit; None if it had no such bid."""
 
     def act(game: Game) -> list[str] | None:

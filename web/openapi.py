@@ -127,10 +127,10 @@ def _operation(op: Operation, refs: dict[Any, dict[str, Any]]) -> dict[str, Any]
     if op.method in ("POST", "PUT", "DELETE"):
         out["responses"]["409"] = {"description": "the game cannot do that now", **error}
     if op.conflict is not None:
-        schema = refs[(op.conflict, "serialization")]
+        either = {"anyOf": [refs[(op.conflict, "serialization")], refs[(ErrorOut, "serialization")]]}
         out["responses"]["409"] = {
             "description": "the game cannot do that now (the answer says why, and what is open instead)",
-            "content": {"application/json": {"schema": {"anyOf": [schema, error["content"]["application/json"]["schema"]]}}},
+            "content": {"application/json": {"schema": either}},
         }
     if op.refused is not None:
         refused = {"application/json": {"schema": refs[(op.refused, "serialization")]}}

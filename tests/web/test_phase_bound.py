@@ -93,9 +93,7 @@ def test_a_merge_accepts_its_own_lines_and_counts_what_stands(client: FlaskClien
     assert (answer["accepted"], answer["standing"]) == (1, 2)
 
 
-def test_the_players_form_carries_the_phase_and_version_it_was_drawn_for(
-    client: FlaskClient, game: GameLinks
-) -> None:
+def test_the_players_form_carries_the_phase_and_version_it_was_drawn_for(client: FlaskClient, game: GameLinks) -> None:
     page = client.get(game.player("Oda")).get_data(as_text=True)
     version = client.get(f"/api/games/{game.id}").get_json()["version"]
     assert f'<input type="hidden" name="phase" value="{SPRING}">' in page

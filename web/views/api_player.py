@@ -112,8 +112,8 @@ def save(game_id: str) -> tuple[Response, int]:
         return reply(_closed(closed, request_.text), 409)
     if named is None:
         note = (
-            f"saved for {out.phase}, the phase open when the orders arrived: name the phase (\"phase\": "
-            f"\"{out.phase}\") to have a save refused rather than stored for a later phase"
+            f'saved for {out.phase}, the phase open when the orders arrived: name the phase ("phase": '
+            f'"{out.phase}") to have a save refused rather than stored for a later phase'
         )
         out = out.model_copy(update={"note": note})
     return reply(out)
