@@ -291,7 +291,8 @@ class PowerRow(BaseModel):
 
 
 class HistoryItem(BaseModel):
-    index: int
+    number: int = Field(description="the phase's number in the history, from 1 (as `sengoku history N` counts)")
+    index: int = Field(description="the same, from 0 (the older /phases/INDEX addresses)")
     phase: str
 
 
@@ -309,7 +310,8 @@ class GameOut(BaseModel):
 
 
 class PhaseOut(BaseModel):
-    index: int
+    number: int = Field(description="the phase's number in the history, from 1 (as `sengoku history N` counts)")
+    index: int = Field(description="the same, from 0 (the older /phases/INDEX addresses)")
     phase: str
     format: str = Field(default="plain", description="plain, bbcode, markdown, html or json")
     text: str = Field(description="the results post in the asked format (?format=), as the CLI prints it")
