@@ -75,7 +75,7 @@ def game(game_id: str) -> tuple[Response, int]:
 def history(game_id: str, number: int) -> tuple[Response, int]:
     if number < 1:
         abort(404, "phases are numbered from 1 (the first adjudicated phase is /history/1)")
-    return phase(game_id, number - 1)
+    return _phase(game_id, number - 1)
 
 
 @operation(
@@ -87,6 +87,10 @@ def history(game_id: str, number: int) -> tuple[Response, int]:
     query=FORMAT_QUERY,
 )
 def phase(game_id: str, index: int) -> tuple[Response, int]:
+    return _phase(game_id, index)
+
+
+def _phase(game_id: str, index: int) -> tuple[Response, int]:
     fmt = post_format()
     try:
         return reply(present.phase_out(store.load(database(), game_id), index, fmt))

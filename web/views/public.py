@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
@@ -74,7 +75,8 @@ def phase_png(game_id: str, index: int) -> BaseResponse:
 
 def _renumbered(endpoint: str, game_id: str, index: int) -> BaseResponse:
     _phase_entry(store.load(database(), game_id), index)  # no such game or phase: a 404, not a redirect to one
-    return redirect(url_for(endpoint, game_id=game_id, number=index + 1, **request.args), code=301)
+    values: dict[str, Any] = {**request.args, "game_id": game_id, "number": index + 1}  # ?format= and all
+    return redirect(url_for(endpoint, **values), code=301)
 
 
 def _index(number: int) -> int:
