@@ -148,3 +148,17 @@ def test_the_dp_panel_says_a_bid_is_not_saved_yet(browser: Browser, base: str) -
     expect(page.locator(".flash.ok")).to_have_text("Saved 1 order.")
     expect(page.locator("#bids [data-unsaved]")).to_be_hidden()
     page.context.close()
+
+
+def test_a_refused_line_stays_in_the_box_to_be_put_right(browser: Browser, base: str) -> None:
+    game = new_game(base)
+    page = desktop(browser)
+    page.goto(str(game["links"]["Oda"]))
+    type_orders(page, "A Owari - Mino\nF Mikawa - Kyoto")
+    page.click("#save")
+    expect(page.locator(".flash.ok")).to_have_text("Saved 1 order.")
+    assert page.input_value("#orders") == "A Owari - Mino\nF Mikawa - Kyoto"  # the refused line is not dropped
+    expect(page.locator("#verdicts li.bad")).to_have_count(1)
+    expect(page.locator("#unsaved")).to_be_visible()
+    assert stored(base, game) == (SPRING, ["A Owari - Mino"])
+    page.context.close()

@@ -60,7 +60,8 @@
     if (draft && draft.text !== box.value) {
       if (draft.text.trim() === saved.trim()) { drop(key); } else {
         put(draft.text);
-        note("Restored what you had not saved (" + new Date(draft.at).toLocaleString() + ").");
+        note(document.querySelector(".flash") ? "Your text as you sent it, with the lines not saved." :
+          "Restored what you had not saved (" + new Date(draft.at).toLocaleString() + ").");
       }
     }
   }

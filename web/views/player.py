@@ -126,7 +126,7 @@ def save(game_id: str, token: str) -> BaseResponse:
     except (store.Conflict, GameError) as refused:  # too late (the deadline passed), or the game changed or ended
         return _refused_save(game_id, token, power, request_.text, str(refused))
     _flash_saved(out)
-    return _back(game_id, token, saved=True)
+    return _back(game_id, token, saved=not out.refused and not out.kept_earlier)  # a refused line stays a draft
 
 
 def _refused_save(
@@ -222,6 +222,10 @@ def _flash_saved(out: OrdersOut) -> None:
 
 
 def _back(game_id: str, token: str, saved: bool = False) -> BaseResponse:
-    """The page again; ``saved``: after a save, marked ``#saved`` so the page's script drops the draft it saved."""
+    """The page again; ``saved``: after a save of every line, marked ``#saved`` so the page drops its draft.
+
+    After a save with a refused line the draft stays, and the page puts it back in the box (the refused
+    lines with their verdicts, to be put right), rather than leaving only the accepted lines.
+    """
     url = url_for("player.page", game_id=game_id, token=token, _anchor="saved" if saved else None)
     return redirect(url, code=303)
