@@ -141,6 +141,11 @@ class BidIn(_In):
     supported: str | None = Field(default=None, max_length=40, description="the supported unit's province")
     destination: str | None = Field(default=None, max_length=40, description="where the supported unit moves")
     points: int = Field(ge=1, le=9)
+    phase: Annotated[str, AfterValidator(lambda text: str(Phase.parse(text)))] | None = Field(
+        default=None,
+        max_length=40,
+        description="the phase the bid is for, as in OrdersIn: once it is closed the bid is refused (409)",
+    )
 
 
 class DrawIn(_In):

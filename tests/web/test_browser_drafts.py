@@ -79,6 +79,25 @@ def test_a_draft_survives_a_reload_and_a_closed_tab(browser: Browser, base: str)
     context.close()
 
 
+def test_a_draft_survives_a_lost_connection(browser: Browser, base: str) -> None:
+    game = new_game(base)
+    page = phone(browser)
+    page.goto(str(game["links"]["Oda"]))
+    type_orders(page, TYPED)
+    context = page.context
+    context.set_offline(True)
+    page.click("#save", no_wait_after=True)  # the save never reaches the server: the browser's error page
+    expect(page.locator("#orders")).to_have_count(0)
+    context.set_offline(False)
+    page.close()
+    again = context.new_page()  # back later, connected
+    again.goto(str(game["links"]["Oda"]))
+    assert again.input_value("#orders") == TYPED
+    expect(again.locator("#unsaved")).to_be_visible()
+    assert stored(base, game) == (SPRING, [])
+    context.close()
+
+
 def test_a_draft_for_a_phase_since_adjudicated_is_offered_never_moved(browser: Browser, base: str) -> None:
     game = new_game(base)
     page = desktop(browser)

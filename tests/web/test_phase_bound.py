@@ -144,6 +144,15 @@ def test_a_bid_from_a_stale_page_is_not_saved(client: FlaskClient, site: Site, g
     assert stored(client, game) == []
 
 
+def test_an_api_bid_naming_a_closed_phase_is_refused(client: FlaskClient, site: Site, game: GameLinks) -> None:
+    site.adjudicate(game)
+    bid = {"unit": "MIN", "kind": "hold", "points": 1, "phase": SPRING}
+    answer = client.post(f"/api/games/{game.id}/bids", json=bid, headers=game.bearer("Oda"))
+    assert answer.status_code == 409
+    assert answer.get_json()["error"].startswith(f"{SPRING} was adjudicated at ")
+    assert stored(client, game) == []
+
+
 def test_the_openapi_document_names_the_phase_and_the_409(client: FlaskClient) -> None:
     spec = document()
     body = spec["components"]["schemas"]["OrdersIn"]["properties"]

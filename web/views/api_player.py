@@ -143,7 +143,8 @@ def _closed(closed: store.PhaseClosed, text: str) -> PhaseClosedOut:
 )
 def bid(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
-    out = actions.place_bid(database(), game_id, power, body(BidIn))
+    bid = body(BidIn)
+    out = actions.place_bid(database(), game_id, power, bid, Phase.parse(bid.phase) if bid.phase else None)
     return reply(out, 200 if out.problem is None else 422)
 
 
