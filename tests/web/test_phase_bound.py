@@ -72,6 +72,19 @@ def test_a_save_naming_a_phase_not_yet_open_is_refused(client: FlaskClient, game
     assert answer.get_json()["error"].startswith(f"{FALL} is not open")
 
 
+def test_a_save_for_a_phase_the_gm_rolled_back_is_refused(client: FlaskClient, site: Site, game: GameLinks) -> None:
+    site.adjudicate(game)
+    answer = client.post(f"/api/games/{game.id}/rollback", json={"version": None}, headers=game.bearer("gm"))
+    assert answer.status_code == 200
+    refused = put(client, game, {"text": ODA, "phase": FALL})
+    assert refused.status_code == 409
+    assert refused.get_json()["error"] == (
+        f"{FALL} is not open (it was adjudicated, or the game was rolled back before it); "
+        f"your orders were not saved; the open phase is {SPRING}"
+    )
+    assert stored(client, game) == []
+
+
 def test_a_phase_that_is_not_a_phase_is_a_400_naming_the_field(client: FlaskClient, game: GameLinks) -> None:
     answer = put(client, game, {"text": ODA, "phase": "Sprung 1570"})
     assert answer.status_code == 400
