@@ -54,6 +54,20 @@ def test_a_stale_page_is_refused_with_its_text_kept(browser: Browser, base: str)
     page.context.close()
 
 
+def test_a_page_learns_the_game_moved_on_as_the_player_types(browser: Browser, base: str) -> None:
+    game = new_game(base)
+    page = desktop(browser)
+    page.goto(str(game["links"]["Oda"]))
+    type_orders(page, "A Owari - Mino")
+    adjudicate(base, game)
+    page.keyboard.type("\nF Mikawa H")  # the live check now answers for Fall
+    expect(page.locator("#phase-moved")).to_contain_text(f"The game has moved on to {FALL}")
+    page.get_by_role("button", name="Reload").click()  # the text goes with the player, as a closed phase's draft
+    expect(page.locator("#phase")).to_have_text(FALL)
+    expect(page.locator(".closed-drafts textarea")).to_have_value(TYPED)
+    page.context.close()
+
+
 def test_a_draft_survives_a_reload_and_a_closed_tab(browser: Browser, base: str) -> None:
     game = new_game(base)
     page = desktop(browser)

@@ -113,6 +113,28 @@
     play.parentNode.insertBefore(card, play);
   }
 
+  // --- the game moved on while the page was open: the live check answers for another phase -----------
+  box.addEventListener("orders:checked", function (event) {
+    var now = event.detail && event.detail.phase;
+    if (!now || now === parts[2] || document.getElementById("phase-moved")) { return; }
+    var card = document.createElement("section");
+    card.className = "card not-saved";
+    card.id = "phase-moved";
+    card.setAttribute("role", "alert");
+    var head = document.createElement("h2");
+    head.textContent = parts[2] + " is closed";
+    var why = document.createElement("p");
+    why.textContent = "The game has moved on to " + now + " since this page was drawn: a save from it will be " +
+      "refused. What you typed is kept on this device; reload to see the new phase and decide what to do with it.";
+    var reload = document.createElement("button");
+    reload.type = "button";
+    reload.textContent = "Reload";
+    reload.addEventListener("click", function () { keep(); sending = true; location.reload(); });
+    [head, why, reload].forEach(function (el) { card.appendChild(el); });
+    var play = document.querySelector(".play");
+    play.parentNode.insertBefore(card, play);
+  });
+
   // --- as the box changes, and when leaving -----------------------------------------------------
   box.addEventListener("input", function () { keep(); mark(); note(""); });
   form.addEventListener("submit", function () { keep(); sending = true; });
