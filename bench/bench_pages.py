@@ -1,4 +1,4 @@
-"""Server time of the player's page and its map: the figures issue 12 asks for (under 50 ms each).
+"""Server time of the player's page, its map and a save: the figures issues 12 and 19 ask for (under 50 ms each).
 
     .venv/bin/python -m bench.bench_pages [--runs 60]
 
@@ -105,6 +105,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             ("public map.svg, drawn", get(client, f"/games/{movement.id}/map.svg"), True),
             ("choices API (GET .../choices)", choices(client, movement), False),
             ("check and draw as a player types", check(client, site, movement), False),
+            ("save, the page's form (phase named)", save_form(site, movement), False),
+            ("save, PUT .../orders (phase named)", save_api(client, movement, "Spring 1570 movement", 200), False),
+            ("save for a closed phase (409)", save_api(client, games["adjustments"], "Spring 1570", 409), False),
             ("sandbox page (replays 1 phase)", get(client, sandbox_link(client, site)), False),
         ]
         for name, request, cold in cases:
@@ -134,6 +137,32 @@ def check(client: FlaskClient, site: Site, game: GameLinks) -> Request:
         text = "A Owari - Ise\nF Mikawa S A Owari - Ise\n2 : A Yamashiro H"
         answer = client.post(page + "/check?draw=1", json={"text": text}, headers=headers)
         assert answer.status_code == 200
+        return answer
+
+    return request
+
+
+ORDERS = "A Owari - Ise\nF Mikawa S A Owari - Ise\n2 : A Yamashiro H"
+
+
+def save_form(site: Site, game: GameLinks) -> Request:
+    """A player's Save: the form with the phase and version the page was drawn for."""
+    page = game.player("Oda")
+
+    def request() -> object:
+        answer = site.post(page + "/orders", {"text": ORDERS, "phase": "Spring 1570 movement", "version": "1"}, page)
+        assert answer.status_code == 303, answer.status_code
+        return answer
+
+    return request
+
+
+def save_api(client: FlaskClient, game: GameLinks, phase: str, status: int) -> Request:
+    def request() -> object:
+        answer = client.put(
+            f"/api/games/{game.id}/orders", json={"text": ORDERS, "phase": phase}, headers=game.bearer("Oda")
+        )
+        assert answer.status_code == status, answer.get_data(as_text=True)
         return answer
 
     return request

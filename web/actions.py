@@ -6,6 +6,7 @@ import logging
 from datetime import UTC, datetime, timedelta
 
 from adjudicator.game import Game, GameError
+from adjudicator.position import Phase
 from adjudicator.records import GameResult
 from adjudicator.resend import SendMode
 from maps import available_maps, load_board
@@ -65,10 +66,13 @@ def check_orders(db: Database, game_id: str, power: str, text: str) -> OrdersOut
     return out
 
 
-def save_orders(db: Database, game_id: str, power: str, text: str, merge: bool = False) -> OrdersOut:
+def save_orders(
+    db: Database, game_id: str, power: str, text: str, merge: bool = False, phase: Phase | None = None
+) -> OrdersOut:
     """Store the text's accepted lines as the power's orders for this phase (replacing, or merging by unit).
 
-    A text whose every line is refused stores nothing: the earlier orders stand.
+    A text whose every line is refused stores nothing: the earlier orders stand. ``phase``: the phase the
+    text was written for; if another phase is open, nothing is stored (:class:`store.PhaseClosed`).
     """
     mode = SendMode.MERGE if merge else SendMode.REPLACE
 
@@ -76,7 +80,7 @@ def save_orders(db: Database, game_id: str, power: str, text: str, merge: bool =
         out, saved = check_text(game, power, text, mode)
         return out.model_copy(update={"saved": order_texts(game.board, saved)})
 
-    return store.submit(db, game_id, power, act)
+    return store.submit(db, game_id, power, act, phase)
 
 
 def read_inbox(db: Database, game_id: str, request: InboxIn, by: str = GM_PAGE) -> InboxOut:
@@ -117,7 +121,7 @@ def withdraw_concession(db: Database, game_id: str, power: str, by: str = GM_PAG
     return store.change(db, game_id, act)
 
 
-def place_bid(db: Database, game_id: str, power: str, bid: BidIn) -> BidOut:
+def place_bid(db: Database, game_id: str, power: str, bid: BidIn, phase: Phase | None = None) -> BidOut:
     """Add a DP order (replacing the power's earlier bid on the same neutral unit)."""
 
     def act(game: Game) -> BidOut:
@@ -133,10 +137,10 @@ def place_bid(db: Database, game_id: str, power: str, bid: BidIn) -> BidOut:
         saved = order_texts(game.board, game.state.orders.get(power, []))
         return BidOut(order=order_texts(game.board, [verdict.order])[0], problem=verdict.problem, saved=saved)
 
-    return store.submit(db, game_id, power, act)
+    return store.submit(db, game_id, power, act, phase)
 
 
-def withdraw_bid(db: Database, game_id: str, power: str, province: str) -> list[str] | None:
+def withdraw_bid(db: Database, game_id: str, power: str, province: str, phase: Phase | None = None) -> list[str] | None:
     """The power's orders left after withdrawing its bid on a neutral unit; None if it had no such bid."""
 
     def act(game: Game) -> list[str] | None:
@@ -145,7 +149,7 @@ def withdraw_bid(db: Database, game_id: str, power: str, province: str) -> list[
         game.submit(power, current if kept == current else kept)
         return order_texts(game.board, kept) if kept != current else None
 
-    return store.submit(db, game_id, power, act)
+    return store.submit(db, game_id, power, act, phase)
 
 
 def vote_draw(db: Database, game_id: str, power: str, powers: list[str] | None) -> GameResult:
@@ -174,7 +178,7 @@ def adjudicate(db: Database, game_id: str, version: int | None = None, by: str =
     def act(handle: Handle) -> int:
         _log(handle, by, f"adjudicated {handle.game.phase}")
         _keep_deadline(handle)
-        handle.game.adjudicate()
+        handle.game.adjudicate(at=utcnow())  # the time a save for the phase, come too late, is told
         _set_next_deadline(handle)
         return len(handle.game.state.history) - 1
 
@@ -266,7 +270,7 @@ def _adjudicate_due(handle: Handle, moment: datetime) -> None:
         return
     _log(handle, DEADLINE_JOB, f"adjudicated {handle.game.phase}")
     _keep_deadline(handle)
-    handle.game.adjudicate()
+    handle.game.adjudicate(at=utcnow())
     _set_next_deadline(handle)
 
 

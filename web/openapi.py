@@ -39,6 +39,8 @@ class Operation:
     query: tuple[tuple[str, str], ...] = ()  # (name, description) of each optional query parameter
     refused: type[BaseModel] | None = None
     """The body of a 422: input read well but refused by the rules (a DP order over the limits...)."""
+    conflict: type[BaseModel] | None = None
+    """The body of a 409 when it says more than ``ErrorOut`` (a save for a phase no longer open)."""
 
     @property
     def path(self) -> str:
@@ -61,11 +63,14 @@ def operation(
     media: str = "application/json",
     query: dict[str, str] | None = None,
     refused: type[BaseModel] | None = None,
+    conflict: type[BaseModel] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     def register(view: Callable[..., Any]) -> Callable[..., Any]:
         full = (bp.url_prefix or "") + rule
         asked = tuple((query or {}).items())
-        declared = Operation(method.upper(), full, summary, body, response, auth, status, media, asked, refused)
+        declared = Operation(
+            method.upper(), full, summary, body, response, auth, status, media, asked, refused, conflict
+        )
         OPERATIONS.append(declared)
         bp.add_url_rule(rule, view_func=_guarded(view, auth), methods=[method.upper()])
         return view
@@ -96,6 +101,7 @@ def document() -> dict[str, Any]:
     inputs = {op.body for op in OPERATIONS if op.body is not None}
     outputs = {op.response for op in OPERATIONS if op.response is not None} | {ErrorOut}
     outputs |= {op.refused for op in OPERATIONS if op.refused is not None}
+    outputs |= {op.conflict for op in OPERATIONS if op.conflict is not None}
     pairs = [(m, "validation") for m in sorted(inputs, key=lambda m: m.__name__)]
     pairs += [(m, "serialization") for m in sorted(outputs, key=lambda m: m.__name__)]
     with named_components(_REF.replace("{model}", "{name}")) as structs:
@@ -147,6 +153,12 @@ def _operation(op: Operation, refs: dict[Any, dict[str, Any]]) -> dict[str, Any]
         out["responses"]["403"] = {"description": f"not a {op.auth} token of this game", **error}
     if op.method in ("POST", "PUT", "DELETE"):
         out["responses"]["409"] = {"description": "the game cannot do that now", **error}
+    if op.conflict is not None:
+        either = {"anyOf": [refs[(op.conflict, "serialization")], refs[(ErrorOut, "serialization")]]}
+        out["responses"]["409"] = {
+            "description": "the game cannot do that now (the answer says why, and what is open instead)",
+            "content": {"application/json": {"schema": either}},
+        }
     if op.refused is not None:
         refused = {"application/json": {"schema": refs[(op.refused, "serialization")]}}
         out["responses"]["422"] = {"description": "refused by the rules: the answer says why", "content": refused}

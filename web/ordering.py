@@ -46,7 +46,8 @@ def check_text(game: Game, power: str, text: str, mode: SendMode = SendMode.REPL
         # Only talk, quotes or a signature: no order was given, so none is taken away. An empty box clears.
         done = [line for line in lines if line is not None]
         saved = list(game.state.orders.get(power, []))
-        return OrdersOut(phase=game.phase, lines=done, accepted=len(saved), refused=0, kept_earlier=True), saved
+        out = OrdersOut(phase=game.phase, lines=done, accepted=0, refused=0, standing=len(saved), kept_earlier=True)
+        return out, saved
     sent = game.send(power, [v.order for _, v in candidates if v.order is not None], refused_lines=refused, mode=mode)
     for (index, verdict), engine in zip(candidates, sent.verdicts, strict=True):
         lines[index] = line_out(verdict._replace(order=engine.order), board, engine.problem)
@@ -55,8 +56,9 @@ def check_text(game: Game, power: str, text: str, mode: SendMode = SendMode.REPL
     out = OrdersOut(
         phase=game.phase,
         lines=done,
-        accepted=len(saved),
+        accepted=sum(1 for line in done if line.ok and line.kind == "order"),  # this text's, not what stands
         refused=sum(1 for line in done if not line.ok),
+        standing=len(saved),
         kept_earlier=sent.kept_earlier,
     )
     return out, saved

@@ -57,7 +57,7 @@ def game_out(snapshot: Snapshot) -> GameOut:
         result=result_out(state.result),
         powers=[_power_row(board, position, power) for power in board.power_names],
         neutral_units=[unit_text(board, u) for u in position.units if u.is_neutral],
-        history=[HistoryItem(index=i, phase=str(e.report.phase)) for i, e in enumerate(state.history)],
+        history=[HistoryItem(number=i + 1, index=i, phase=str(e.report.phase)) for i, e in enumerate(state.history)],
         paused=state.paused,
     )
 
@@ -143,13 +143,14 @@ def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
 
 
 def phase_out(snapshot: Snapshot, index: int, fmt: str = "plain") -> PhaseOut:
-    """One adjudicated phase; ``index`` counts from 0 (IndexError if there is none)."""
+    """One adjudicated phase; ``index`` counts from 0, its number (shown) from 1 (IndexError if there is none)."""
     history = snapshot.state.history
     if not 0 <= index < len(history):
-        raise IndexError(f"no adjudicated phase number {index}; this game has {len(history)}")
+        raise IndexError(f"no adjudicated phase number {index + 1}; this game has {len(history)}, numbered from 1")
     entry = history[index]
     text = phase_post(snapshot, index, fmt)
-    return PhaseOut(index=index, phase=str(entry.report.phase), format=fmt, text=text, report=entry.report)
+    phase = str(entry.report.phase)
+    return PhaseOut(number=index + 1, index=index, phase=phase, format=fmt, text=text, report=entry.report)
 
 
 def pulse_out(db: Database, game_id: str, reader: str) -> PulseOut:

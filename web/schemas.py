@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from adjudicator.position import Phase
 from adjudicator.records import PhaseReport, ResultKind
 from adjudicator.state import MAX_NAME_CHARS, name_problem
 from orders.cleantext import plain_name
@@ -108,6 +109,20 @@ class OrdersIn(_In):
         description="false: the text's orders replace the power's orders; true: they replace only its orders "
         "for the same units (and the same neutral units' DP orders)",
     )
+    phase: Annotated[str, AfterValidator(lambda text: str(Phase.parse(text)))] | None = Field(
+        default=None,
+        max_length=40,
+        description="the phase the orders are for, as `phase` in GET /me gives it ('Spring 1570 movement'; "
+        "'Spring 1570' means its movement). Saved only while that phase is open: once it is adjudicated (or "
+        "rolled back) the save is refused with 409 and nothing is stored. Without it the orders are saved for "
+        "whatever phase is open when they arrive, and the answer's `note` says so",
+    )
+    version: int | None = Field(
+        default=None,
+        ge=1,
+        description="the game version (GET /api/games/GAME) the orders were drawn from; informational: "
+        "the phase decides whether they are saved",
+    )
 
 
 class InboxIn(_In):
@@ -128,6 +143,11 @@ class BidIn(_In):
     supported: str | None = Field(default=None, max_length=40, description="the supported unit's province")
     destination: str | None = Field(default=None, max_length=40, description="where the supported unit moves")
     points: int = Field(ge=1, le=9)
+    phase: Annotated[str, AfterValidator(lambda text: str(Phase.parse(text)))] | None = Field(
+        default=None,
+        max_length=40,
+        description="the phase the bid is for, as in OrdersIn: once it is closed the bid is refused (409)",
+    )
 
 
 class DrawIn(_In):
@@ -254,6 +274,16 @@ class ErrorOut(BaseModel):
     status: int
 
 
+class PhaseClosedOut(ErrorOut):
+    """A save for a phase that is no longer open (409): nothing was stored, for that phase or any other."""
+
+    phase: str = Field(description="the phase the save named")
+    open_phase: str = Field(description="the phase open now (the game is over if `over`)")
+    adjudicated_at: datetime | None = Field(description="when the named phase was adjudicated (UTC), if it was")
+    over: bool = Field(description="the game is over")
+    text: str = Field(description="the text sent, returned unchanged: send it again naming `open_phase` to use it")
+
+
 class LineOut(BaseModel):
     """The verdict on one line of the order text."""
 
@@ -280,9 +310,19 @@ class LineOut(BaseModel):
 class OrdersOut(BaseModel):
     phase: str = Field(description="the phase the orders are for")
     lines: list[LineOut]
-    accepted: int
-    refused: int
+    accepted: int = Field(description="how many of this text's lines were accepted now (0 when every one was refused)")
+    refused: int = Field(description="how many of this text's lines were refused")
+    standing: int = Field(
+        default=0,
+        description="how many orders the power has stored for the phase now (after a save; as it would be, "
+        "for a check): this text's accepted ones, the earlier ones a merge kept, or the earlier ones that "
+        "stand because nothing was stored",
+    )
     saved: list[str] = Field(default_factory=list, description="the power's orders now stored (after a save)")
+    note: str | None = Field(
+        default=None,
+        description="said when the save named no phase: the phase the orders were stored for (the one open)",
+    )
     kept_earlier: bool = Field(
         default=False,
         description=(
@@ -343,7 +383,8 @@ class PowerRow(BaseModel):
 
 
 class HistoryItem(BaseModel):
-    index: int
+    number: int = Field(description="the phase's number in the history, from 1 (as `sengoku history N` counts)")
+    index: int = Field(description="the same, from 0 (the older /phases/INDEX addresses)")
     phase: str
 
 
@@ -362,7 +403,8 @@ class GameOut(BaseModel):
 
 
 class PhaseOut(BaseModel):
-    index: int
+    number: int = Field(description="the phase's number in the history, from 1 (as `sengoku history N` counts)")
+    index: int = Field(description="the same, from 0 (the older /phases/INDEX addresses)")
     phase: str
     format: str = Field(default="plain", description="plain, bbcode, markdown, html or json")
     text: str = Field(description="the results post in the asked format (?format=), as the CLI prints it")

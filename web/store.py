@@ -29,6 +29,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from adjudicator.game import Game
+from adjudicator.position import Phase
 from adjudicator.state import GameState, state_from_json, state_json
 from maps import Board, load_board
 from orders.model import Order
@@ -41,6 +42,7 @@ __all__ = [
     "DeadlinePassed",
     "Handle",
     "NotFound",
+    "PhaseClosed",
     "Snapshot",
     "change",
     "create_game",
@@ -77,6 +79,29 @@ class DeadlinePassed(Conflict):
             f"the deadline ({deadline:%Y-%m-%d %H:%M:%S} UTC) has passed and the phase is being adjudicated: "
             "reload in a few seconds to see the results and give orders for the next phase"
         )
+
+
+class PhaseClosed(Conflict):
+    """A save named a phase that is not the one open: it is refused, never stored for another phase.
+
+    ``named`` is the phase the save was written for, ``open`` the phase open now and ``adjudicated_at`` when
+    ``named`` was adjudicated (None if it never was: a rollback took the game back before it, or no time kept).
+    """
+
+    def __init__(self, named: Phase, open_: Phase, adjudicated_at: datetime | None, over: bool = False) -> None:
+        self.named, self.open, self.adjudicated_at, self.over = named, open_, adjudicated_at, over
+        super().__init__(self.describe())
+
+    def describe(self, new_phase: str = "the open phase is") -> str:
+        """In words: what happened to the phase, that nothing was saved, and which phase is open."""
+        if self.adjudicated_at is not None:
+            what = f"{self.named} was adjudicated at {self.adjudicated_at:%H:%M} UTC on {self.adjudicated_at:%Y-%m-%d}"
+        elif self.over:
+            what = f"{self.named} is not open"
+        else:
+            what = f"{self.named} is not open (it was adjudicated, or the game was rolled back before it)"
+        now = "the game is over" if self.over else f"{new_phase} {self.open}"
+        return f"{what}; your orders were not saved; {now}"
 
 
 def utcnow() -> datetime:
@@ -188,16 +213,23 @@ def reset_token(db: Database, game_id: str, role: str, token: str | None = None)
     return token
 
 
-def submit(db: Database, game_id: str, power: str, act: Callable[[Game], T]) -> T:
+def submit(db: Database, game_id: str, power: str, act: Callable[[Game], T], phase: Phase | None = None) -> T:
     """Run ``act`` on the game and keep the power's orders it leaves: its own rows, written alone.
 
     A power left with no orders (its message refused, nothing stored before)
     gets no submission row; its refusal mark is a row of its own. Refused once
     the deadline has passed: the phase belongs to the deadline job then (web/deadlines.py).
     ``act`` sees this power's orders only: a power's orders are checked alone.
+
+    ``phase``: the phase the orders were written for. When another phase is open the save is refused
+    (:class:`PhaseClosed`). The check reads the row under the lock the write holds, which an adjudication's
+    exclusive lock waits for (and which waits for an adjudication under way), so no adjudication can come
+    between the check and the write: an acknowledged save is always in the phase it named.
     """
     with db.write() as session:
         row = _row(session, game_id, lock=True, shared=True)
+        if phase is not None:
+            _require_phase(_state_of(row), phase)
         if row.deadline is not None and row.deadline <= utcnow():
             raise DeadlinePassed(row.deadline)
         snapshot = _snapshot(session, row, only=power)  # a power's save reads and writes its own orders only
@@ -224,6 +256,14 @@ def set_ready(db: Database, game_id: str, power: str, ready: bool) -> tuple[Game
         phase_index = len(state.history)
         readyrows.mark(session, game_id, phase_index, power, ready, utcnow())
         return state, readyrows.ready_powers(session, game_id, phase_index)
+
+
+def _require_phase(state: GameState, named: Phase) -> None:
+    """Refuse (:class:`PhaseClosed`) a save written for a phase other than the one open."""
+    if named == state.position.phase:
+        return  # the open phase (a game that is over refuses the save itself, saying why)
+    at = next((e.adjudicated_at for e in reversed(state.history) if e.report.phase == named), None)
+    raise PhaseClosed(named, state.position.phase, at, over=state.result.over)
 
 
 def change(db: Database, game_id: str, act: Callable[[Handle], T], expected_version: int | None = None) -> T:

@@ -298,7 +298,12 @@ NEWER_FIELDS = {"secret_ballot": {"Oda": ["Takeda"]}, "calendar": "lunar"}
 
 @pytest.mark.parametrize(
     "command",
-    [("deadline", "+48h"), ("orders", "-"), ("adjudicate", "--yes"), ("players", "set", "Oda", "nobunaga@owari.example")],
+    [
+        ("deadline", "+48h"),
+        ("orders", "-"),
+        ("adjudicate", "--yes"),
+        ("players", "set", "Oda", "nobunaga@owari.example"),
+    ],
     ids=lambda c: c[0],
 )
 def test_fields_a_newer_sengoku_added_are_kept_when_a_command_rewrites_the_game(

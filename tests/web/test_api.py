@@ -43,7 +43,9 @@ def test_a_game_through_the_api(client) -> None:
     assert report["text"].startswith("Bots, Sengoku Jidai (6DP): Spring 1570")
     assert client.get(f"/api/games/{game_id}/phases/0").get_json()["text"] == report["text"]
     game = client.get(f"/api/games/{game_id}").get_json()
-    assert game["phase"] == "Fall 1570 movement" and game["history"] == [{"index": 0, "phase": "Spring 1570 movement"}]
+    assert game["phase"] == "Fall 1570 movement" and game["history"] == [
+        {"number": 1, "index": 0, "phase": "Spring 1570 movement"}
+    ]
 
     rolled = client.post(f"/api/games/{game_id}/rollback", json={}, headers=gm).get_json()
     assert rolled["phase"] == "Spring 1570 movement"

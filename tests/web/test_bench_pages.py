@@ -25,6 +25,9 @@ def test_bench_pages_prints_a_figure_for_each_page(capsys: pytest.CaptureFixture
         "public map.svg, drawn",
         "choices API (GET .../choices)",
         "check and draw as a player types",
+        "save, the page's form (phase named)",
+        "save, PUT .../orders (phase named)",
+        "save for a closed phase (409)",
         "sandbox page (replays 1 phase)",
     ]
 

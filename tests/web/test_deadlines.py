@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from flask import Flask
@@ -114,10 +114,10 @@ def test_a_game_that_cannot_be_adjudicated_does_not_hold_up_the_others(
     _past(app, other)
     real = Game.adjudicate
 
-    def broken_for_the_first(self: Game) -> object:
+    def broken_for_the_first(self: Game, at: datetime | None = None) -> object:
         if self.state.name == "Test game":
             raise RuntimeError("a bug in the engine")
-        return real(self)
+        return real(self, at)
 
     monkeypatch.setattr(Game, "adjudicate", broken_for_the_first)
     assert deadlines.run_due(_db(app)) == [other.id]

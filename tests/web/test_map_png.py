@@ -22,12 +22,12 @@ def test_the_position_now_as_png(client, game: GameLinks) -> None:
 
 def test_a_past_phase_with_its_orders_and_results_as_png(client, site: Site, game: GameLinks) -> None:
     _adjudicated(site, game)
-    answer = client.get(f"/games/{game.id}/phases/0/map.png")
+    answer = client.get(f"/games/{game.id}/history/1/map.png")
     assert answer.status_code == 200 and answer.mimetype == "image/png"
-    svg = client.get(f"/games/{game.id}/phases/0/map.svg").get_data(as_text=True)
+    svg = client.get(f"/games/{game.id}/history/1/map.svg").get_data(as_text=True)
     assert '<g class="order move' in svg  # the phase's picture: its orders drawn
     check_map_png(answer.data, svg)
-    assert client.get(f"/games/{game.id}/phases/1/map.png").status_code == 404
+    assert client.get(f"/games/{game.id}/history/2/map.png").status_code == 404
 
 
 def test_the_api_serves_the_same_png(client, game: GameLinks) -> None:
@@ -38,10 +38,10 @@ def test_the_pages_link_the_pngs_for_a_forum_post(client, site: Site, game: Game
     public = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert f'href="/games/{game.id}/map.png" id="map-png"' in public
     _adjudicated(site, game)
-    phase = client.get(f"/games/{game.id}/phases/0").get_data(as_text=True)
-    assert f'href="/games/{game.id}/phases/0/map.png" id="map-png"' in phase
+    phase = client.get(f"/games/{game.id}/history/1").get_data(as_text=True)
+    assert f'href="/games/{game.id}/history/1/map.png" id="map-png"' in phase
     gm = client.get(game.gm_page).get_data(as_text=True)
-    assert f'href="http://localhost/games/{game.id}/phases/0/map.png" id="phase-png"' in gm  # whole URLs to paste
+    assert f'href="http://localhost/games/{game.id}/history/1/map.png" id="phase-png"' in gm  # whole URLs to paste
     assert f'href="http://localhost/games/{game.id}/map.png" id="now-png"' in gm
 
 

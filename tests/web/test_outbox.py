@@ -43,11 +43,11 @@ def test_the_public_pages_and_the_api_give_the_post_in_any_markup(
     page = client.get(f"/games/{game.id}?format=bbcode").get_data(as_text=True)
     assert "[b]Test game, Sengoku Jidai (6DP): Spring 1570 movement results[/b]" in page
     assert 'data-copy="latest-report"' in page and "copy.js" in page
-    api = client.get(f"/api/games/{game.id}/phases/0?format=markdown").get_json()
+    api = client.get(f"/api/games/{game.id}/history/1?format=markdown").get_json()
     assert api["format"] == "markdown" and api["text"].startswith("## Test game, Sengoku Jidai (6DP)")
-    phase = client.get(f"/games/{game.id}/phases/0?format=html").get_data(as_text=True)
+    phase = client.get(f"/games/{game.id}/history/1?format=html").get_data(as_text=True)
     assert "&lt;h2&gt;Test game" in phase  # the HTML source, to copy; shown as text
-    wrong = client.get(f"/api/games/{game.id}/phases/0?format=xml")
+    wrong = client.get(f"/api/games/{game.id}/history/1?format=xml")
     assert wrong.status_code == 400
     assert wrong.get_json()["error"] == "unknown format 'xml'; choose one of plain, bbcode, markdown, html, json"
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.web.conftest import GameLinks, Site
 
 
@@ -64,20 +66,50 @@ def test_history_phase_by_phase(client, site: Site, game: GameLinks) -> None:
     site.adjudicate(game)
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert "Spring 1571 movement" in html
-    assert f'href="/games/{game.id}/phases/0">Spring 1570 movement' in html
-    assert f'href="/games/{game.id}/phases/1">Fall 1570 movement' in html
-    phase = client.get(f"/games/{game.id}/phases/0").get_data(as_text=True)
+    assert f'href="/games/{game.id}/history/1">Spring 1570 movement' in html  # numbered from 1, as the CLI does
+    assert f'href="/games/{game.id}/history/2">Fall 1570 movement' in html
+    phase = client.get(f"/games/{game.id}/history/1").get_data(as_text=True)
     assert "Spring 1570 movement results" in phase and "A Owari - Mino: bounced" in phase
     assert '<figure class="map live" id="map"' in phase and 'class="order move' in phase  # its orders drawn
-    assert f'href="/games/{game.id}/phases/0/map.svg" id="map-svg"' in phase
-    assert client.get(f"/games/{game.id}/phases/2").status_code == 404
+    assert f'href="/games/{game.id}/history/1/map.svg" id="map-svg"' in phase
+    assert client.get(f"/games/{game.id}/history/3").status_code == 404
+    assert client.get(f"/games/{game.id}/history/0").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("/phases/0", "/history/1"),
+        ("/phases/1?format=bbcode", "/history/2?format=bbcode"),
+        ("/phases/0/map.svg", "/history/1/map.svg"),
+        ("/phases/1/map.png", "/history/2/map.png"),
+    ],
+)
+def test_the_older_addresses_counting_from_0_lead_to_the_same_phase(
+    client, site: Site, game: GameLinks, old: str, new: str
+) -> None:
+    site.adjudicate(game)
+    site.adjudicate(game)
+    answer = client.get(f"/games/{game.id}{old}")
+    assert answer.status_code == 301 and answer.headers["Location"] == f"/games/{game.id}{new}"
+
+
+def test_the_api_numbers_phases_from_1_and_keeps_the_older_address(client, site: Site, game: GameLinks) -> None:
+    site.adjudicate(game)
+    numbered = client.get(f"/api/games/{game.id}/history/1").get_json()
+    assert (numbered["number"], numbered["index"], numbered["phase"]) == (1, 0, "Spring 1570 movement")
+    assert client.get(f"/api/games/{game.id}/phases/0").get_json() == numbered
+    assert client.get(f"/api/games/{game.id}").get_json()["history"] == [
+        {"number": 1, "index": 0, "phase": "Spring 1570 movement"}
+    ]
+    assert client.get(f"/api/games/{game.id}/history/0").status_code == 404
 
 
 def test_maps_are_svg(client, site: Site, game: GameLinks) -> None:
     site.adjudicate(game)
     for path in (
         f"/games/{game.id}/map.svg",
-        f"/games/{game.id}/phases/0/map.svg",
+        f"/games/{game.id}/history/1/map.svg",
         f"{game.player('Oda')}/map.svg",
         f"/api/games/{game.id}/map.svg",
     ):

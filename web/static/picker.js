@@ -354,7 +354,6 @@
     offer.hidden = open === 0;
   }
 
-  var unsaved = document.getElementById("unsaved");
   box.addEventListener("orders:checked", function (event) {
     var result = event.detail;
     if (dp) {
@@ -373,7 +372,5 @@
         el.classList.add(line.ok ? "ok" : "bad");
       });
     });
-    var saved = box.hasAttribute("data-saved") ? box.getAttribute("data-saved") : box.defaultValue;
-    if (unsaved) { unsaved.hidden = box.value.trim() === saved.trim(); }
   });
 })();

@@ -66,13 +66,31 @@ def game(game_id: str) -> tuple[Response, int]:
 
 @operation(
     bp,
+    "/games/<game_id>/history/<int:number>",
+    "get",
+    "One adjudicated phase and its results post; phases are numbered from 1, as `sengoku history N` counts",
+    response=PhaseOut,
+    query=FORMAT_QUERY,
+)
+def history(game_id: str, number: int) -> tuple[Response, int]:
+    if number < 1:
+        abort(404, "phases are numbered from 1 (the first adjudicated phase is /history/1)")
+    return _phase(game_id, number - 1)
+
+
+@operation(
+    bp,
     "/games/<game_id>/phases/<int:index>",
     "get",
-    "One adjudicated phase and its results post",
+    "The same as /history/{index + 1}: the older address, counting from 0 (kept for the links made with it)",
     response=PhaseOut,
     query=FORMAT_QUERY,
 )
 def phase(game_id: str, index: int) -> tuple[Response, int]:
+    return _phase(game_id, index)
+
+
+def _phase(game_id: str, index: int) -> tuple[Response, int]:
     fmt = post_format()
     try:
         return reply(present.phase_out(store.load(database(), game_id), index, fmt))

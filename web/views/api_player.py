@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort
 
+from adjudicator.position import Phase
 from web import actions, posting, present, press, readiness, store
 from web.access import bearer_token, require
 from web.choices import player_choices
@@ -19,6 +20,7 @@ from web.schemas import (
     MessageOut,
     OrdersIn,
     OrdersOut,
+    PhaseClosedOut,
     PlayerOut,
     PressIn,
     PressMailIn,
@@ -99,15 +101,41 @@ def check(game_id: str) -> tuple[Response, int]:
     bp,
     "/orders",
     "put",
-    "Store the text's accepted lines: replacing the power's orders, or with merge only those for the same units",
+    "Store the text's accepted lines for the phase named (`phase`): replacing the power's orders, or with merge "
+    "only those for the same units. A save naming a phase that is no longer open is refused (409) and stores "
+    "nothing; without `phase`, the orders go to the phase open when they arrive",
     body=OrdersIn,
     response=OrdersOut,
     auth="power",
+    conflict=PhaseClosedOut,
 )
 def save(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
     request_ = body(OrdersIn)
-    return reply(actions.save_orders(database(), game_id, power, request_.text, request_.merge))
+    named = Phase.parse(request_.phase) if request_.phase else None
+    try:
+        out = actions.save_orders(database(), game_id, power, request_.text, request_.merge, named)
+    except store.PhaseClosed as closed:
+        return reply(_closed(closed, request_.text), 409)
+    if named is None:
+        note = (
+            f'saved for {out.phase}, the phase open when the orders arrived: name the phase ("phase": '
+            f'"{out.phase}") to have a save refused rather than stored for a later phase'
+        )
+        out = out.model_copy(update={"note": note})
+    return reply(out)
+
+
+def _closed(closed: store.PhaseClosed, text: str) -> PhaseClosedOut:
+    return PhaseClosedOut(
+        error=closed.describe()[:1].upper() + closed.describe()[1:],
+        status=409,
+        phase=str(closed.named),
+        open_phase=str(closed.open),
+        adjudicated_at=closed.adjudicated_at,
+        over=closed.over,
+        text=text,
+    )
 
 
 @operation(
@@ -122,7 +150,8 @@ def save(game_id: str) -> tuple[Response, int]:
 )
 def bid(game_id: str) -> tuple[Response, int]:
     power = _power(game_id)
-    out = actions.place_bid(database(), game_id, power, body(BidIn))
+    bid = body(BidIn)
+    out = actions.place_bid(database(), game_id, power, bid, Phase.parse(bid.phase) if bid.phase else None)
     return reply(out, 200 if out.problem is None else 422)
 
 

@@ -6,6 +6,7 @@ from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_t
 from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.game import GameError
+from adjudicator.position import Phase
 from web import actions, mapview, posting, present, press, readiness, store
 from web.access import require
 from web.choices import player_choices
@@ -26,8 +27,19 @@ def page(game_id: str, token: str) -> str:
     return _page(game_id, token, power)
 
 
-def _page(game_id: str, token: str, power: str, typed: str | None = None, not_saved: str | None = None) -> str:
-    """The page; after a refused save, with why (``not_saved``) and the player's text (``typed``) in the box."""
+def _page(
+    game_id: str,
+    token: str,
+    power: str,
+    typed: str | None = None,
+    not_saved: str | None = None,
+    closed: store.PhaseClosed | None = None,
+) -> str:
+    """The page; after a refused save, with why (``not_saved``) and the player's text (``typed``) in the box.
+
+    ``closed``: the save was for a phase no longer open; the page is the new phase's, the text stays in the
+    box, and only the player's own tap ("Use these for ...") may save it for the new phase.
+    """
     snapshot = store.load(database(), game_id)
     board, position = snapshot.board, snapshot.state.position
     saved_text = orders_as_text(board, snapshot.state.orders.get(power, []))
@@ -38,6 +50,8 @@ def _page(game_id: str, token: str, power: str, typed: str | None = None, not_sa
         orders_text=saved_text if typed is None else typed,
         saved_text=saved_text,
         not_saved=not_saved,
+        closed=closed,
+        version=snapshot.version,
         game_name=snapshot.name,
         choices=player_choices(snapshot, power),
         svg=_page_map(snapshot, power),
@@ -102,26 +116,45 @@ def check(game_id: str, token: str) -> Response:
 
 @bp.post("/orders")
 def save(game_id: str, token: str) -> BaseResponse:
+    """Save the box for the phase the page was drawn for (its hidden ``phase``), never for another one."""
     power = require(game_id, token, "power")
     request_ = form_model(OrdersIn)
+    named = Phase.parse(request_.phase) if request_.phase else None
     try:
-        out = actions.save_orders(database(), game_id, power, request_.text, request_.merge)
+        out = actions.save_orders(database(), game_id, power, request_.text, request_.merge, named)
+    except store.PhaseClosed as closed:  # adjudicated (or rolled back) since the page was drawn
+        return _refused_save(game_id, token, power, request_.text, closed.describe("here is the new phase,"), closed)
     except (store.Conflict, GameError) as refused:  # too late (the deadline passed), or the game changed or ended
         return _refused_save(game_id, token, power, request_.text, str(refused))
     _flash_saved(out)
-    return _back(game_id, token)
+    return _back(game_id, token, saved=not out.refused and not out.kept_earlier)  # a refused line stays a draft
 
 
-def _refused_save(game_id: str, token: str, power: str, typed: str, why: str) -> BaseResponse:
+def _refused_save(
+    game_id: str, token: str, power: str, typed: str, why: str, closed: store.PhaseClosed | None = None
+) -> BaseResponse:
     """The player's page again (not an error page), saying why, with every line they typed still in the box."""
-    html = _page(game_id, token, power, typed=typed, not_saved=why[:1].upper() + why[1:].rstrip("."))
+    html = _page(game_id, token, power, typed=typed, not_saved=why[:1].upper() + why[1:].rstrip("."), closed=closed)
     return Response(html, status=409, mimetype="text/html")
+
+
+def _form_phase() -> Phase | None:
+    """The phase a form was drawn for (its hidden field); None from a page older than the field."""
+    text = request.form.get("phase", "").strip()
+    try:
+        return Phase.parse(text) if text else None
+    except ValueError:
+        abort(400, f"the form names no phase it can read ('{text[:40]}'): reload the page")
 
 
 @bp.post("/bid")
 def bid(game_id: str, token: str) -> BaseResponse:
     power = require(game_id, token, "power")
-    out = actions.place_bid(database(), game_id, power, _bid_form())
+    try:
+        out = actions.place_bid(database(), game_id, power, _bid_form(), _form_phase())
+    except store.PhaseClosed as closed:
+        flash(f"DP order not saved: {closed.describe('here is the new phase,')}.", "error")
+        return _back(game_id, token)
     if out.problem:
         flash(f"DP order refused: {out.problem}", "error")
     else:
@@ -145,7 +178,12 @@ def _bid_form() -> BidIn:
 @bp.post("/bid/withdraw")
 def withdraw(game_id: str, token: str) -> BaseResponse:
     power = require(game_id, token, "power")
-    if actions.withdraw_bid(database(), game_id, power, request.form.get("unit", "")) is None:
+    try:
+        left = actions.withdraw_bid(database(), game_id, power, request.form.get("unit", ""), _form_phase())
+    except store.PhaseClosed as closed:
+        flash(f"DP order not withdrawn: {closed.describe('here is the new phase,')}.", "error")
+        return _back(game_id, token)
+    if left is None:
         abort(404, "There is no DP order for that unit to withdraw.")
     flash("DP order withdrawn.", "ok")
     return _back(game_id, token)
@@ -189,16 +227,22 @@ def concede(game_id: str, token: str) -> BaseResponse:
 
 def _flash_saved(out: OrdersOut) -> None:
     if out.kept_earlier:
-        saved = f"your {out.accepted} saved order{'s' if out.accepted != 1 else ''}"
-        stand = f"{saved} {'stands' if out.accepted == 1 else 'stand'}" if out.accepted else "none saved"
+        saved = f"your {out.standing} saved order{'s' if out.standing != 1 else ''}"
+        stand = f"{saved} {'stands' if out.standing == 1 else 'stand'}" if out.standing else "none saved"
         why = "every line was refused" if out.refused else "no line of it is an order (an empty box clears them)"
         flash(f"Nothing saved: {why}; {stand}.", "error")
     else:
-        flash(f"Saved {out.accepted} order{'s' if out.accepted != 1 else ''}.", "ok")
+        flash(f"Saved {out.standing} order{'s' if out.standing != 1 else ''}.", "ok")
     for line in out.lines:
         if not line.ok:
             flash(f"Line {line.number} not saved ('{line.text.strip()}'): {line.problem}", "error")
 
 
-def _back(game_id: str, token: str) -> BaseResponse:
-    return redirect(url_for("player.page", game_id=game_id, token=token), code=303)
+def _back(game_id: str, token: str, saved: bool = False) -> BaseResponse:
+    """The page again; ``saved``: after a save of every line, marked ``#saved`` so the page drops its draft.
+
+    After a save with a refused line the draft stays, and the page puts it back in the box (the refused
+    lines with their verdicts, to be put right), rather than leaving only the accepted lines.
+    """
+    url = url_for("player.page", game_id=game_id, token=token, _anchor="saved" if saved else None)
+    return redirect(url, code=303)

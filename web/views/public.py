@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from flask import Blueprint, Response, abort, render_template
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
+from adjudicator.state import HistoryEntry
 from post import FORMATS
 from web import mapview, present, store
 from web.db import database
@@ -55,7 +58,38 @@ def _position_svg(snapshot: store.Snapshot) -> str:
 
 
 @bp.get("/phases/<int:index>")
-def phase(game_id: str, index: int) -> str:
+def phase(game_id: str, index: int) -> BaseResponse:
+    """The older address, counting from 0: the same phase's page at its number (mails and posts link here)."""
+    return _renumbered("public.history", game_id, index)
+
+
+@bp.get("/phases/<int:index>/map.svg")
+def phase_svg(game_id: str, index: int) -> BaseResponse:
+    return _renumbered("public.history_svg", game_id, index)
+
+
+@bp.get("/phases/<int:index>/map.png")
+def phase_png(game_id: str, index: int) -> BaseResponse:
+    return _renumbered("public.history_png", game_id, index)
+
+
+def _renumbered(endpoint: str, game_id: str, index: int) -> BaseResponse:
+    _phase_entry(store.load(database(), game_id), index)  # no such game or phase: a 404, not a redirect to one
+    values: dict[str, Any] = {**request.args, "game_id": game_id, "number": index + 1}  # ?format= and all
+    return redirect(url_for(endpoint, **values), code=301)
+
+
+def _index(number: int) -> int:
+    """The history index of a phase's number (from 1, as `sengoku history N` counts); 404 below 1."""
+    if number < 1:
+        abort(404, "phases are numbered from 1 (the first adjudicated phase is /history/1)")
+    return number - 1
+
+
+@bp.get("/history/<int:number>")
+def history(game_id: str, number: int) -> str:
+    """One adjudicated phase: its map with the orders and results, and its results post."""
+    index = _index(number)
     snapshot = store.load(database(), game_id)
     view = present.game_out(snapshot)
     fmt = post_format()
@@ -78,26 +112,32 @@ def _colours(snapshot: store.Snapshot) -> dict[str, str]:
     return power_colours(snapshot.board.power_names)
 
 
-@bp.get("/phases/<int:index>/map.svg")
-def phase_svg(game_id: str, index: int) -> Response:
+@bp.get("/history/<int:number>/map.svg")
+def history_svg(game_id: str, number: int) -> Response:
+    index = _index(number)
     snapshot = store.load(database(), game_id)
     return svg_response(_phase_svg(snapshot, index))
 
 
-@bp.get("/phases/<int:index>/map.png")
-def phase_png(game_id: str, index: int) -> Response:
+@bp.get("/history/<int:number>/map.png")
+def history_png(game_id: str, number: int) -> Response:
     """A past phase with its orders and results, as a PNG: the picture for that phase's results post."""
+    index = _index(number)
     snapshot = store.load(database(), game_id)
     svg = _phase_svg(snapshot, index)
     key = (game_id, snapshot.version, f"phase {index} png")
     return png_response(lambda: mapview.cached_png(key, lambda: mapview.png(svg)))
 
 
-def _phase_svg(snapshot: store.Snapshot, index: int) -> str:
+def _phase_entry(snapshot: store.Snapshot, index: int) -> HistoryEntry:
     history = snapshot.state.history
     if not 0 <= index < len(history):
-        abort(404, f"no adjudicated phase number {index}")
-    entry = history[index]
+        abort(404, f"no adjudicated phase number {index + 1}")
+    return history[index]
+
+
+def _phase_svg(snapshot: store.Snapshot, index: int) -> str:
+    entry = _phase_entry(snapshot, index)
 
     def draw() -> str:
         return mapview.position_svg(snapshot.board, entry.before, outcomes=entry.report.outcomes, title=snapshot.name)
