@@ -55,7 +55,7 @@
     fetch(play.dataset.pulseUrl, { credentials: "same-origin", headers: { "Accept": "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; }).then(function (p) {
         if (!p) { return; }
-        if (p.phase !== phase) {
+        if (p.phase !== phase && !document.getElementById("phase-moved")) {  // drafts.js may have said it
           say(phase + " was adjudicated: " + p.phase + " is open. What you typed stays here until you reload.",
               "Show " + p.phase);
         }
