@@ -33,6 +33,7 @@ class Sheet:
     walls: tuple[tuple[str, str, XY], ...]  # an impassable area's name, path data and centre
     bridges: tuple[tuple[str, str, XY, XY], ...]
     spots: Mapping[str, LabelSpot]
+    void_land: str = ""  # land of no province (Korea beside a real Japan), drawn plain under the coastline
 
 
 _SHEETS: weakref.WeakKeyDictionary[Board, Sheet] = weakref.WeakKeyDictionary()
@@ -68,4 +69,5 @@ def lay_out(board: Board) -> Sheet:
         walls=tuple((name, path_data(geom), (geom.centroid.x, geom.centroid.y)) for name, geom in plan.impassable),
         bridges=plan.bridges,
         spots=dict(place_labels(board, plan)),
+        void_land=path_data(plan.void) if plan.void is not None and not plan.void.is_empty else "",
     )
