@@ -19,9 +19,11 @@ placement depends on the board alone: it is computed once per layout.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
+import numpy as np
+import shapely
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
@@ -43,6 +45,8 @@ _SIDES = [
     (0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1), (0.5, 1), (-0.5, 1), (0.5, -1), (-0.5, -1),
 ]  # fmt: skip
 _GAPS = (1.5, 8.0, 16.0, 26.0)  # how far a name stands off its unit's spot: touching first, then further out
+_STEP = 6.0  # the grid of further places a name may take inside its province
+_FURTHER = 80  # of which the nearest so many are tried
 
 
 @lru_cache(maxsize=8)
@@ -96,8 +100,9 @@ def _best(
 ) -> tuple[float, LabelSpot] | None:
     """The spot with the least share outside the province among those that overlap nothing (any spot, if asked)."""
     best: tuple[float, LabelSpot] | None = None
-    for gap, (sx, sy) in ((gap, side) for gap in _GAPS for side in _SIDES):
-        spot = _spot(lines, anchor, sx, sy, gap, land, centre, short)
+    width, height = _size(lines, land, centre)
+    for cx, cy in _centres(anchor, width, height, region):
+        spot = _spot_at(lines, cx, cy, width, height, land, centre, short)
         clashes = sum(1 for other in taken if spot.box.overlaps(other)) + _off_frame(spot.box, frame)
         if clashes and not any_spot:
             continue
@@ -109,17 +114,39 @@ def _best(
     return best
 
 
-def _spot(
-    lines: tuple[str, ...], anchor: XY, sx: float, sy: float, gap: float, land: bool, centre: bool, short: bool
+def _size(lines: tuple[str, ...], land: bool, centre: bool) -> tuple[float, float]:
+    """The name's drawn width (with its centre mark) and height."""
+    size = LAND_SIZE if land else SEA_SIZE
+    width = max(text_width(line, size, bold=land) for line in lines) * _SPARE + (_MARK if centre else 0.0)
+    return width, size * (1 + _LINE * (len(lines) - 1))
+
+
+def _centres(anchor: XY, width: float, height: float, region: BaseGeometry) -> Iterator[XY]:
+    """Where the name's centre may go: round the unit's spot, nearest first; then anywhere in the province.
+
+    The second list (points of a grid inside the region, nearest the unit
+    first) lets a long name find the roomy part of a bent province instead
+    of giving way to its code.
+    """
+    for gap, (sx, sy) in ((gap, side) for gap in _GAPS for side in _SIDES):
+        dx = sx * (GLYPH_HALF_WIDTH + width / 2 + gap) if sx in (-1, 1) else sx * width / 2
+        yield anchor[0] + dx, anchor[1] + sy * (GLYPH_HALF_HEIGHT + height / 2 + gap)
+    left, top, right, bottom = region.bounds
+    xs, ys = np.meshgrid(np.arange(left, right, _STEP), np.arange(top, bottom, _STEP))
+    xs, ys = xs.ravel(), ys.ravel()
+    inside = shapely.contains_xy(region, xs, ys)
+    xs, ys = xs[inside], ys[inside]
+    order = np.argsort((xs - anchor[0]) ** 2 + (ys - anchor[1]) ** 2, kind="stable")
+    order = order[:_FURTHER]
+    yield from zip(xs[order].tolist(), ys[order].tolist(), strict=True)
+
+
+def _spot_at(
+    lines: tuple[str, ...], cx: float, cy: float, width: float, height: float, land: bool, centre: bool, short: bool
 ) -> LabelSpot:
-    """The name's box on side (sx, sy) of the unit's spot, ``gap`` clear of its glyph."""
+    """The name's spot with its box centred at (cx, cy)."""
     size = LAND_SIZE if land else SEA_SIZE
     mark = _MARK if centre else 0.0
-    width = max(text_width(line, size, bold=land) for line in lines) * _SPARE + mark
-    height = size * (1 + _LINE * (len(lines) - 1))
-    dx = sx * (GLYPH_HALF_WIDTH + width / 2 + gap) if sx in (-1, 1) else sx * width / 2
-    dy = sy * (GLYPH_HALF_HEIGHT + height / 2 + gap)
-    cx, cy = anchor[0] + dx, anchor[1] + dy
     frame = Box(cx - width / 2 - 1, cy - height / 2 - 1, cx + width / 2 + 1, cy + height / 2 + 1)
     first_line = cy - height / 2 + 0.86 * size
     spot_of_mark = (frame.left + 1 + 4.5, first_line - 0.36 * size) if centre else None
