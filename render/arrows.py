@@ -2,7 +2,9 @@
 
 * move or retreat: a solid arrow to the destination;
 * support to hold: a dashed line to the supported unit, ending in a dashed ring;
-* support to move: a dashed line to the supported move's path, ending in a dot;
+* support to move: the supported move drawn as a thin dark path with an open head (whoever ordered it), and
+  a dashed line to it from the supporter ending in a bar across that path: it reads "backs that move",
+  never "moves there", even when the supported power's own arrow is not on the map;
 * convoy: a dotted line to the middle of the convoyed army's path, ending in a diamond;
 * hold (when ordered): a ring round the unit;
 * build: the new unit, faint, in a dashed ring; remove or disband: a cross over the unit.
@@ -107,12 +109,35 @@ def _support_hold(order: SupportHold, colour: str, where: Where, retreat_from: W
 
 def _support_move(order: SupportMove, colour: str, where: Where, retreat_from: Where) -> Marks:
     origin, destination = where(order.supported.location), where(order.destination)
-    point = _between(origin, destination, 0.7)
-    line = _line(where(order.unit.location), point, colour, dash="5 3", end_gap=0.0)
-    dot = element(
-        "circle", {"cx": point[0], "cy": point[1], "r": 3.5, "fill": colour, "stroke": INK, "stroke-width": 1}
+    point = _between(origin, destination, 0.6)
+    line = _line(where(order.unit.location), point, colour, dash="5 3", end_gap=3.0)
+    return [_path_of_move(origin, destination), line, _bar(origin, destination, point, colour)], point
+
+
+def _path_of_move(origin: XY, destination: XY) -> str:
+    """The supported move as a thin dark dotted path with an open head: shown, but not as the supporter's arrow."""
+    a, b = _shorten(origin, destination, _GAP_START, _GAP_END)
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    wing = 6.0
+    left = (b[0] - wing * math.cos(angle - 0.5), b[1] - wing * math.sin(angle - 0.5))
+    right = (b[0] - wing * math.cos(angle + 0.5), b[1] - wing * math.sin(angle + 0.5))
+    d = (
+        f"M{num(a[0])},{num(a[1])}L{num(b[0])},{num(b[1])}"
+        f"M{num(left[0])},{num(left[1])}L{num(b[0])},{num(b[1])}L{num(right[0])},{num(right[1])}"
     )
-    return [line, dot], point
+    attrs = {"fill": "none", "stroke-linecap": "round", "stroke-linejoin": "round", "class": "supported"}
+    casing = element("path", {"d": d, "stroke": "#FFFFFF", "stroke-width": 3.6, "stroke-opacity": 0.8, **attrs})
+    return casing + element("path", {"d": d, "stroke": INK, "stroke-width": 1.6, "stroke-dasharray": "1 3", **attrs})
+
+
+def _bar(origin: XY, destination: XY, point: XY, colour: str) -> str:
+    """A short bar across the supported move's path where the support meets it."""
+    angle = math.atan2(destination[1] - origin[1], destination[0] - origin[0])
+    half = 7.0
+    dx, dy = half * math.sin(angle), -half * math.cos(angle)
+    ends = {"x1": point[0] - dx, "y1": point[1] - dy, "x2": point[0] + dx, "y2": point[1] + dy}
+    casing = element("line", {**ends, "stroke": INK, "stroke-width": 5.6, "stroke-linecap": "round"})
+    return casing + element("line", {**ends, "stroke": colour, "stroke-width": 3.4, "stroke-linecap": "round"})
 
 
 def _convoy(order: Convoy, colour: str, where: Where, retreat_from: Where) -> Marks:

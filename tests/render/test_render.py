@@ -197,3 +197,17 @@ def test_text_is_escaped(sengoku: Board, sengoku_start: Position) -> None:
 
 def test_the_same_input_gives_the_same_bytes(standard: Board, standard_start: Position) -> None:
     assert render_svg(standard, standard_start) == render_svg(standard, standard_start)
+
+
+def test_a_support_of_another_powers_move_shows_the_move_it_backs_and_no_arrow_of_its_own(
+    sengoku: Board, sengoku_start: Position
+) -> None:
+    """Oda's Owari backs Takeda's Kai to Suruga with no Takeda arrow on the map: the move is drawn thin and
+    dark with an open head, the support meets it with a bar; no dot, no filled head that reads as a move."""
+    order = ("Oda", SupportMove(unit=ref("OWA", UnitType.ARMY), supported=ref("KAI"), destination="SUR"))
+    (mark,) = order_marks(parse(render_svg(sengoku, sengoku_start, orders=[order])))
+    supported = [p for p in mark.iter(f"{SVG}path") if "supported" in p.get("class", "")]
+    assert supported and all(p.get("fill") == "none" for p in supported)  # an open head: not an arrow
+    assert mark.find(f"{SVG}circle") is None  # the old dot that read as "Owari moves here"
+    oda = power_colours(sengoku.power_names)["Oda"]
+    assert [line for line in mark.iter(f"{SVG}line") if line.get("stroke") == oda and not line.get("stroke-dasharray")]
