@@ -18,7 +18,7 @@ was tried second. Orders not yet adjudicated are drawn as if they succeed.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -40,7 +40,7 @@ from orders.model import (
 )
 from render.glyphs import unit_glyph
 from render.palette import FAILED, INK
-from render.spots import XY
+from render.spots import XY, Box
 from render.svg import element, num, text, tooltip
 
 __all__ = ["Status", "order_mark"]
@@ -50,6 +50,7 @@ _CASING = 2.8
 _GAP_START = 9.0  # keep lines clear of the glyph they start from (an army is 8.5 across the middle)
 _GAP_END = 9.5
 _HEAD = (15.0, 8.0)  # an arrowhead's length and half width: big enough to read on a phone
+_GAPS = (_GAP_END, 4.0, 14.0, 0.0, 19.0, 24.0)  # where an arrow may stop, the usual first: clear of the names
 _HEAD_SHARE = 0.45  # of the arrow's drawn length, at most: a short move between close neighbours keeps its shaft
 
 
@@ -62,12 +63,28 @@ class Status(StrEnum):
 Where = Callable[[str], XY]
 
 
-def order_mark(order: Order, colour: str, status: Status, where: Where, retreat_from: Where, *, label: str) -> str:
-    """The mark for one order; ``where`` finds a location's place, ``retreat_from`` a dislodged unit's."""
+def order_mark(
+    order: Order,
+    colour: str,
+    status: Status,
+    where: Where,
+    retreat_from: Where,
+    *,
+    label: str,
+    avoid: Sequence[Box] = (),
+) -> str:
+    """The mark for one order; ``where`` finds a location's place, ``retreat_from`` a dislodged unit's.
+
+    ``avoid`` are the boxes of the names on the map: an arrowhead stops short of (or closer to) its
+    destination rather than lie over one.
+    """
     points = 0
     if isinstance(order, DPOrder):
         points, order = order.points, order.order
-    marks, end = _marks(order, colour, where, retreat_from)
+    if isinstance(order, Move | Retreat):
+        marks, end = _move(order, colour, where, retreat_from, avoid)
+    else:
+        marks, end = _marks(order, colour, where, retreat_from)
     if not marks:
         return ""
     if points and not isinstance(order, Waive):
@@ -95,9 +112,9 @@ def _marks(order: Order, colour: str, where: Where, retreat_from: Where) -> Mark
     return _DRAW[order.kind](order, colour, where, retreat_from)
 
 
-def _move(order: Move | Retreat, colour: str, where: Where, retreat_from: Where) -> Marks:
+def _move(order: Move | Retreat, colour: str, where: Where, retreat_from: Where, avoid: Sequence[Box] = ()) -> Marks:
     start = retreat_from(order.unit.location) if isinstance(order, Retreat) else where(order.unit.location)
-    return _arrow(start, where(order.destination), colour)
+    return _arrow(start, where(order.destination), colour, avoid)
 
 
 def _support_hold(order: SupportHold, colour: str, where: Where, retreat_from: Where) -> Marks:
@@ -191,12 +208,13 @@ _DRAW: dict[str, Callable[[Any, str, Where, Where], Marks]] = kind_table(
 )
 
 
-def _arrow(start: XY, end: XY, colour: str) -> tuple[list[str], XY]:
+def _arrow(start: XY, end: XY, colour: str, avoid: Sequence[Box] = ()) -> tuple[list[str], XY]:
     drawn = math.dist(start, end) - _GAP_START - _GAP_END
     length = max(min(_HEAD[0], _HEAD_SHARE * drawn), 6.0)
     width = _HEAD[1] * length / _HEAD[0]
-    line = _line(start, end, colour, end_gap=_GAP_END + length - 3.0)
-    tip = _shorten(start, end, 0.0, _GAP_END)[1]
+    gap = _clear_gap(start, end, length, width, avoid)
+    line = _line(start, end, colour, end_gap=gap + length - 3.0)
+    tip = _shorten(start, end, 0.0, gap)[1]
     angle = math.atan2(tip[1] - start[1], tip[0] - start[0])
     back = (tip[0] - length * math.cos(angle), tip[1] - length * math.sin(angle))
     side = (width * math.sin(angle), -width * math.cos(angle))
@@ -208,6 +226,24 @@ def _arrow(start: XY, end: XY, colour: str) -> tuple[list[str], XY]:
         line,
         element("path", {"d": head, "fill": colour, "stroke": INK, "stroke-width": 1.2, "stroke-linejoin": "round"}),
     ], tip
+
+
+def _clear_gap(start: XY, end: XY, length: float, width: float, avoid: Sequence[Box]) -> float:
+    """How far short of its destination an arrow stops: the usual gap, or the nearest one whose head covers no name."""
+    room = math.dist(start, end) - _GAP_START - length - 4.0
+    for gap in _GAPS:
+        if gap > room and gap != _GAP_END:
+            continue
+        tip = _shorten(start, end, 0.0, gap)[1]
+        angle = math.atan2(tip[1] - start[1], tip[0] - start[0])
+        back = (tip[0] - length * math.cos(angle), tip[1] - length * math.sin(angle))
+        side = (width * math.sin(angle), -width * math.cos(angle))
+        xs = (tip[0], back[0] + side[0], back[0] - side[0])
+        ys = (tip[1], back[1] + side[1], back[1] - side[1])
+        head = Box(min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+        if not any(head.overlaps(name) for name in avoid):
+            return gap
+    return _GAP_END
 
 
 def _line(

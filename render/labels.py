@@ -132,12 +132,11 @@ def _centres(anchor: XY, width: float, height: float, region: BaseGeometry) -> I
         dx = sx * (GLYPH_HALF_WIDTH + width / 2 + gap) if sx in (-1, 1) else sx * width / 2
         yield anchor[0] + dx, anchor[1] + sy * (GLYPH_HALF_HEIGHT + height / 2 + gap)
     left, top, right, bottom = region.bounds
-    xs, ys = np.meshgrid(np.arange(left, right, _STEP), np.arange(top, bottom, _STEP))
-    xs, ys = xs.ravel(), ys.ravel()
-    inside = shapely.contains_xy(region, xs, ys)
-    xs, ys = xs[inside], ys[inside]
-    order = np.argsort((xs - anchor[0]) ** 2 + (ys - anchor[1]) ** 2, kind="stable")
-    order = order[:_FURTHER]
+    grid_x, grid_y = np.meshgrid(np.arange(left, right, _STEP), np.arange(top, bottom, _STEP))
+    flat_x, flat_y = grid_x.ravel(), grid_y.ravel()
+    inside = shapely.contains_xy(region, flat_x, flat_y)
+    xs, ys = flat_x[inside], flat_y[inside]
+    order = np.argsort((xs - anchor[0]) ** 2 + (ys - anchor[1]) ** 2, kind="stable")[:_FURTHER]
     yield from zip(xs[order].tolist(), ys[order].tolist(), strict=True)
 
 

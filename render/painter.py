@@ -18,7 +18,7 @@ from render.glyphs import DISLODGED_OFFSET, centre_mark, unit_glyph
 from render.legend import PowerLine
 from render.palette import BRIDGE, COAST, INK, LAND, NEUTRAL, SEA_INK, WALL, tint
 from render.sheet import Sheet
-from render.spots import XY, LabelSpot
+from render.spots import XY, Box, LabelSpot
 from render.svg import element, text, tooltip
 
 __all__ = ["Painter"]
@@ -167,7 +167,9 @@ class Painter:
             holder = self.position.unit_at.get(province_of(inner.unit.location))
             power = holder.power if holder is not None else None
         label = f"{power or 'neutral'}: {order.kind} {inner.unit.location} ({status.value})"
-        return order_mark(order, self.colour(power), status, self.where, self.retreat_from, label=label)
+        return order_mark(
+            order, self.colour(power), status, self.where, self.retreat_from, label=label, avoid=_name_boxes(self.sheet)
+        )
 
     def legend_rows(self, dp: Mapping[str, int] | None) -> list[PowerLine]:
         rows = [
@@ -224,6 +226,12 @@ def _label(key: str, name: str, spot: LabelSpot, sea: bool) -> str:
 
 def _escaped(words: str) -> str:
     return text(words, {})[len("<text>") : -len("</text>")]
+
+
+@lru_cache(maxsize=8)
+def _name_boxes(sheet: Sheet) -> tuple[Box, ...]:
+    """Where the names are: an arrowhead keeps off them."""
+    return tuple(spot.box for spot in sheet.spots.values())
 
 
 @lru_cache(maxsize=8)

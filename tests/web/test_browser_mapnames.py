@@ -1,8 +1,9 @@
 """Every name on the live map readable, in a real browser, at the phone's and the desktop's first view.
 
-Each label's box is measured as Chromium draws it: its text at 11 CSS px or more, no unit mark over it, no
-other name over it, and on the desktop's whole-map view no frame edge cutting it. The two views are
-photographed (set SENGOKU_SCREENSHOTS to keep them: the README's pictures come from here).
+Each label's box is measured as Chromium draws it: its text at 11 CSS px or more, no unit mark, arrowhead
+or DP tag over it (the player has two moves saved), no other name over it, and on the desktop's whole-map
+view no frame edge cutting it. The two views are photographed (set SENGOKU_SCREENSHOTS to keep them: the
+README's pictures come from here).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.browsing import desktop, new_game, phone
+from tests.web.live import call
 
 expect.set_options(timeout=15_000)
 
@@ -26,9 +28,13 @@ _BOXES = """() => {
     key: t.dataset.province, px: parseFloat(t.getAttribute('font-size')) * scale, box: rect(t)}));
   const units = [...svg.querySelectorAll('g.units g.unit')].map(g => ({
     key: g.getAttribute('aria-label'), box: rect(g)}));
+  const heads = [...svg.querySelectorAll('g.orders path[fill]:not([fill=none]), g.orders text.dp')].map(e => ({
+    key: e.closest('g.order').querySelector('title').textContent, box: rect(e)}));
+  units.push(...heads);
   return {frame: [frame.left, frame.top, frame.right, frame.bottom], labels, units};
 }"""
 
+_ORDERS = "A Owari - Mino\nF Mikawa - Totomi Sea"
 _SLACK = 1.0  # CSS px: antialiasing and the text's halo may touch
 
 
@@ -60,6 +66,10 @@ def test_every_name_in_view_is_11_px_or_more_and_nothing_covers_it(
     browser: Browser, base: str, shots: Path, width: int
 ) -> None:
     game = new_game(base)
+    tokens = game["power_tokens"]
+    assert isinstance(tokens, dict)
+    saved = call("PUT", f"{base}/api/games/{game['id']}/orders", {"text": _ORDERS}, tokens["Oda"])
+    assert saved[0] == 200 and saved[1]["refused"] == 0, saved
     page = phone(browser) if width == 390 else desktop(browser)
     drawn = opened(page, str(game["links"]["Oda"]))
     page.screenshot(path=shots / f"player-{width}.png")
