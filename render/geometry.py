@@ -10,9 +10,15 @@
 3. place each unit where its region has most room, and each land bridge
    across the water it spans.
 
+A board with a real-earth drawing (:mod:`maps.drawing`: Sengoku on Japan)
+takes steps 1 and 2 from :mod:`render.realmap` instead: the land of the real
+coastline shared among the provinces round their positions, with the Kinai
+enlarged as the drawing declares.
+
 A layout depends on the board alone, so it is cached per board: drawing a
-position only places units and arrows on it. It takes a fraction of a
-second, so nothing is stored on disk.
+position only places units and arrows on it. It takes about a second (the
+CLI keeps the result on disk, :mod:`cli.sheetcache`; the web site lays each
+board out once at start).
 """
 
 from __future__ import annotations
