@@ -19,7 +19,7 @@ from pathlib import Path
 import render
 from maps import Board
 from maps.cache import cached_value
-from maps.drawing import drawing_of
+from maps.drawing import drawing_digest
 from render import Sheet, keep_sheet
 from render.sheet import lay_out
 
@@ -37,8 +37,7 @@ def _entry(folder: Path, name: str) -> Path:
 
 def _key(board: Board) -> bytes:
     """What the drawing depends on, digested (reprs of tuples of strings, numbers and enums: the same in every run)."""
-    drawing = drawing_of(board.name)
-    real = drawing.digest if drawing is not None else ""
+    real = drawing_digest(board.name)
     drawn = (board.name, board.title, tuple(board.provinces.values()), board.borders, board.impassable, real)
     return hashlib.sha256(_code() + repr(drawn).encode("utf-8")).hexdigest().encode()
 

@@ -21,9 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from maps.errors import MapFileError
-from maps.yamlread import read_yaml
 
-__all__ = ["Drawing", "Zoom", "drawing_of"]
+__all__ = ["Drawing", "Zoom", "drawing_digest", "drawing_of"]
 
 _FOLDER = Path(__file__).with_name("data") / "drawing"
 
@@ -42,13 +41,12 @@ class Zoom:
 
 @dataclass(frozen=True)
 class Drawing:
-    """A board's real-earth drawing: land polygons (outer ring first, then holes), zoom, extra seeds, digest."""
+    """A board's real-earth drawing: land polygons (outer ring first, then holes), zoom, extra seeds."""
 
     land: tuple[tuple[Ring, ...], ...]
     source: str
     zoom: Zoom | None
     seeds: dict[str, tuple[LatLon, ...]]
-    digest: str  # of both files, for a cache key
 
 
 @lru_cache(maxsize=4)
@@ -57,6 +55,8 @@ def drawing_of(board_name: str) -> Drawing | None:
     spec_path = _FOLDER / f"{board_name}.yaml"
     if not spec_path.is_file():
         return None
+    from maps.yamlread import read_yaml  # only when a board is laid out: `sengoku map` with a kept sheet reads no YAML
+
     where = f"maps/data/drawing/{board_name}.yaml"
     spec_text = spec_path.read_text(encoding="utf-8")
     spec = read_yaml(spec_text)
@@ -67,9 +67,22 @@ def drawing_of(board_name: str) -> Drawing | None:
     land = tuple(
         tuple(tuple((float(x), float(y)) for x, y in ring) for ring in polygon) for polygon in coast["polygons"]
     )
-    digest = hashlib.sha256(spec_text.encode() + coast_text.encode()).hexdigest()
     source = str(coast.get("source", {}).get("data", ""))
-    return Drawing(land, source, _zoom(spec.get("zoom"), where), _seeds(spec.get("seeds"), where), digest)
+    return Drawing(land, source, _zoom(spec.get("zoom"), where), _seeds(spec.get("seeds"), where))
+
+
+def drawing_digest(board_name: str) -> str:
+    """A digest of the board's drawing files, read as bytes ("" without a drawing): a cache key that parses nothing.
+
+    Every file of the folder whose name starts with the board's counts, so
+    a coastline named otherwise would be missed: name it ``<board>.*``.
+    """
+    if not (_FOLDER / f"{board_name}.yaml").is_file():
+        return ""
+    digest = hashlib.sha256()
+    for path in sorted(_FOLDER.glob(f"{board_name}.*")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def _zoom(entry: object, where: str) -> Zoom | None:
