@@ -51,6 +51,11 @@ _GAP_START = 9.0  # keep lines clear of the glyph they start from (an army is 8.
 _GAP_END = 9.5
 _HEAD = (15.0, 8.0)  # an arrowhead's length and half width: big enough to read on a phone
 _GAPS = (_GAP_END, 4.0, 14.0, 0.0, 19.0, 24.0)  # where an arrow may stop, the usual first: clear of the names
+_TAG_SIZE = 10.0  # a DP tag's font size
+_TAG_PLACES = (
+    (0.0, -12.0), (0.0, 21.0), (-28.0, 4.0), (28.0, 4.0), (-22.0, -10.0), (22.0, -10.0), (-22.0, 19.0), (22.0, 19.0),
+    (0.0, -22.0), (0.0, 31.0), (-38.0, 4.0), (38.0, 4.0),
+)  # fmt: skip  # a DP tag's baseline, from its unit's place, in the order tried
 _HEAD_SHARE = 0.45  # of the arrow's drawn length, at most: a short move between close neighbours keeps its shaft
 
 
@@ -88,11 +93,11 @@ def order_mark(
     if not marks:
         return ""
     if points and not isinstance(order, Waive):
-        x, y = where(order.unit.location)
+        x, y = _tag_spot(where(order.unit.location), avoid)
         marks.append(
             text(
                 f"{points} DP",
-                {"x": x, "y": y - 14, "font-size": 9, "text-anchor": "middle", "fill": INK, "class": "dp"},
+                {"x": x, "y": y, "font-size": _TAG_SIZE, "text-anchor": "middle", "fill": INK, "class": "dp"},
             )
         )
     if status is Status.FAILED and end is not None:
@@ -226,6 +231,20 @@ def _arrow(start: XY, end: XY, colour: str, avoid: Sequence[Box] = ()) -> tuple[
         line,
         element("path", {"d": head, "fill": colour, "stroke": INK, "stroke-width": 1.2, "stroke-linejoin": "round"}),
     ], tip
+
+
+def _tag_spot(unit: XY, avoid: Sequence[Box]) -> XY:
+    """Where a DP tag's baseline goes: above the unit, or below or beside it where a name lies above."""
+    x, y = unit
+    half_width, height = 1.6 * _TAG_SIZE, _TAG_SIZE
+
+    def covered(place: XY) -> float:
+        bx, by = x + place[0], y + place[1]
+        tag = Box(bx - half_width, by - height, bx + half_width, by + 2)
+        return sum(tag.shared(name) for name in avoid)
+
+    dx, dy = min(_TAG_PLACES, key=covered)  # the first free place, or the one hiding least of any name
+    return x + dx, y + dy
 
 
 def _clear_gap(start: XY, end: XY, length: float, width: float, avoid: Sequence[Box]) -> float:
