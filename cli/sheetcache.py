@@ -5,7 +5,8 @@ loads shapely and numpy; reading the laid-out :class:`~render.Sheet` back
 takes a millisecond and loads neither. The entry is checked as the board
 cache checks its own (:func:`maps.cache.cached_value`: owner, digest, type)
 and keyed by what the drawing comes from: the board's provinces, borders
-and names, and the code of the map picture and of the maps package.
+and names, its real-earth drawing (:mod:`maps.drawing`: coastline, zoom, seeds), and the code of the map
+picture and of the maps package.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 import render
 from maps import Board
 from maps.cache import cached_value
+from maps.drawing import drawing_digest
 from render import Sheet, keep_sheet
 from render.sheet import lay_out
 
@@ -35,7 +37,8 @@ def _entry(folder: Path, name: str) -> Path:
 
 def _key(board: Board) -> bytes:
     """What the drawing depends on, digested (reprs of tuples of strings, numbers and enums: the same in every run)."""
-    drawn = (board.name, board.title, tuple(board.provinces.values()), board.borders, board.impassable)
+    real = drawing_digest(board.name)
+    drawn = (board.name, board.title, tuple(board.provinces.values()), board.borders, board.impassable, real)
     return hashlib.sha256(_code() + repr(drawn).encode("utf-8")).hexdigest().encode()
 
 

@@ -2,7 +2,9 @@
 
 * move or retreat: a solid arrow to the destination;
 * support to hold: a dashed line to the supported unit, ending in a dashed ring;
-* support to move: a dashed line to the supported move's path, ending in a dot;
+* support to move: the supported move drawn as a thin dark path with an open head (whoever ordered it), and
+  a dashed line to it from the supporter ending in a bar across that path: it reads "backs that move",
+  never "moves there", even when the supported power's own arrow is not on the map;
 * convoy: a dotted line to the middle of the convoyed army's path, ending in a diamond;
 * hold (when ordered): a ring round the unit;
 * build: the new unit, faint, in a dashed ring; remove or disband: a cross over the unit.
@@ -16,7 +18,7 @@ was tried second. Orders not yet adjudicated are drawn as if they succeed.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -38,7 +40,7 @@ from orders.model import (
 )
 from render.glyphs import unit_glyph
 from render.palette import FAILED, INK
-from render.spots import XY
+from render.spots import XY, Box
 from render.svg import element, num, text, tooltip
 
 __all__ = ["Status", "order_mark"]
@@ -48,6 +50,12 @@ _CASING = 2.8
 _GAP_START = 9.0  # keep lines clear of the glyph they start from (an army is 8.5 across the middle)
 _GAP_END = 9.5
 _HEAD = (15.0, 8.0)  # an arrowhead's length and half width: big enough to read on a phone
+_GAPS = (_GAP_END, 4.0, 14.0, 0.0, 19.0, 24.0)  # where an arrow may stop, the usual first: clear of the names
+_TAG_SIZE = 10.0  # a DP tag's font size
+_TAG_PLACES = (
+    (0.0, -12.0), (0.0, 21.0), (-28.0, 4.0), (28.0, 4.0), (-22.0, -10.0), (22.0, -10.0), (-22.0, 19.0), (22.0, 19.0),
+    (0.0, -22.0), (0.0, 31.0), (-38.0, 4.0), (38.0, 4.0),
+)  # fmt: skip  # a DP tag's baseline, from its unit's place, in the order tried
 _HEAD_SHARE = 0.45  # of the arrow's drawn length, at most: a short move between close neighbours keeps its shaft
 
 
@@ -60,20 +68,36 @@ class Status(StrEnum):
 Where = Callable[[str], XY]
 
 
-def order_mark(order: Order, colour: str, status: Status, where: Where, retreat_from: Where, *, label: str) -> str:
-    """The mark for one order; ``where`` finds a location's place, ``retreat_from`` a dislodged unit's."""
+def order_mark(
+    order: Order,
+    colour: str,
+    status: Status,
+    where: Where,
+    retreat_from: Where,
+    *,
+    label: str,
+    avoid: Sequence[Box] = (),
+) -> str:
+    """The mark for one order; ``where`` finds a location's place, ``retreat_from`` a dislodged unit's.
+
+    ``avoid`` are the boxes of the names on the map: an arrowhead stops short of (or closer to) its
+    destination rather than lie over one.
+    """
     points = 0
     if isinstance(order, DPOrder):
         points, order = order.points, order.order
-    marks, end = _marks(order, colour, where, retreat_from)
+    if isinstance(order, Move | Retreat):
+        marks, end = _move(order, colour, where, retreat_from, avoid)
+    else:
+        marks, end = _marks(order, colour, where, retreat_from)
     if not marks:
         return ""
     if points and not isinstance(order, Waive):
-        x, y = where(order.unit.location)
+        x, y = _tag_spot(where(order.unit.location), avoid)
         marks.append(
             text(
                 f"{points} DP",
-                {"x": x, "y": y - 14, "font-size": 9, "text-anchor": "middle", "fill": INK, "class": "dp"},
+                {"x": x, "y": y, "font-size": _TAG_SIZE, "text-anchor": "middle", "fill": INK, "class": "dp"},
             )
         )
     if status is Status.FAILED and end is not None:
@@ -93,9 +117,9 @@ def _marks(order: Order, colour: str, where: Where, retreat_from: Where) -> Mark
     return _DRAW[order.kind](order, colour, where, retreat_from)
 
 
-def _move(order: Move | Retreat, colour: str, where: Where, retreat_from: Where) -> Marks:
+def _move(order: Move | Retreat, colour: str, where: Where, retreat_from: Where, avoid: Sequence[Box] = ()) -> Marks:
     start = retreat_from(order.unit.location) if isinstance(order, Retreat) else where(order.unit.location)
-    return _arrow(start, where(order.destination), colour)
+    return _arrow(start, where(order.destination), colour, avoid)
 
 
 def _support_hold(order: SupportHold, colour: str, where: Where, retreat_from: Where) -> Marks:
@@ -107,12 +131,35 @@ def _support_hold(order: SupportHold, colour: str, where: Where, retreat_from: W
 
 def _support_move(order: SupportMove, colour: str, where: Where, retreat_from: Where) -> Marks:
     origin, destination = where(order.supported.location), where(order.destination)
-    point = _between(origin, destination, 0.7)
-    line = _line(where(order.unit.location), point, colour, dash="5 3", end_gap=0.0)
-    dot = element(
-        "circle", {"cx": point[0], "cy": point[1], "r": 3.5, "fill": colour, "stroke": INK, "stroke-width": 1}
+    point = _between(origin, destination, 0.6)
+    line = _line(where(order.unit.location), point, colour, dash="5 3", end_gap=3.0)
+    return [_path_of_move(origin, destination), line, _bar(origin, destination, point, colour)], point
+
+
+def _path_of_move(origin: XY, destination: XY) -> str:
+    """The supported move as a thin dark dotted path with an open head: shown, but not as the supporter's arrow."""
+    a, b = _shorten(origin, destination, _GAP_START, _GAP_END)
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    wing = 6.0
+    left = (b[0] - wing * math.cos(angle - 0.5), b[1] - wing * math.sin(angle - 0.5))
+    right = (b[0] - wing * math.cos(angle + 0.5), b[1] - wing * math.sin(angle + 0.5))
+    d = (
+        f"M{num(a[0])},{num(a[1])}L{num(b[0])},{num(b[1])}"
+        f"M{num(left[0])},{num(left[1])}L{num(b[0])},{num(b[1])}L{num(right[0])},{num(right[1])}"
     )
-    return [line, dot], point
+    attrs = {"fill": "none", "stroke-linecap": "round", "stroke-linejoin": "round", "class": "supported"}
+    casing = element("path", {"d": d, "stroke": "#FFFFFF", "stroke-width": 3.6, "stroke-opacity": 0.8, **attrs})
+    return casing + element("path", {"d": d, "stroke": INK, "stroke-width": 1.6, "stroke-dasharray": "1 3", **attrs})
+
+
+def _bar(origin: XY, destination: XY, point: XY, colour: str) -> str:
+    """A short bar across the supported move's path where the support meets it."""
+    angle = math.atan2(destination[1] - origin[1], destination[0] - origin[0])
+    half = 7.0
+    dx, dy = half * math.sin(angle), -half * math.cos(angle)
+    ends = {"x1": point[0] - dx, "y1": point[1] - dy, "x2": point[0] + dx, "y2": point[1] + dy}
+    casing = element("line", {**ends, "stroke": INK, "stroke-width": 5.6, "stroke-linecap": "round"})
+    return casing + element("line", {**ends, "stroke": colour, "stroke-width": 3.4, "stroke-linecap": "round"})
 
 
 def _convoy(order: Convoy, colour: str, where: Where, retreat_from: Where) -> Marks:
@@ -166,12 +213,13 @@ _DRAW: dict[str, Callable[[Any, str, Where, Where], Marks]] = kind_table(
 )
 
 
-def _arrow(start: XY, end: XY, colour: str) -> tuple[list[str], XY]:
+def _arrow(start: XY, end: XY, colour: str, avoid: Sequence[Box] = ()) -> tuple[list[str], XY]:
     drawn = math.dist(start, end) - _GAP_START - _GAP_END
     length = max(min(_HEAD[0], _HEAD_SHARE * drawn), 6.0)
     width = _HEAD[1] * length / _HEAD[0]
-    line = _line(start, end, colour, end_gap=_GAP_END + length - 3.0)
-    tip = _shorten(start, end, 0.0, _GAP_END)[1]
+    gap = _clear_gap(start, end, length, width, avoid)
+    line = _line(start, end, colour, end_gap=gap + length - 3.0)
+    tip = _shorten(start, end, 0.0, gap)[1]
     angle = math.atan2(tip[1] - start[1], tip[0] - start[0])
     back = (tip[0] - length * math.cos(angle), tip[1] - length * math.sin(angle))
     side = (width * math.sin(angle), -width * math.cos(angle))
@@ -183,6 +231,38 @@ def _arrow(start: XY, end: XY, colour: str) -> tuple[list[str], XY]:
         line,
         element("path", {"d": head, "fill": colour, "stroke": INK, "stroke-width": 1.2, "stroke-linejoin": "round"}),
     ], tip
+
+
+def _tag_spot(unit: XY, avoid: Sequence[Box]) -> XY:
+    """Where a DP tag's baseline goes: above the unit, or below or beside it where a name lies above."""
+    x, y = unit
+    half_width, height = 1.6 * _TAG_SIZE, _TAG_SIZE
+
+    def covered(place: XY) -> float:
+        bx, by = x + place[0], y + place[1]
+        tag = Box(bx - half_width, by - height, bx + half_width, by + 2)
+        return sum(tag.shared(name) for name in avoid)
+
+    dx, dy = min(_TAG_PLACES, key=covered)  # the first free place, or the one hiding least of any name
+    return x + dx, y + dy
+
+
+def _clear_gap(start: XY, end: XY, length: float, width: float, avoid: Sequence[Box]) -> float:
+    """How far short of its destination an arrow stops: the usual gap, or the nearest one whose head covers no name."""
+    room = math.dist(start, end) - _GAP_START - length - 4.0
+    for gap in _GAPS:
+        if gap > room and gap != _GAP_END:
+            continue
+        tip = _shorten(start, end, 0.0, gap)[1]
+        angle = math.atan2(tip[1] - start[1], tip[0] - start[0])
+        back = (tip[0] - length * math.cos(angle), tip[1] - length * math.sin(angle))
+        side = (width * math.sin(angle), -width * math.cos(angle))
+        xs = (tip[0], back[0] + side[0], back[0] - side[0])
+        ys = (tip[1], back[1] + side[1], back[1] - side[1])
+        head = Box(min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+        if not any(head.overlaps(name) for name in avoid):
+            return gap
+    return _GAP_END
 
 
 def _line(

@@ -10,9 +10,15 @@
 3. place each unit where its region has most room, and each land bridge
    across the water it spans.
 
+A board with a real-earth drawing (:mod:`maps.drawing`: Sengoku on Japan)
+takes steps 1 and 2 from :mod:`render.realmap` instead: the land of the real
+coastline shared among the provinces round their positions, with the Kinai
+enlarged as the drawing declares.
+
 A layout depends on the board alone, so it is cached per board: drawing a
-position only places units and arrows on it. It takes a fraction of a
-second, so nothing is stored on disk.
+position only places units and arrows on it. It takes about a second (the
+CLI keeps the result on disk, :mod:`cli.sheetcache`; the web site lays each
+board out once at start).
 """
 
 from __future__ import annotations
@@ -24,14 +30,17 @@ from functools import lru_cache
 
 import shapely
 import shapely.affinity
+import shapely.geometry
 from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, polylabel
 
 from maps import Board
+from maps.drawing import Drawing, drawing_of
 from render.crop import crop_frame, cropped, inside
 from render.plane import XY, Frame
 from render.projection import fit, project, spread
+from render.realmap import cut_real
 from render.regions import cut_regions, largest
 
 __all__ = ["CONTACT", "Layout", "layout"]
@@ -43,6 +52,7 @@ MAP_WIDTH = 1000.0
 """Width of the map part of the picture, in SVG user units (the legend comes beside it)."""
 _MARGIN = 40.0
 _FRAME = 70.0
+_REAL_MARGIN = 1.3  # spacings of water round a real coast's land
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,6 +80,7 @@ class Layout:
     bridges: tuple[tuple[str, str, XY, XY], ...]
     false_borders: tuple[tuple[str, str], ...]
     missing_borders: tuple[tuple[str, str], ...]
+    void: BaseGeometry | None = None  # land of no province (a real coast's Korea), drawn plain
 
 
 @lru_cache(maxsize=8)
@@ -79,6 +90,9 @@ def layout(board: Board) -> Layout:
     missing = sorted(set(board.provinces) - set(places))
     if missing:
         raise ValueError(f"{board.name}: no position ('at') for {', '.join(missing)}: cannot draw it")
+    drawing = drawing_of(board.name)
+    if drawing is not None:
+        return _real_layout(board, drawing)
     walls = {f"#{i}": at for i, (_, at) in enumerate(board.impassable) if at is not None}
     fitted, _ = fit(project({**places, **walls}), MAP_WIDTH, _MARGIN)
     spacing = _spacing(len(places), fitted)
@@ -108,6 +122,59 @@ def layout(board: Board) -> Layout:
         bridges=tuple(_bridge(a, b, regions, anchors, spacing) for a, b in board.bridges),
         false_borders=false,
         missing_borders=missing_borders,
+    )
+
+
+def _real_layout(board: Board, drawing: Drawing) -> Layout:
+    """The layout of a board drawn on its real coastline (:mod:`render.realmap`), cut to the land and its waters.
+
+    The frame is cut as the schematic's is (:func:`render.crop.crop_frame`),
+    then everything is scaled back to :data:`MAP_WIDTH`, so names and pieces
+    keep their size against the map whatever the board's extent.
+    """
+    cut = cut_real(board, drawing, MAP_WIDTH)
+    seas = frozenset(p.id for p in board if p.is_sea)
+    spacing = _spacing(len(cut.positions), cut.positions)
+    wanted = _wanted(board)
+    owned = shapely.union_all([g for k, g in cut.regions.items() if k not in seas], grid_size=0.01)
+    outer = (0.0, 0.0, cut.width, cut.height)
+    frame = _real_frame(owned, spacing, outer)
+    grow = MAP_WIDTH / (frame[2] - frame[0])
+
+    def fitted(geom: BaseGeometry) -> BaseGeometry:
+        moved = shapely.affinity.translate(geom, -frame[0], -frame[1])
+        return shapely.affinity.scale(moved, grow, grow, origin=(0, 0))
+
+    regions = {k: fitted(g) for k, g in cropped(cut.regions, frame).items()}
+    window = shapely.geometry.box(*frame)
+    spacing *= grow
+    false, missing_borders = _disagreements(regions, wanted)
+    anchors = _anchors(board, regions, spacing)
+    return Layout(
+        width=MAP_WIDTH,
+        height=(frame[3] - frame[1]) * grow,
+        spacing=spacing,
+        positions={k: ((x - frame[0]) * grow, (y - frame[1]) * grow) for k, (x, y) in cut.positions.items()},
+        regions=regions,
+        land=fitted(shapely.intersection(cut.land, window, grid_size=0.01)),
+        impassable=(),
+        anchors=anchors,
+        bridges=tuple(_bridge(a, b, regions, anchors, spacing) for a, b in board.bridges),
+        false_borders=false,
+        missing_borders=missing_borders,
+        void=fitted(shapely.intersection(cut.void, window, grid_size=0.01)),
+    )
+
+
+def _real_frame(land: BaseGeometry, spacing: float, outer: Frame) -> Frame:
+    """The land's bounds and a sea's width round them (a sea far out keeps its coastal water and its name)."""
+    left, top, right, bottom = land.bounds
+    margin = _REAL_MARGIN * spacing
+    return (
+        max(outer[0], left - margin),
+        max(outer[1], top - margin),
+        min(outer[2], right + margin),
+        min(outer[3], bottom + margin),
     )
 
 

@@ -9,16 +9,33 @@ place, on a red dashed ring.
 
 from __future__ import annotations
 
+import math
+
 from maps import UnitType
 from render.palette import FAILED, INK, is_light
 from render.svg import element, num, tooltip
 
-__all__ = ["DISLODGED_OFFSET", "GLYPH_HALF_HEIGHT", "GLYPH_HALF_WIDTH", "centre_mark", "unit_glyph"]
+__all__ = [
+    "DISLODGED_HALF",
+    "DISLODGED_OFFSET",
+    "DISLODGED_OFFSETS",
+    "GLYPH_HALF_HEIGHT",
+    "GLYPH_HALF_WIDTH",
+    "centre_mark",
+    "unit_glyph",
+]
 
 GLYPH_HALF_WIDTH = 11.0
 GLYPH_HALF_HEIGHT = 9.0
 DISLODGED_OFFSET = (15.0, -13.0)
 """Where a dislodged unit is drawn, from its province's place: up and to the right, clear of the attacker."""
+DISLODGED_OFFSETS = (DISLODGED_OFFSET, (-15.0, -13.0), (15.0, 13.0), (-15.0, 13.0)) + tuple(
+    (round(r * math.cos(a * math.pi / 6), 1), round(-r * math.sin(a * math.pi / 6), 1))
+    for r in (22.0, 30.0, 38.0)
+    for a in (1, 5, 7, 11, 3, 9, 0, 6, 2, 4, 8, 10)
+)
+"""Where else it may go, in turn, when a name lies at the first place (a dislodged unit never covers a name)."""
+DISLODGED_HALF = 10.5  # half the width of a dislodged unit's ring (drawn at 0.8 scale)
 
 _ARMY = (
     '<circle r="8.5"/>'

@@ -19,9 +19,11 @@ placement depends on the board alone: it is computed once per layout.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
+import numpy as np
+import shapely
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
@@ -33,17 +35,18 @@ from render.textwidth import text_width
 
 __all__ = ["LAND_SIZE", "SEA_SIZE", "Box", "LabelSpot", "place_labels"]
 
-LAND_SIZE = 10.5
-SEA_SIZE = 10.0
+LAND_SIZE = 14.5
+SEA_SIZE = 14.5
 _SPARE = 1.06  # a margin on the font's widths, for viewers that fall back to a wider font
 _LINE = 1.1  # line height, in ems
 _MARK = 11.0  # room for the supply-centre mark before the text
-_OUTSIDE = {True: 0.45, False: 0.2}  # share of a full name's box that may stray out of its land (or sea)
-_OFFSETS = [
-    (0, 17), (0, -18), (26, 0), (-26, 0), (20, 14), (-20, 14), (20, -14), (-20, -14),
-    (0, 24), (0, -25), (32, 0), (-32, 0), (28, 20), (-28, 20), (28, -20), (-28, -20),
-    (0, 31), (0, -32), (40, 0), (-40, 0), (36, 27), (-36, 27), (36, -27), (-36, -27),
+_OUTSIDE = {True: 0.75, False: 0.35}  # share of a full name's box that may stray out of its land (or sea)
+_SIDES = [
+    (0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1), (0.5, 1), (-0.5, 1), (0.5, -1), (-0.5, -1),
 ]  # fmt: skip
+_GAPS = (1.5, 8.0, 16.0, 26.0)  # how far a name stands off its unit's spot: touching first, then further out
+_STEP = 6.0  # the grid of further places a name may take inside its province
+_FURTHER = 80  # of which the nearest so many are tried
 
 
 @lru_cache(maxsize=8)
@@ -63,12 +66,12 @@ def _choose(board: Board, key: str, plan: Layout, taken: list[Box]) -> LabelSpot
     """The full name where it fits, free of others and mostly inside its province; else the code, anywhere best."""
     province = board.provinces[key]
     land, centre = not province.is_sea, province.supply_centre
-    anchor, region = plan.anchors[key], plan.regions[key]
+    anchor, region, frame = plan.anchors[key], plan.regions[key], Box(0.0, 0.0, plan.width, plan.height)
     for lines in _wordings(province.name):
-        found = _best(lines, anchor, region, taken, land, centre, short=False)
+        found = _best(lines, anchor, region, frame, taken, land, centre, short=False)
         if found is not None and found[0] <= _OUTSIDE[land]:
             return found[1]
-    found = _best((key,), anchor, region, taken, land, centre, short=True, any_spot=True)
+    found = _best((key,), anchor, region, frame, taken, land, centre, short=True, any_spot=True)
     assert found is not None  # any spot will do, and there are spots
     return found[1]
 
@@ -87,6 +90,7 @@ def _best(
     lines: tuple[str, ...],
     anchor: XY,
     region: BaseGeometry,
+    frame: Box,
     taken: list[Box],
     land: bool,
     centre: bool,
@@ -96,9 +100,10 @@ def _best(
 ) -> tuple[float, LabelSpot] | None:
     """The spot with the least share outside the province among those that overlap nothing (any spot, if asked)."""
     best: tuple[float, LabelSpot] | None = None
-    for dx, dy in _OFFSETS:
-        spot = _spot(lines, anchor, dx, dy, land, centre, short)
-        clashes = sum(1 for other in taken if spot.box.overlaps(other))
+    width, height = _size(lines, land, centre)
+    for cx, cy in _centres(anchor, width, height, region):
+        spot = _spot_at(lines, cx, cy, width, height, land, centre, short)
+        clashes = sum(1 for other in taken if spot.box.overlaps(other)) + _off_frame(spot.box, frame)
         if clashes and not any_spot:
             continue
         cost = 10.0 * clashes + _outside(spot.box, region)
@@ -109,12 +114,38 @@ def _best(
     return best
 
 
-def _spot(lines: tuple[str, ...], anchor: XY, dx: float, dy: float, land: bool, centre: bool, short: bool) -> LabelSpot:
+def _size(lines: tuple[str, ...], land: bool, centre: bool) -> tuple[float, float]:
+    """The name's drawn width (with its centre mark) and height."""
+    size = LAND_SIZE if land else SEA_SIZE
+    width = max(text_width(line, size, bold=land) for line in lines) * _SPARE + (_MARK if centre else 0.0)
+    return width, size * (1 + _LINE * (len(lines) - 1))
+
+
+def _centres(anchor: XY, width: float, height: float, region: BaseGeometry) -> Iterator[XY]:
+    """Where the name's centre may go: round the unit's spot, nearest first; then anywhere in the province.
+
+    The second list (points of a grid inside the region, nearest the unit
+    first) lets a long name find the roomy part of a bent province instead
+    of giving way to its code.
+    """
+    for gap, (sx, sy) in ((gap, side) for gap in _GAPS for side in _SIDES):
+        dx = sx * (GLYPH_HALF_WIDTH + width / 2 + gap) if sx in (-1, 1) else sx * width / 2
+        yield anchor[0] + dx, anchor[1] + sy * (GLYPH_HALF_HEIGHT + height / 2 + gap)
+    left, top, right, bottom = region.bounds
+    grid_x, grid_y = np.meshgrid(np.arange(left, right, _STEP), np.arange(top, bottom, _STEP))
+    flat_x, flat_y = grid_x.ravel(), grid_y.ravel()
+    inside = shapely.contains_xy(region, flat_x, flat_y)
+    xs, ys = flat_x[inside], flat_y[inside]
+    order = np.argsort((xs - anchor[0]) ** 2 + (ys - anchor[1]) ** 2, kind="stable")[:_FURTHER]
+    yield from zip(xs[order].tolist(), ys[order].tolist(), strict=True)
+
+
+def _spot_at(
+    lines: tuple[str, ...], cx: float, cy: float, width: float, height: float, land: bool, centre: bool, short: bool
+) -> LabelSpot:
+    """The name's spot with its box centred at (cx, cy)."""
     size = LAND_SIZE if land else SEA_SIZE
     mark = _MARK if centre else 0.0
-    width = max(text_width(line, size, bold=land) for line in lines) * _SPARE + mark
-    height = size * (1 + _LINE * (len(lines) - 1))
-    cx, cy = anchor[0] + dx, anchor[1] + dy
     frame = Box(cx - width / 2 - 1, cy - height / 2 - 1, cx + width / 2 + 1, cy + height / 2 + 1)
     first_line = cy - height / 2 + 0.86 * size
     spot_of_mark = (frame.left + 1 + 4.5, first_line - 0.36 * size) if centre else None
@@ -125,6 +156,12 @@ def _outside(frame: Box, region: BaseGeometry) -> float:
     """The share of the box that lies outside the province."""
     rectangle = box(frame.left, frame.top, frame.right, frame.bottom)
     return 1.0 - float(region.intersection(rectangle).area) / float(rectangle.area)
+
+
+def _off_frame(box: Box, frame: Box) -> int:
+    """1 when the box is not wholly inside the picture's frame (a name cut at the edge), else 0."""
+    inside = frame.left + 2 <= box.left and box.right <= frame.right - 2 and frame.top + 2 <= box.top
+    return 0 if inside and box.bottom <= frame.bottom - 2 else 1
 
 
 def _glyph_box(anchor: XY) -> Box:

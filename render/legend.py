@@ -148,7 +148,7 @@ def _key_entries(x: float, key: Mapping[str, bool]) -> list[Entry]:
     if key.get("orders"):
         entries += [
             with_mark(lambda y: _sample_line(x, y, INK, None, 2.6, arrow=True), "move"),
-            with_mark(lambda y: _sample_line(x, y, INK, "5 3", 2.6), "support"),
+            with_mark(lambda y: _sample_line(x, y, INK, "5 3", 2.6), "support (a bar on the move)"),
             with_mark(lambda y: _sample_line(x, y, INK, "0.1 5", 3.2, cap="round"), "convoy"),
             with_mark(lambda y: _sample_line(x, y, INK, None, 2.6, arrow=True, failed=True), "failed order"),
         ]

@@ -14,11 +14,11 @@ from adjudicator.position import Position
 from maps import Board, UnitType, province_of
 from orders.model import DPOrder, Order, Waive
 from render.arrows import Status, order_mark
-from render.glyphs import DISLODGED_OFFSET, centre_mark, unit_glyph
+from render.glyphs import DISLODGED_HALF, DISLODGED_OFFSETS, centre_mark, unit_glyph
 from render.legend import PowerLine
 from render.palette import BRIDGE, COAST, INK, LAND, NEUTRAL, SEA_INK, WALL, tint
 from render.sheet import Sheet
-from render.spots import XY, LabelSpot
+from render.spots import XY, Box, LabelSpot
 from render.svg import element, text, tooltip
 
 __all__ = ["Painter"]
@@ -46,8 +46,16 @@ class Painter:
         return anchors.get(location) or anchors[province]
 
     def retreat_from(self, location: str) -> XY:
+        """Where a dislodged unit is drawn: beside its province's place, where it covers no name (or least of one)."""
         x, y = self.sheet.anchors[province_of(location)]
-        return (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
+        names, h = _name_boxes(self.sheet), DISLODGED_HALF
+
+        def covered(offset: XY) -> float:
+            ring = Box(x + offset[0] - h, y + offset[1] - h, x + offset[0] + h, y + offset[1] + h)
+            return sum(ring.shared(name) for name in names)
+
+        dx, dy = min(DISLODGED_OFFSETS, key=covered)  # the first free place, or the one covering least of any name
+        return (x + dx, y + dy)
 
     def provinces(self) -> list[str]:
         out = []
@@ -167,7 +175,9 @@ class Painter:
             holder = self.position.unit_at.get(province_of(inner.unit.location))
             power = holder.power if holder is not None else None
         label = f"{power or 'neutral'}: {order.kind} {inner.unit.location} ({status.value})"
-        return order_mark(order, self.colour(power), status, self.where, self.retreat_from, label=label)
+        return order_mark(
+            order, self.colour(power), status, self.where, self.retreat_from, label=label, avoid=_name_boxes(self.sheet)
+        )
 
     def legend_rows(self, dp: Mapping[str, int] | None) -> list[PowerLine]:
         rows = [
@@ -224,6 +234,12 @@ def _label(key: str, name: str, spot: LabelSpot, sea: bool) -> str:
 
 def _escaped(words: str) -> str:
     return text(words, {})[len("<text>") : -len("</text>")]
+
+
+@lru_cache(maxsize=8)
+def _name_boxes(sheet: Sheet) -> tuple[Box, ...]:
+    """Where the names are: an arrowhead keeps off them."""
+    return tuple(spot.box for spot in sheet.spots.values())
 
 
 @lru_cache(maxsize=8)

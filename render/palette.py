@@ -59,6 +59,7 @@ SEA = "#BFD0DC"
 WAVES = "#93AFC3"
 SEA_INK = "#1F3F58"  # sea names: a dark blue (about 7:1 contrast on the sea)
 VOID = "#E6E6E6"
+VOID_LAND = "#DAD6CC"  # land of no province (Korea beside a real Japan): greyer than any province
 WALL = "#B5B0A5"
 COAST = "#3A3A3A"
 INK = "#1E1E1E"

@@ -23,7 +23,7 @@ from orders.model import Order
 from render.arrows import Status
 from render.legend import LEGEND_WIDTH, legend
 from render.painter import Painter
-from render.palette import COAST, SEA, VOID, WAVES, power_colours
+from render.palette import COAST, SEA, VOID, VOID_LAND, WAVES, power_colours
 from render.sheet import sheet_of
 from render.svg import element, tooltip
 
@@ -76,6 +76,7 @@ def render_svg(
         tooltip(f"{heading}: {position.phase}"),
         _SEA_PATTERN,
         element("rect", {"x": 0, "y": 0, "width": plan.width, "height": plan.height, "fill": VOID}),
+        _void_land(plan.void_land),
         element("g", {"class": "provinces", "stroke-linejoin": "round"}, painter.provinces(), lines=True),
         element(
             "path",
@@ -114,6 +115,13 @@ def render_svg(
         )
         + "\n"
     )
+
+
+def _void_land(outline: str) -> str:
+    """Land of no province (a real coast's neighbours): plain, under the coastline, not a place to click."""
+    if not outline:
+        return ""
+    return element("path", {"class": "void-land", "d": outline, "fill": VOID_LAND, "pointer-events": "none"})
 
 
 def orders_layer(board: Board, position: Position, orders: Orders = (), outcomes: Sequence[Judged] = ()) -> str:

@@ -33,7 +33,13 @@ class Sheet:
     walls: tuple[tuple[str, str, XY], ...]  # an impassable area's name, path data and centre
     bridges: tuple[tuple[str, str, XY, XY], ...]
     spots: Mapping[str, LabelSpot]
+    void_land: str = ""  # land of no province (Korea beside a real Japan), drawn plain under the coastline
 
+
+_TOLERANCE = 0.7
+"""How far (in SVG units, about a CSS pixel on a phone) a drawn outline may stray from the layout's: a real
+coast has far more points than a screen shows, and every point is bytes on the player's page. A stray
+between a province and its sea hides under the coastline's stroke (1.6 wide)."""
 
 _SHEETS: weakref.WeakKeyDictionary[Board, Sheet] = weakref.WeakKeyDictionary()
 
@@ -63,9 +69,10 @@ def lay_out(board: Board) -> Sheet:
         height=plan.height,
         spacing=plan.spacing,
         anchors=dict(plan.anchors),
-        outlines={key: path_data(plan.regions[key]) for key in sorted(plan.regions)},
-        coastline=path_data(plan.land),
+        outlines={key: path_data(plan.regions[key].simplify(_TOLERANCE)) for key in sorted(plan.regions)},
+        coastline=path_data(plan.land.simplify(_TOLERANCE)),
         walls=tuple((name, path_data(geom), (geom.centroid.x, geom.centroid.y)) for name, geom in plan.impassable),
         bridges=plan.bridges,
         spots=dict(place_labels(board, plan)),
+        void_land=path_data(plan.void.simplify(_TOLERANCE)) if plan.void is not None and not plan.void.is_empty else "",
     )

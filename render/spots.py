@@ -20,6 +20,12 @@ class Box:
     right: float
     bottom: float
 
+    def shared(self, other: Box) -> float:
+        """The area this box and another have in common."""
+        wide = min(self.right, other.right) - max(self.left, other.left)
+        high = min(self.bottom, other.bottom) - max(self.top, other.top)
+        return max(0.0, wide) * max(0.0, high)
+
     def overlaps(self, other: Box) -> bool:
         return (
             self.left < other.right and other.left < self.right and self.top < other.bottom and other.top < self.bottom

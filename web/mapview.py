@@ -47,7 +47,7 @@ class _Kept(Generic[T]):
             self.items.clear()
 
 
-_SVGS = _Kept[str](256)  # about 60 KB each
+_SVGS = _Kept[str](256)  # 50-130 KB each (Sengoku on the real coast is the larger): at most about 33 MB
 _PNGS = _Kept[bytes](32)  # about 300 KB each: fewer kept, the forum fetches one phase's picture over and over
 
 # The share of the map's width a phone opens on (its map is about 370 px wide, 5 wide by 6 high): at least

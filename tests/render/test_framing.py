@@ -51,7 +51,7 @@ def test_an_ornament_beyond_the_frame_goes_and_the_sea_gets_its_water_back() -> 
     assert kept == {} and regions["SEA"].area == pytest.approx(100 * 100)
 
 
-@pytest.mark.parametrize(("name", "share"), [("sengoku", 0.9), ("standard", 0.85)])
+@pytest.mark.parametrize(("name", "share"), [("sengoku", 0.8), ("standard", 0.8)])
 def test_provinces_are_named_in_full_where_they_have_room(
     name: str, share: float, request: pytest.FixtureRequest
 ) -> None:

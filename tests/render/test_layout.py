@@ -20,10 +20,13 @@ from render.untangle import crossings, untangle
 MAPS = Path(__file__).resolve().parents[2] / "maps" / "data"
 
 
-@pytest.mark.parametrize("name", ["sengoku", "standard"])
-def test_regions_border_as_the_board_says(name: str, request: pytest.FixtureRequest) -> None:
-    board: Board = request.getfixturevalue(name)
-    plan = layout(board)
+def test_regions_border_as_the_board_says(standard: Board) -> None:
+    plan = layout(standard)
+    assert (plan.false_borders, plan.missing_borders) == ((), ())
+
+
+def test_a_schematic_sengoku_borders_as_the_board_says(sengoku: Board) -> None:
+    plan = layout(schematic(sengoku))  # the board without its real-earth drawing (a GM's own copy of the map)
     assert (plan.false_borders, plan.missing_borders) == ((), ())
 
 
@@ -46,7 +49,7 @@ def test_each_region_is_one_piece_holding_its_units(name: str, request: pytest.F
     board: Board = request.getfixturevalue(name)
     plan = layout(board)
     for key, region in plan.regions.items():
-        assert region.geom_type == "Polygon", key
+        assert region.geom_type == "Polygon" or name == "sengoku", key  # a real province may have islands
         assert region.buffer(1.0).contains(Point(plan.anchors[key])), key
     for location, spot in plan.anchors.items():
         assert plan.regions[location.split("/")[0]].buffer(1.0).contains(Point(spot)), location
@@ -89,9 +92,17 @@ def test_a_layout_takes_a_fraction_of_a_second(name: str) -> None:
     assert time.perf_counter() - start < 3.0  # about 0.35 s on a laptop; generous for a slow test machine
 
 
+def schematic(board: Board) -> Board:
+    """The shipped map under another name, so it has no real-earth drawing and is drawn as a schematic."""
+    data = yaml.safe_load((MAPS / f"{board.name}.yaml").read_text(encoding="utf-8"))
+    data["name"] = f"{board.name}-copy"
+    return parse_board(yaml.safe_dump(data), "copy.yaml")
+
+
 def without_border(name: str, a: str, b: str) -> Board:
-    """A shipped map in which a GM has decided that a and b no longer border."""
+    """A shipped map (a schematic, under another name) in which a GM has decided that a and b no longer border."""
     data = yaml.safe_load((MAPS / f"{name}.yaml").read_text(encoding="utf-8"))
+    data["name"] = f"{name}-edited"
     for province in data["provinces"]:
         if province["id"] in (a, b):
             for kind in ("army", "fleet"):

@@ -11,7 +11,7 @@ from adjudicator.position import Dislodged, Phase, Position, Unit
 from maps import Board, UnitType
 from orders.model import Convoy, DPOrder, Hold, Move, SupportHold, SupportMove, UnitRef
 from render import layout, render_svg
-from render.glyphs import DISLODGED_OFFSET
+from render.glyphs import DISLODGED_OFFSETS
 from render.palette import NEUTRAL, power_colours
 from render.svg import num
 from tests.render.conftest import start_position
@@ -166,8 +166,8 @@ def test_dislodged_units_are_offset(standard: Board) -> None:
     glyphs = unit_glyphs(parse(render_svg(standard, position)))
     assert [g.get("class") for g in glyphs] == ["unit", "unit dislodged"]
     x, y = layout(standard).anchors["BUR"]
-    offset = (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
-    assert glyphs[1].get("transform", "").startswith(f"translate({num(offset[0])},{num(offset[1])})")
+    beside = [f"translate({num(x + dx)},{num(y + dy)})" for dx, dy in DISLODGED_OFFSETS]
+    assert glyphs[1].get("transform", "").split(" ")[0] in beside
 
 
 def test_split_coast_fleets_stand_on_their_coast(standard: Board, standard_start: Position) -> None:
@@ -197,3 +197,17 @@ def test_text_is_escaped(sengoku: Board, sengoku_start: Position) -> None:
 
 def test_the_same_input_gives_the_same_bytes(standard: Board, standard_start: Position) -> None:
     assert render_svg(standard, standard_start) == render_svg(standard, standard_start)
+
+
+def test_a_support_of_another_powers_move_shows_the_move_it_backs_and_no_arrow_of_its_own(
+    sengoku: Board, sengoku_start: Position
+) -> None:
+    """Oda's Owari backs Takeda's Kai to Suruga with no Takeda arrow on the map: the move is drawn thin and
+    dark with an open head, the support meets it with a bar; no dot, no filled head that reads as a move."""
+    order = ("Oda", SupportMove(unit=ref("OWA", UnitType.ARMY), supported=ref("KAI"), destination="SUR"))
+    (mark,) = order_marks(parse(render_svg(sengoku, sengoku_start, orders=[order])))
+    supported = [p for p in mark.iter(f"{SVG}path") if "supported" in p.get("class", "")]
+    assert supported and all(p.get("fill") == "none" for p in supported)  # an open head: not an arrow
+    assert mark.find(f"{SVG}circle") is None  # the old dot that read as "Owari moves here"
+    oda = power_colours(sengoku.power_names)["Oda"]
+    assert [line for line in mark.iter(f"{SVG}line") if line.get("stroke") == oda and not line.get("stroke-dasharray")]

@@ -24,6 +24,8 @@
     provinces.parentNode.insertBefore(this.marks, provinces.nextSibling);
     this.focusables = [];
     this.opening();
+    var key = document.getElementById("map-legend");  // the key folds on a phone, where it would push the orders down
+    if (key && this.svg.getBoundingClientRect().width < NARROW) { key.open = false; }
     window.addEventListener("resize", function () { self.show(self.view.cx, self.view.cy, self.view.w); });
     this.listen();
   }

@@ -1,0 +1,109 @@
+"""How a shipped board is drawn on the real earth: its coastline, a declared local zoom, extra region seeds.
+
+A board's map file says where each province lies (latitude, longitude);
+``maps/data/drawing/<board>.yaml`` says how the picture should show it: the
+coastline to draw it on (cut once from Natural Earth by tools/coastline.py),
+a region enlarged on purpose where the real provinces are too crowded for
+marks (the Kinai), and extra points a province's region grows from where
+one position would leave the drawn borders unlike the board's. A board
+without such a file (the standard map, a GM's own map file) is drawn as a
+schematic. Read here, in the one package that reads map data, so that the
+picture code stays free of I/O; read once per process, and only when a
+picture is laid out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from maps.errors import MapFileError
+
+__all__ = ["Drawing", "Zoom", "drawing_digest", "drawing_of"]
+
+_FOLDER = Path(__file__).with_name("data") / "drawing"
+
+LatLon = tuple[float, float]
+Ring = tuple[tuple[float, float], ...]  # (longitude, latitude) points, as the coastline file keeps them
+
+
+@dataclass(frozen=True)
+class Zoom:
+    """A region drawn ``factor`` times larger round ``at`` (latitude, longitude), fading out past ``radius`` degrees."""
+
+    at: LatLon
+    radius: float
+    factor: float
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A board's real-earth drawing: land polygons (outer ring first, then holes), zoom, extra seeds."""
+
+    land: tuple[tuple[Ring, ...], ...]
+    source: str
+    zoom: Zoom | None
+    seeds: dict[str, tuple[LatLon, ...]]
+
+
+@lru_cache(maxsize=4)
+def drawing_of(board_name: str) -> Drawing | None:
+    """The drawing of a shipped board by name, or None when it has none (drawn as a schematic)."""
+    spec_path = _FOLDER / f"{board_name}.yaml"
+    if not spec_path.is_file():
+        return None
+    from maps.yamlread import read_yaml  # only when a board is laid out: `sengoku map` with a kept sheet reads no YAML
+
+    where = f"maps/data/drawing/{board_name}.yaml"
+    spec_text = spec_path.read_text(encoding="utf-8")
+    spec = read_yaml(spec_text)
+    if not isinstance(spec, dict) or not isinstance(spec.get("coastline"), str):
+        raise MapFileError(where, None, "needs 'coastline': the name of a coastline file beside it")
+    coast_text = (_FOLDER / spec["coastline"]).read_text(encoding="utf-8")
+    coast = json.loads(coast_text)
+    land = tuple(
+        tuple(tuple((float(x), float(y)) for x, y in ring) for ring in polygon) for polygon in coast["polygons"]
+    )
+    source = str(coast.get("source", {}).get("data", ""))
+    return Drawing(land, source, _zoom(spec.get("zoom"), where), _seeds(spec.get("seeds"), where))
+
+
+def drawing_digest(board_name: str) -> str:
+    """A digest of the board's drawing files, read as bytes ("" without a drawing): a cache key that parses nothing.
+
+    Every file of the folder whose name starts with the board's counts, so
+    a coastline named otherwise would be missed: name it ``<board>.*``.
+    """
+    if not (_FOLDER / f"{board_name}.yaml").is_file():
+        return ""
+    digest = hashlib.sha256()
+    for path in sorted(_FOLDER.glob(f"{board_name}.*")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _zoom(entry: object, where: str) -> Zoom | None:
+    if entry is None:
+        return None
+    try:
+        assert isinstance(entry, dict)
+        lat, lon = entry["at"]
+        zoom = Zoom((float(lat), float(lon)), float(entry["radius"]), float(entry["factor"]))
+    except (AssertionError, KeyError, TypeError, ValueError) as error:
+        raise MapFileError(where, None, f"'zoom' needs at: [lat, lon], radius and factor ({error!r})") from error
+    if not (zoom.radius > 0 and 1 <= zoom.factor <= 3):
+        raise MapFileError(where, None, "'zoom' needs a radius above 0 and a factor from 1 to 3 (beyond 3 it folds)")
+    return zoom
+
+
+def _seeds(entry: object, where: str) -> dict[str, tuple[LatLon, ...]]:
+    if not entry:
+        return {}
+    try:
+        assert isinstance(entry, dict)
+        return {str(key): tuple((float(lat), float(lon)) for lat, lon in points) for key, points in entry.items()}
+    except (AssertionError, TypeError, ValueError) as error:
+        raise MapFileError(where, None, f"'seeds' maps a province id to [[lat, lon], ...] ({error!r})") from error
