@@ -93,6 +93,17 @@ def orders_layer(board: Board, position: Position, orders: Sequence[tuple[str | 
     return layer(board, position, orders)
 
 
+def with_last_results(svg: str, board: Board, before: Position, outcomes: Sequence[OutcomeRecord]) -> str:
+    """The page's map with the last phase's results drawn over it in a group of their own (``g.results``), which
+    the page shows or hides ("Last results" / "Now"): moves that went or failed, supports given or cut, from
+    where each unit stood before the phase. A few kilobytes, not a second map."""
+    from render import orders_layer as layer
+
+    drawn = layer(board, before, outcomes=outcomes).replace('<g class="orders"', '<g class="results"', 1)
+    head, closing, tail = svg.rpartition("</svg>")
+    return f"{head}{drawn}{closing}{tail}" if closing else svg
+
+
 def focus(board: Board, position: Position, power: str | None = None) -> str | None:
     """The part of the map a phone opens on ("x y width height"): the power's units and centres, with room round.
 

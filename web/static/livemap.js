@@ -264,3 +264,29 @@
   window.SengokuMap = LiveMap;
   document.querySelectorAll("figure.map.live").forEach(function (figure) { figure.liveMap = new LiveMap(figure); });
 })();
+
+// "Last results" / "Now": which the map shows (the last phase's results are a layer of their own, g.results).
+// Choosing a unit to order (a tap on the map in the results view) shows the position now.
+(function () {
+  "use strict";
+  var toggle = document.getElementById("view-toggle");
+  var figure = document.getElementById("map");
+  if (!toggle || !figure) { return; }
+  function show(view) {
+    figure.dataset.view = view;
+    toggle.querySelectorAll("button[data-view]").forEach(function (b) {
+      b.setAttribute("aria-pressed", b.dataset.view === view ? "true" : "false");
+    });
+  }
+  toggle.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button[data-view]") : null;
+    if (button) { show(button.dataset.view); }
+  });
+  figure.addEventListener("click", function (event) {
+    if (figure.dataset.view === "results" && event.target.closest && event.target.closest("g.unit")) { show("now"); }
+  }, true);
+  document.addEventListener("keydown", function (event) {
+    if (event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) { return; }
+    if (event.key === "r" || event.key === "R") { show(figure.dataset.view === "results" ? "now" : "results"); }
+  });
+})();

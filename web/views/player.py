@@ -7,7 +7,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.game import GameError
 from adjudicator.position import Phase
-from web import actions, mapview, posting, present, press, readiness, store
+from web import actions, lastphase, mapview, posting, present, press, readiness, store
 from web.access import require
 from web.choices import player_choices
 from web.db import database
@@ -57,6 +57,9 @@ def _page(
         svg=_page_map(snapshot, power),
         focus=mapview.focus(board, position, power),
         press=press.read(database(), game_id, power, snapshot=snapshot),
+        last=lastphase.last_phase(snapshot, power),
+        # Opens on the last results until the power has saved orders for the new phase.
+        view_first="results" if snapshot.state.history and power not in snapshot.submitted else "now",
     )
 
 
@@ -64,7 +67,12 @@ def _page_map(snapshot: store.Snapshot, power: str) -> str:
     """The map the page holds inline, with the power's saved orders (kept per game version and save)."""
     orders = [(power, order) for order in snapshot.state.orders.get(power, [])]
     key = (snapshot.id, snapshot.version, f"page {power} {snapshot.submitted.get(power)}")
-    return mapview.cached(key, lambda: mapview.page_svg(snapshot.board, snapshot.state.position, orders=orders))
+
+    def draw() -> str:
+        svg = mapview.page_svg(snapshot.board, snapshot.state.position, orders=orders)
+        return lastphase.last_results_svg(snapshot, svg)
+
+    return mapview.cached(key, draw)
 
 
 @bp.get("/auction")

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.state import HistoryEntry
 from post import FORMATS
-from web import mapview, present, store
+from web import lastphase, mapview, posting, present, store
 from web.db import database
 from web.views.postformat import post_format
 
@@ -27,10 +27,18 @@ def game(game_id: str) -> str:
     latest = present.phase_out(snapshot, len(snapshot.state.history) - 1, fmt) if snapshot.state.history else None
     svg = mapview.cached(
         (game_id, snapshot.version, "public page"),
-        lambda: mapview.page_svg(snapshot.board, snapshot.state.position),
+        lambda: lastphase.last_results_svg(snapshot, mapview.page_svg(snapshot.board, snapshot.state.position)),
     )
     return render_template(
-        "public/game.html", game=view, latest=latest, formats=FORMATS, fmt=fmt, svg=svg, colours=_colours(snapshot)
+        "public/game.html",
+        game=view,
+        latest=latest,
+        formats=FORMATS,
+        fmt=fmt,
+        svg=svg,
+        colours=_colours(snapshot),
+        last=lastphase.last_phase(snapshot, None),
+        view_first="results" if snapshot.state.history else "now",
     )
 
 
@@ -102,7 +110,10 @@ def history(game_id: str, number: int) -> str:
         (game_id, snapshot.version, f"phase {index} page"),
         lambda: mapview.page_svg(snapshot.board, entry.before, outcomes=entry.report.outcomes),
     )
-    return render_template("public/phase.html", game=view, phase=out, formats=FORMATS, fmt=fmt, svg=svg)
+    readable = posting.phase_post(snapshot, index, "html")  # our own renderer's HTML: every text in it escaped
+    return render_template(
+        "public/phase.html", game=view, phase=out, formats=FORMATS, fmt=fmt, svg=svg, readable=readable
+    )
 
 
 def _colours(snapshot: store.Snapshot) -> dict[str, str]:
