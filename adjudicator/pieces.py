@@ -1,9 +1,9 @@
 """A position's units read once into flat lists by integer id: what legality and the battle read.
 
-A pydantic field costs more to read than a list slot, and a phase reads each
-unit's facts many times (every order that names it, every decision about
-it). So each unit is read once, when its position is first checked or
-adjudicated, into the lists of a :class:`Pieces`: unit ``k``'s type,
+Reading a unit's facts through its object costs more than a list slot, and
+a phase reads each unit's facts many times (every order that names it,
+every decision about it). So each unit is read once, when its position is
+first checked or adjudicated, into the lists of a :class:`Pieces`: unit ``k``'s type,
 location id, province id and power are ``is_fleet[k]``, ``loc[k]``,
 ``prov[k]`` and ``power[k]``; ``at`` finds the unit in a province.
 

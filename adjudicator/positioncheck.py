@@ -83,16 +83,17 @@ def _dislodged_problems(board: Board, position: Position) -> list[str]:
 
 
 def _centre_problems(board: Board, position: Position, powers: set[str]) -> list[str]:
-    problems = []
+    problems: list[str] = []
+    supply_centres = board.supply_centres  # a set built anew at each call: once here
     for centre, owner in sorted(position.centres.items()):
         name = _name(board, centre)
-        if centre not in board.supply_centres:
+        if centre not in supply_centres:
             problems.append(f"centre {name}: not a supply centre on the {board.name} map")
         elif owner not in powers:
             problems.append(f"centre {name}: unknown power '{owner}'")
     for centre in position.neutral_centres:
         name = _name(board, centre)
-        if centre not in board.supply_centres:
+        if centre not in supply_centres:
             problems.append(f"neutral centre {name}: not a supply centre on the {board.name} map")
         elif centre in position.centres:
             problems.append(f"neutral centre {name}: it is owned by {position.centres[centre]}, so not neutral")

@@ -177,14 +177,15 @@ def state_json(state: GameState, *, indent: int = 0) -> bytes:
     return msgspec.json.format(data, indent=indent) if indent else data
 
 
-def state_from_json(data: bytes | str) -> GameState:
+def state_from_json(data: bytes | str, top: dict[str, msgspec.Raw] | None = None) -> GameState:
     """A game from its JSON, every field checked (raises :data:`StateError`).
 
     Top-level fields this version does not know are kept, to be written back (:attr:`GameState.kept`).
-    Raises :class:`msgspec.DecodeError` for text that is not JSON.
+    Raises :class:`msgspec.DecodeError` for text that is not JSON. ``top``: :func:`top_fields` of
+    ``data``, if the caller has it already.
     """
     state = _STATE.decode(data)
-    top = top_fields(data)
+    top = top_fields(data) if top is None else top
     unknown = top.keys() - _FIELDS - {"dp"}
     if not unknown:
         return state

@@ -85,7 +85,7 @@ def read_state(path: Path) -> GameState:
         top = {}
     _check_kind(path, top)
     try:
-        return state_from_json(data)
+        return state_from_json(data, top)
     except StateError as error:
         raise GameFileError(path, f"not a valid game file: {_where(error)}") from None
     except RecursionError:  # [[[[... a thousand deep inside a field: no game file is shaped like that

@@ -9,6 +9,7 @@ naming the phase and the problem (exit 1), as for the current position.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterator
 
 import msgspec
@@ -72,15 +73,42 @@ def _adds_up(lot: LotRecord) -> bool:
     return lot.total in totals.values()
 
 
-def _places(model: msgspec.Struct) -> Iterator[str]:
+def _places(model: msgspec.Struct) -> list[str]:
     """The locations a record or an order names, however deep."""
-    for name in model.__struct_fields__:
-        value = getattr(model, name)
-        if name in _PLACES and isinstance(value, str):
-            yield value
-        elif isinstance(value, msgspec.Struct):
-            yield from _places(value)
-        elif isinstance(value, list | tuple):
-            for item in value:
-                if isinstance(item, msgspec.Struct):
-                    yield from _places(item)
+    found: list[str] = []
+    waiting = [model]
+    while waiting:
+        record = waiting.pop()
+        places, inner = _plan(type(record))
+        found += [value for value in (getattr(record, name) for name in places) if isinstance(value, str)]
+        for name in inner:
+            value = getattr(record, name)
+            if isinstance(value, msgspec.Struct):
+                waiting.append(value)
+            elif isinstance(value, list | tuple):
+                waiting += [item for item in value if isinstance(item, msgspec.Struct)]
+    return found
+
+
+_PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _plan(kind: type[msgspec.Struct]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A Struct type's fields that name a place, and those that may hold a Struct (read once per type).
+
+    A long game's history holds tens of thousands of records: looking only where a place can be
+    keeps checking it a small part of reading the file.
+    """
+    plan = _PLANS.get(kind)
+    if plan is None:
+        fields = msgspec.structs.fields(kind)
+        places = tuple(f.name for f in fields if f.name in _PLACES)
+        inner = tuple(f.name for f in fields if f.name not in _PLACES and _may_hold_struct(f.type))
+        plan = _PLANS[kind] = (places, inner)
+    return plan
+
+
+def _may_hold_struct(annotation: object) -> bool:
+    if isinstance(annotation, type) and issubclass(annotation, msgspec.Struct):
+        return True
+    return any(_may_hold_struct(arg) for arg in typing.get_args(annotation))

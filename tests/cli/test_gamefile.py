@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -25,10 +26,10 @@ from adjudicator.game import Game
 from adjudicator.state import state_json
 from cli import gamefile
 from cli.errors import INTERRUPTED
-from cli.gamefile import load_game, write_state
+from cli.gamefile import load_game, read_state, write_state
 from maps import load_board
 from orders import parse_orders
-from tests.cli.conftest import Cli
+from tests.cli.conftest import GAMES, Cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -316,6 +317,14 @@ def test_fields_a_newer_sengoku_added_are_kept_when_a_command_rewrites_the_game(
     assert game.read_bytes() != before  # the command did write the game
     data = json.loads(game.read_text(encoding="utf-8"))
     assert {name: data[name] for name in NEWER_FIELDS} == NEWER_FIELDS
+
+
+def test_a_game_file_written_before_the_engine_moved_to_msgspec_is_written_back_byte_for_byte(cli: Cli) -> None:
+    """The file of a game played with the pydantic engine (a DP bid, a deadline, an address, a draw vote)."""
+    old = GAMES / "kyoto-1570-pydantic-era.json"
+    assert state_json(read_state(old), indent=2) + b"\n" == old.read_bytes()
+    shutil.copy(old, cli.folder / "game.json")
+    assert cli("status", "game.json").stdout.startswith("Sengoku Jidai (6DP) 'Kyoto 1570': Fall 1570 movement")
 
 
 def test_a_game_file_of_a_newer_version_is_refused_in_one_line_and_not_rewritten(cli: Cli, game: Path) -> None:
