@@ -50,6 +50,7 @@ def test_the_log_shows_what_the_gm_did_and_through_what(client, site: Site, game
         ["GM page", "Spring 1570 movement", "cleared Oda&#39;s 1 stored order"],
         ["API", "Spring 1570 movement", "rolled back Spring 1570 movement"],
         ["GM page", "Spring 1570 movement", "adjudicated Spring 1570 movement"],
+        ["web site", "Spring 1570 movement", "started the game"],
     ]
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", row[0]) for row in rows)
 
