@@ -204,9 +204,15 @@ class Game:
         self.state = self.state.replace(log=[*self.state.log, entry])
 
     def vote_draw(self, power: str, powers: Sequence[str] | None) -> GameResult:
-        """Vote for a draw between ``powers`` (None withdraws the vote). Unanimity of the survivors ends it."""
+        """Vote for a draw between ``powers`` (None withdraws the vote). Unanimity of the survivors ends it.
+
+        A vote withdrawn from a game the draw ended makes it go on again (a
+        vote recorded by mistake).
+        """
         self._require_power(power)
-        self._require_ongoing()
+        drawn = self.state.result.kind is ResultKind.DRAWN
+        if not (drawn and powers is None and power in self.state.draw_votes):
+            self._require_ongoing()
         votes = dict(self.state.draw_votes)
         if powers is None:
             votes.pop(power, None)
@@ -217,7 +223,7 @@ class Game:
             if outside or not powers:
                 raise GameError(f"a draw is between surviving powers; not {', '.join(outside) or 'nobody'}")
             votes[power] = sorted(set(powers))
-        result = self.state.result
+        result = GameResult() if drawn else self.state.result
         survivors = self.survivors()
         proposals = {tuple(votes.get(p, ())) for p in survivors}
         if len(proposals) == 1 and all(p in votes for p in survivors):

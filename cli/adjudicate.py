@@ -76,15 +76,18 @@ def adjudicate(
         post = build_post(loaded.board, trial.state, -1, deadline=deadline, preview=True, rules=loaded.rules)
         echo_post(post, fmt, explain, as_json)
         return
-    first = load_game(game)
-    _check_phase(first, wanted)
-    if first.state.result.over:
-        raise click.ClickException(f"the game is over: {first.state.result.describe()}")
-    if not (yes or wanted) and not any(first.state.orders.values()):
-        _confirm_civil_disorder(first)
+    asks = not (yes or wanted) and sys.stdin.isatty()
+    if asks:  # a question is asked before the game is locked: a GM thinking holds up no other command
+        first = load_game(game)
+        _check_ongoing(first, wanted)
+        if not any(first.state.orders.values()):
+            _confirm_civil_disorder(first)
+        wanted = first.state.position.phase  # if another command moved the game on meanwhile, nothing is done
     with game_lock(game):
         loaded = load_game(game)
-        _check_phase(loaded, wanted or first.state.position.phase)  # another command moved it on meanwhile
+        _check_ongoing(loaded, wanted)
+        if not (yes or wanted) and not any(loaded.state.orders.values()):
+            _confirm_civil_disorder(loaded)  # off a terminal: refused
         phase = loaded.phase
         note(loaded, f"adjudicated {phase}")
         loaded.adjudicate(at=datetime.now(UTC))  # the next phase opens now: mail dated earlier is not for it
@@ -108,10 +111,16 @@ def _check_phase(game: Game, wanted: Phase | None) -> None:
         raise click.ClickException(f"the game is at {game.phase}, not {wanted}: nothing adjudicated")
 
 
+def _check_ongoing(game: Game, wanted: Phase | None) -> None:
+    _check_phase(game, wanted)
+    if game.state.result.over:
+        raise click.ClickException(f"the game is over: {game.state.result.describe()}")
+
+
 def _confirm_civil_disorder(game: Game) -> None:
     """Ask on a terminal; refuse elsewhere: adjudicating with no orders at all is rarely what was meant."""
     why = f"no power has stored orders for {game.phase}: adjudicating it puts every power in civil disorder"
-    if not sys.stdin.isatty():
+    if not sys.stdin.isatty():  # a script, cron: nobody to ask
         raise click.ClickException(
             f"{why}; nothing adjudicated (if that is what you mean: --yes, or --phase '{game.phase}')"
         )

@@ -85,7 +85,11 @@ def orders(
     ignored (chatter, signature, quoted text, markup: never counted). A
     header ('Oda:', 'Orders for Oda', 'Oda orders for Spring 1570:') names
     the power for the lines below; mail from an address in the game's
-    address book ('sengoku players') needs none. Mail from an unknown
+    address book ('sengoku players') needs none. A header for no power
+    ('Odda:') is refused with the powers it could mean, and so are the
+    orders under it. A remark after an order ('<- as agreed', '// feint',
+    '# hold', '-- trust me', '(main attack)') is shown beside it. A pasted
+    mail whose subject or a header names another phase is not used. Mail from an unknown
     address, dated before the open phase opened, or naming another phase
     in its subject or a header is listed, not used, until --dismiss. Mail
     is read in the mailbox's order; mail already read (by Message-ID) is

@@ -38,9 +38,9 @@ from collections.abc import Callable
 from enum import Enum, auto
 
 from maps.board import Board
-from maps.fuzzy import close_matches
 from maps.terms import PhaseType
 from orders import mailtext as shapes
+from orders.misspelt import misspelt_power
 from orders.model import Order
 from orders.parser import Grammar, grammar_of
 from orders.verdicts import Ignored, LineVerdict, MessageSpan, ParsedOrders, VerdictKind
@@ -70,7 +70,6 @@ _new = tuple.__new__
 _RESULT_WORDS = re.compile(
     r"\b(moved|bounced|bounces|dislodged|cut|void|fails|failed|succeeds|succeeded|destroyed|disbanded)\b", re.I
 )
-_MISSPELT = 0.75  # how like a power's name a header's word must be to be read as that name misspelt ("Odda": 0.86)
 _OPEN = frozenset({_Mode.BODY, _Mode.SIGNATURE, _Mode.MAIL_HEAD})  # where a header is a header
 
 
@@ -281,26 +280,11 @@ class _Reader:
         return LineVerdict(number, raw, VerdictKind.ERROR, None, None, problem, guesses, message=self.message)
 
     def _misspelt_header(self, number: int, content: str) -> tuple[str, tuple[str, ...]] | None:
-        """``("Odda", ("Oda",))`` for a header naming no power (the word, the powers it could be), else None.
-
-        The word in the power's place must be close to a power's name (the
-        provinces' fuzzy matching, a little stricter than their suggestions):
-        ``Hello`` and ``Thanks`` stay chatter. A word alone on its line
-        (``Toda`` signing a mail, ``TAKDA`` heading orders) is a header only
-        when an order follows it.
-        """
-        bare = content.rstrip(":").strip()
-        word = shapes.unknown_power_of_header(bare, self.powers)
-        if word is None or len(word) < 3:
-            return None
-        if word == bare and not content.endswith(":"):
-            below = shapes.strip_wrapping(_next_text(self.lines, number))
-            if not below or self.grammar.read(below, self.phase).order is None:
-                return None
-        close = close_matches(word.casefold(), list(self.powers), n=3, cutoff=_MISSPELT)
-        if not close:
-            return None
-        return word, tuple(self.powers[name] for name in close)
+        """``("Odda", ("Oda",))`` for a header naming no power (:mod:`orders.misspelt`), else None."""
+        below = shapes.strip_wrapping(_next_text(self.lines, number))
+        return misspelt_power(
+            content, below, self.powers, lambda line: self.grammar.read(line, self.phase).order is not None
+        )
 
     def _only(self, other: str) -> str:
         return f"this text gives orders for {self.fixed} only, not for {other}"

@@ -40,7 +40,7 @@ def smtp_settings(config: dict[str, Any] | Any) -> SmtpSettings | None:
         return None
 
 
-def set_mail_settings(db: Database, game_id: str, request: MailSettingsIn) -> None:
+def set_mail_settings(db: Database, game_id: str, request: MailSettingsIn, by: str = "GM page") -> None:
     """The game's address book and whether results go out after each adjudication (all or nothing)."""
 
     def act(handle: Handle) -> None:
@@ -48,6 +48,7 @@ def set_mail_settings(db: Database, game_id: str, request: MailSettingsIn) -> No
         for power in game.powers():
             game.set_addresses(power, request.addresses.get(power, []))
         game.state = game.state.replace(mail_results=request.mail_results)
+        game.record("saved the mail settings (addresses, results by mail)", by=by, at=datetime.now(UTC))
 
     unknown = sorted(set(request.addresses) - set(store.load(db, game_id).board.power_names))
     if unknown:
@@ -120,6 +121,9 @@ def _record(db: Database, game_id: str, sent: list[SentMessage]) -> None:
     def act(handle: Handle) -> None:
         game = handle.game
         game.state = game.state.replace(sent=[*game.state.sent, *sent])
+        what, powers = sent[0].key.split()[0], ", ".join(sorted({m.power for m in sent}))
+        count = f"{len(sent)} address{'es' if len(sent) != 1 else ''}"
+        game.record(f"mailed the {what} to {count} ({powers})", by="the site's mail", at=datetime.now(UTC))
 
     store.change(db, game_id, act)
 

@@ -150,6 +150,7 @@ def create_game(
     ``listed`` puts it on the front page (otherwise only its links lead to it).
     """
     game = Game.new(board, name)
+    game.record("started the game", by="web site", at=datetime.now(UTC))
     deadline = utcnow() + timedelta(hours=hours[0]) if hours[0] else None
     game_id = tokens.new_game_id()
     issued = {role: tokens.new_token() for role in (tokens.GM, *board.power_names)}

@@ -173,3 +173,11 @@ def test_a_game_from_before_the_log_has_an_empty_one(cli: Cli, game: Path) -> No
     del data["log"]
     game.write_text(json.dumps(data))
     assert cli("history", "game.json", "--log").stdout.startswith("Nothing in the GM's log yet")
+
+
+def test_a_draw_vote_withdrawn_from_a_drawn_game_makes_it_go_on(cli: Cli, game: Path) -> None:
+    for power in ["Oda", "Asakura", "Chosokabe", "Hojo", "Mori", "Shimazu", "Takeda", "Uesugi"]:
+        last = cli("draw", "game.json", power)
+    assert last.stdout.startswith("THE GAME IS DRAWN")
+    assert cli("draw", "game.json", "Hojo", "--withdraw").stdout == "Hojo withdraws its draw vote. The game goes on.\n"
+    assert not load_game(game).state.result.over

@@ -50,6 +50,7 @@ def test_the_log_shows_what_the_gm_did_and_through_what(client, site: Site, game
         ["GM page", "Spring 1570 movement", "cleared Oda&#39;s 1 stored order"],
         ["API", "Spring 1570 movement", "rolled back Spring 1570 movement"],
         ["GM page", "Spring 1570 movement", "adjudicated Spring 1570 movement"],
+        ["web site", "Spring 1570 movement", "started the game"],
     ]
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", row[0]) for row in rows)
 
@@ -74,3 +75,9 @@ def test_a_rollback_gives_the_phase_its_own_deadline_back(client, site: Site, ga
     version = client.get(f"/api/games/{game.id}").get_json()["version"]
     site.post(game.gm_page + "/rollback", {"version": version}, page=game.gm_page)
     assert client.get(f"/api/games/{game.id}").get_json()["deadline"] == own
+
+
+def test_a_remark_after_an_order_is_shown_beside_it_in_the_gm_inbox(site: Site, game: GameLinks) -> None:
+    answer = site.post(game.gm_page + "/inbox", {"text": "Oda:\nA Owari - Mino <- as agreed\n"}, page=game.gm_page)
+    html = answer.get_data(as_text=True)
+    assert 'Oda: A Owari - Mino</span> <span class="muted remark">(remark: as agreed)</span>' in html

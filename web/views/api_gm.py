@@ -237,7 +237,7 @@ def mail(game_id: str) -> tuple[Response, int]:
 )
 def mail_settings(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    mailer.set_mail_settings(database(), game_id, body(MailSettingsIn))
+    mailer.set_mail_settings(database(), game_id, body(MailSettingsIn), by=API)
     ready = mailer.smtp_settings(current_app.config) is not None
     return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
 

@@ -1,0 +1,42 @@
+"""Headers that name a power that does not exist (``Odda:``, ``TAKDA``, ``Orders for Takdea``).
+
+Such a line is neither chatter nor a header: the mail reader refuses it with
+the powers it could mean, found by the same fuzzy matching as the provinces
+(:mod:`maps.fuzzy`), and refuses the orders under it too, rather than
+reading them for the power of the header above or for none.
+
+Pure: names in, names out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from maps.fuzzy import close_matches
+from orders.mailtext import unknown_power_of_header
+
+__all__ = ["MISSPELT", "misspelt_power"]
+
+MISSPELT = 0.75
+"""How like a power's name the word must be (``Odda``/Oda 0.86, ``Takdea``/Takeda 0.83; ``Hello`` is like none)."""
+
+
+def misspelt_power(
+    content: str, below: str, powers: Mapping[str, str], is_order: Callable[[str], bool]
+) -> tuple[str, tuple[str, ...]] | None:
+    """``("Odda", ("Oda",))``: the word a header line has in a power's place and the powers it could be; else None.
+
+    ``content`` is the line (markup stripped), ``below`` the next line with
+    text, ``powers`` maps casefolded names to names, ``is_order`` says
+    whether a line reads as an order. A word alone on its line without a
+    colon (``Toda`` signing a mail, ``TAKDA`` heading orders) is a header
+    only when an order follows it.
+    """
+    bare = content.rstrip(":").strip()
+    word = unknown_power_of_header(bare, powers)
+    if word is None or len(word) < 3:
+        return None
+    if word == bare and not content.endswith(":") and not (below and is_order(below)):
+        return None
+    close = close_matches(word.casefold(), list(powers), n=3, cutoff=MISSPELT)
+    return (word, tuple(powers[name] for name in close)) if close else None
