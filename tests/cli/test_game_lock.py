@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cli.gamefile import load_game
 from cli.gamelock import game_lock, lock_path
 from orders import order_text
@@ -90,6 +92,7 @@ def test_a_killed_command_leaves_no_lock_behind(cli: Cli, game: Path) -> None:
     assert stored(game) == {"Oda": ["A Owari - Mino"]} and not lock_path(game).exists()
 
 
+@pytest.mark.slow  # a process per command
 def test_every_command_that_changes_the_game_takes_the_lock(cli: Cli, game: Path) -> None:
     cli("orders", "game.json", input=ODA)
     commands = [

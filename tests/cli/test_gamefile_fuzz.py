@@ -29,6 +29,8 @@ from cli.errors import ExitCode
 from maps import load_board
 from orders import parse_orders
 
+pytestmark = pytest.mark.slow  # generated game files through the whole command: ./run test -m "not slow" leaves it out
+
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 COMMANDS = {"status": {0, 1}, "adjudicate": {0, 1}, "history": {0, 1}, "replay": {0, 1, 4}, "rollback": {0, 1}}
 

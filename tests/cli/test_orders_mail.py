@@ -166,6 +166,7 @@ def test_a_message_of_10000_lines_is_read_and_its_runs_of_ignored_lines_shown_br
     assert stored(game)["Oda"] == ["A Owari - Mino"]
 
 
+@pytest.mark.slow
 def test_a_50_mb_mailbox_is_read_and_loses_nothing_already_stored(cli: Cli, game: Path) -> None:
     """400 messages with pictures attached (about 50 MB): Oda's orders are read, Takeda's all-refused resend
     keeps Takeda's orders, and the others (unknown senders) are listed, not used."""
@@ -219,6 +220,7 @@ def dated(moment: datetime) -> str:
     return format_datetime(moment)
 
 
+@pytest.mark.clock
 def test_a_late_spring_correction_read_in_fall_is_held_back_and_listed(cli: Cli, game: Path) -> None:
     """Adjudicated now: a mail dated an hour ago was written for Spring, and Fall's orders stay as they are."""
     cli("adjudicate", "game.json", "--yes")
@@ -242,6 +244,7 @@ def test_a_late_spring_correction_read_in_fall_is_held_back_and_listed(cli: Cli,
     assert stored(game)["Oda"] == ["A Owari - Mino"]
 
 
+@pytest.mark.clock
 def test_a_subject_naming_another_phase_holds_the_mail_back(cli: Cli, game: Path) -> None:
     spring = message(ODA, "A Owari - Mino\n", message_id="<s@owari>", date=dated(datetime.now(UTC) + timedelta(1)))
     del spring["Subject"]
@@ -270,6 +273,7 @@ def test_an_unknown_sender_with_orders_counts_as_refused(cli: Cli, game: Path) -
     assert "REFUSED line 2: 'A Sagami - Musashi': not used: the sender is not in the game's address book" in out
 
 
+@pytest.mark.clock
 def test_the_results_the_game_mailed_are_recognised_and_skipped(cli: Cli, game: Path) -> None:
     from adjudicator.sent import SentMessage
     from cli.gamefile import read_state, write_state

@@ -1,13 +1,18 @@
 """The README's GM turn is real output: every command of it run in order, against a mail server on loopback.
 
 The section "A GM's turn" is one story in console blocks: a game started, its
-address book and deadline, three emails pasted, the game's mailbox read
-(``tests/inbox/kyoto1570.mbox``), the status and a reminder, the preview, the
-adjudication, the forum post and its PNG map, the results mailed, a rollback
-and a draw vote. Each ``$ sengoku ...`` line is run as shown, in one folder, one
+address book and deadline, three emails pasted, the game's mailbox read, the
+status and a reminder, the preview, the adjudication, the forum post and its
+PNG map, the results mailed, a rollback and a draw vote. The story's mail is
+shipped where the README says (``docs/walkthrough/``: ``spring.txt``, whose
+``cat`` must show it as it is, and ``kyoto1570.mbox``), and each
+``$ sengoku ...`` line is run as shown, in a folder holding a copy of it, one
 after the other. A command shown with a ``...`` line is shown in part: its
 shown lines must appear in its output in that order (``...`` inside a line
-stands for any text); any other is shown whole and must be exactly its output.
+stands for any text), and unless the part shown ends with ``...`` its last line
+is the output's last (blank lines aside); any other is shown whole and must be exactly its output.
+The clock is frozen (the ``clock`` marker): the status line's countdown must
+read as shown at any hour.
 The README's mail server is smtp.example.org; the test's is on loopback, so
 that part of the "Mailing ... through" line is the one thing put back.
 """
@@ -27,7 +32,7 @@ from tests.outbox.smtpd import Mailbox, smtp_server
 from tests.pictures import check_map_png
 
 README = Path(__file__).parent.parent.parent / "README.md"
-MAILBOX = Path(__file__).parent.parent / "inbox" / "kyoto1570.mbox"
+WALKTHROUGH = README.parent / "docs" / "walkthrough"
 SECTION = "## A GM's turn"
 SHOWN_SERVER = "smtp.example.org:587 (STARTTLS, as gm)"
 
@@ -60,10 +65,15 @@ def matches(shown: str, printed: str) -> bool:
     for line in shown.splitlines():
         if line.strip() == "...":
             continue
-        pattern = re.compile(".*".join(re.escape(part) for part in line.split("...")) + r"\Z")
-        if not any(pattern.match(candidate) for candidate in lines):
+        if not any(_pattern(line).match(candidate) for candidate in lines):
             return False
-    return True
+    last, printed_last = shown.splitlines()[-1], [line for line in printed.splitlines() if line.strip()][-1:]
+    return last.strip() == "..." or bool(printed_last and _pattern(last).match(printed_last[0]))
+
+
+def _pattern(line: str) -> re.Pattern[str]:
+    """A shown line as a pattern: ``...`` in it stands for any text."""
+    return re.compile(".*".join(re.escape(part) for part in line.split("...")) + r"\Z")
 
 
 @pytest.fixture
@@ -74,14 +84,16 @@ def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[Mailbox]:
         yield box
 
 
+@pytest.mark.clock
 def test_the_gm_turn_prints_what_the_readme_shows(cli: Cli, server: Mailbox) -> None:
-    shutil.copy(MAILBOX, cli.folder / "kyoto1570.mbox")
+    for shipped in WALKTHROUGH.iterdir():
+        shutil.copy(shipped, cli.folder / shipped.name)
     story = steps()
     assert [command.split()[:2] for command, _ in story][:2] == [["sengoku", "new"], ["sengoku", "players"]]
     ran = []
     for command, shown in story:
         if command.startswith("cat "):
-            (cli.folder / command.split()[1]).write_text(shown, encoding="utf-8")
+            assert (cli.folder / command.split()[1]).read_text(encoding="utf-8") == shown, command
             continue
         if command.startswith("export "):
             continue  # the test's server stands in for the README's
@@ -106,6 +118,8 @@ def test_the_gm_turn_prints_what_the_readme_shows(cli: Cli, server: Mailbox) -> 
         ("a\nb\n", "a\nb\nc\n", False),  # shown whole: nothing more, nothing less
         ("a\n...\nc\n", "a\nb\nc\n", True),
         ("c\n...\na\n", "a\nb\nc\n", False),  # in order
+        ("a\n...\nb\n", "a\nb\nc\n", False),  # the last line shown is the last printed...
+        ("a\n...\n", "a\nb\nc\n", True),  # ...unless the part shown ends with "..."
         ("...\nDeadline: ... (in ... days)\n", "x\nDeadline: Tuesday (in 3 days)\n", True),
         ("...\nDeadline: ... (in ... days)\n", "x\nDeadline: Tuesday (passed)\n", False),
     ],

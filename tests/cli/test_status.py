@@ -66,6 +66,7 @@ def test_movement_lists_every_surviving_power(cli: Cli, game: Path) -> None:
     ]
 
 
+@pytest.mark.clock
 def test_the_deadline_is_shown_under_the_phase(cli: Cli, game: Path) -> None:
     cli("deadline", "game.json", "2099-12-01 20:00 UTC")
     lines = cli.lines("status", "game.json")
@@ -79,6 +80,7 @@ def test_no_deadline_no_line(cli: Cli, game: Path) -> None:
     assert lines[1] == "" and not any(line.startswith("Deadline") for line in lines)
 
 
+@pytest.mark.clock
 def test_a_deadline_that_passed_says_so(cli: Cli, game: Path) -> None:
     """The game file keeps a deadline the GM has not acted on yet; status says it has passed."""
     data = json.loads(game.read_text(encoding="utf-8"))

@@ -33,6 +33,7 @@ class Mailbox:
     busy: dict[str, int] = field(default_factory=dict)
     hold_after: int | None = None
     gate: threading.Event = field(default_factory=threading.Event)
+    arrived: threading.Event = field(default_factory=threading.Event)  # set by each message accepted
     connections: int = 0
 
     def to(self, address: str) -> list[EmailMessage]:
@@ -71,6 +72,7 @@ class _Handler:
         message = message_from_bytes(envelope.content, policy=policy.default)
         assert isinstance(message, EmailMessage)
         self.box.messages.append(message)
+        self.box.arrived.set()
         return "250 Message accepted for delivery"
 
 

@@ -182,6 +182,7 @@ def test_missing_settings_are_named(cli: Cli, addressed: Path, monkeypatch: pyte
     assert "SENGOKU_SMTP_STARTTLS must be 1 or 0 (yes or no), not 'maybe'" in bad
 
 
+@pytest.mark.clock
 def test_reminders_go_only_to_powers_without_orders_with_the_deadline(
     cli: Cli, addressed: Path, server: Server
 ) -> None:
@@ -263,6 +264,7 @@ def test_results_corrected_after_a_rollback_are_mailed_again(cli: Cli, addressed
     assert "F Mikawa - Totomi Sea: moved" in body(oda[1], "plain") and oda[1]["In-Reply-To"] == oda[0]["Message-ID"]
 
 
+@pytest.mark.clock
 def test_a_new_deadline_alone_does_not_send_the_results_again(cli: Cli, addressed: Path, server: Server) -> None:
     port, box = server
     cli("adjudicate", "game.json", "--yes")
@@ -312,6 +314,7 @@ def closing_listener() -> Iterator[tuple[int, list[int]]]:
     try:
         yield listener.getsockname()[1], accepted
     finally:
+        listener.shutdown(socket.SHUT_RDWR)  # wakes the accept() that is waiting (close alone would not)
         listener.close()
         thread.join(timeout=5)
 

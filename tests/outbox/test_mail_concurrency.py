@@ -9,7 +9,6 @@ it is then, so both changes stay, and every message sent is recorded.
 from __future__ import annotations
 
 import subprocess
-import time
 from pathlib import Path
 
 from cli.gamefile import read_state
@@ -34,9 +33,7 @@ def test_orders_and_an_adjudication_saved_while_mail_is_sending_are_kept(cli: Cl
             env={"SENGOKU_LOCK_WAIT": "5"},
         )
         try:
-            deadline = time.monotonic() + 60
-            while len(box.messages) < 1 and mailer.poll() is None and time.monotonic() < deadline:
-                time.sleep(0.02)
+            box.arrived.wait(timeout=60)  # the first message, sent by the mail run in its own process
             assert len(box.messages) == 1, mailer.communicate(timeout=5)
             # the mail run is talking to the server: the game is not locked, and these save at once
             orders = run(

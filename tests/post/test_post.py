@@ -158,6 +158,7 @@ def test_an_unknown_format_is_refused_with_the_choices(kyoto: Game) -> None:
 # --- the command line ----------------------------------------------------------------
 
 
+@pytest.mark.clock
 def test_preview_prints_the_post_and_changes_nothing(cli: Cli, game: Path) -> None:
     cli("orders", "game.json", input="Oda:\nA Owari - Mino\n2 : A Yamashiro H\n")
     before = game.read_bytes()
@@ -186,6 +187,7 @@ def test_format_on_the_command_line(cli: Cli, game: Path) -> None:
     assert "'xml' is not one of 'plain', 'bbcode', 'markdown', 'html', 'json'" in wrong.stderr
 
 
+@pytest.mark.clock
 def test_a_deadline_set_shown_cleared_and_refused(cli: Cli, game: Path) -> None:
     assert cli("deadline", "game.json").stdout.startswith("Deadline for Spring 1570 movement: none")
     shown = cli("deadline", "game.json", "2099-12-01", "20:00", "UTC").stdout
@@ -199,6 +201,7 @@ def test_a_deadline_set_shown_cleared_and_refused(cli: Cli, game: Path) -> None:
     assert game.read_bytes() == before
 
 
+@pytest.mark.clock
 def test_adjudicating_clears_the_deadline_and_can_set_the_next(cli: Cli, game: Path) -> None:
     cli("deadline", "game.json", "+2d")
     cli("adjudicate", "game.json", "--yes")
@@ -208,6 +211,7 @@ def test_adjudicating_clears_the_deadline_and_can_set_the_next(cli: Cli, game: P
     assert load_game(game).state.deadline is not None
 
 
+@pytest.mark.clock
 def test_history_shows_an_old_post_with_the_deadline_it_was_published_with(cli: Cli, game: Path) -> None:
     published = cli("adjudicate", "game.json", "--yes", "--deadline", "2099-12-01 20:00 UTC").stdout
     deadline_line = "Next phase: Fall 1570 movement. Deadline: Tuesday 1 December 2099, 20:00 UTC.\n"

@@ -11,6 +11,7 @@ from tests.web.conftest import GameLinks
 from web.openapi import OPERATIONS
 
 
+@pytest.mark.clock
 def test_a_game_through_the_api(client) -> None:
     created = client.post("/api/games", json={"name": "Bots", "variant": "sengoku"})
     assert created.status_code == 201

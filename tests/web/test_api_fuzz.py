@@ -28,6 +28,8 @@ from web import create_app
 from web.openapi import OPERATIONS
 from web.views import api, api_gm, api_player  # noqa: F401  (their operations fill OPERATIONS)
 
+pytestmark = pytest.mark.slow  # generated requests to every endpoint: ./run test -m "not slow" leaves it out
+
 EXAMPLES = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 

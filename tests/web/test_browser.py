@@ -11,12 +11,15 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+import pytest
 from flask import Flask
 from playwright.sync_api import Browser, expect
 
 from tests.web.browsing import new_game, phone
 from web import actions, store
 from web.schemas import DeadlineIn
+
+pytestmark = pytest.mark.slow  # a real browser: ./run test -m "not slow" leaves it out
 
 
 def test_a_game_in_the_browser(browser: Browser, base: str) -> None:

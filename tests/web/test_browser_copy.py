@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.web.live import call
+
+pytestmark = pytest.mark.slow  # a real browser: ./run test -m "not slow" leaves it out
 
 
 def _adjudicated_game(base: str) -> str:

@@ -13,6 +13,8 @@ from playwright.sync_api import Browser, expect
 
 from tests.web.browsing import new_game
 
+pytestmark = pytest.mark.slow  # a real browser: ./run test -m "not slow" leaves it out
+
 THREE_EMAILS = (Path(__file__).parent.parent / "inbox" / "corpus" / "23-three-emails-no-headers.txt").read_text(
     encoding="utf-8"
 )

@@ -22,6 +22,8 @@ from tests.web.browsing import desktop, new_game, phone, play_through
 from tests.web.live import call
 from tests.web.scenes import FALL_1570, SPRING_1570
 
+pytestmark = pytest.mark.slow  # a real browser: ./run test -m "not slow" leaves it out
+
 expect.set_options(timeout=15_000)  # a loaded CI machine may take a few seconds for a check to come back
 
 _INSIDE = """(key) => {

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from tests.web.live import call, live_server
 from web import create_app
 
@@ -27,6 +29,7 @@ def _player(base: str, game_id: str, token: str) -> list[str]:
     return saved
 
 
+@pytest.mark.slow
 def test_eight_players_at_once_keep_every_order(db_url: str) -> None:
     app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "k", "MIGRATE_ON_START": True})
     with live_server(app) as base:

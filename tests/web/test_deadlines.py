@@ -15,6 +15,8 @@ from web import actions, deadlines, store
 from web.db import Database
 from web.schemas import DeadlineIn
 
+pytestmark = pytest.mark.clock  # deadlines are times: the clock is frozen (tests/conftest.py)
+
 
 def _db(app: Flask) -> Database:
     return app.extensions["sengoku_db"]  # type: ignore[no-any-return]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from maps import load_board
 from post import build_post, render
 from tests.web.conftest import GameLinks, Site, flashes
@@ -49,6 +51,7 @@ def test_rollback(client, site: Site, game: GameLinks) -> None:
     assert site.post(game.gm_page + "/rollback", {}).status_code == 409  # nothing left to roll back
 
 
+@pytest.mark.clock
 def test_deadline_rule_and_clearing(client, site: Site, game: GameLinks) -> None:
     site.post(game.gm_page + "/deadline", {"hours_from_now": "2", "movement_hours": "48", "other_hours": "12"})
     html = client.get(game.gm_page).get_data(as_text=True)

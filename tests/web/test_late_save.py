@@ -12,12 +12,15 @@ import html
 import re
 from datetime import timedelta
 
+import pytest
 from flask import Flask
 
 from tests.web.conftest import GameLinks, Site
 from web import actions, store
 from web.db import Database
 from web.schemas import DeadlineIn
+
+pytestmark = pytest.mark.clock  # deadlines are times: the clock is frozen (tests/conftest.py)
 
 TYPED = "A Owari - Ise\nF Mikawa S A Owari - Ise\n2 : A Mino H\nA Owari - Xyz  <typo & all>\n"
 

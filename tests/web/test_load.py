@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bench.loadcheck import check
 from bench.loadgen import Plan, run_load, set_up_games
 from bench.loadserver import Server
 from tests.web.conftest import BACKENDS, database_url
+
+pytestmark = pytest.mark.slow  # four gunicorn workers under load for seconds: ./run test -m "not slow" leaves it out
 
 PLAN = Plan(games=50, rate=100.0, duration=6.0, deadlines=1, kill_at=0.5, clients=24, warmup=1.0, kill_tries=10)
 

@@ -22,6 +22,7 @@ def test_front_page_leads_to_the_sandbox(client) -> None:
     assert client.get("/sandbox").status_code == 200
 
 
+@pytest.mark.clock
 def test_creating_a_game_shows_every_link_once(site: Site) -> None:
     answer = site.post("/games", {"name": "Summer of Swords", "variant": "sengoku", "movement_hours": "48"})
     assert answer.status_code == 303 and re.fullmatch(r"/games/\w+/links", answer.location)
@@ -37,6 +38,7 @@ def test_creating_a_game_shows_every_link_once(site: Site) -> None:
     assert f'href="/games/{gm.group(2)}"' not in site.client.get("/").get_data(as_text=True)  # unlisted: links only
 
 
+@pytest.mark.clock
 def test_creating_a_game_with_bad_input_is_a_400(site: Site) -> None:
     assert site.post("/games", {"name": ""}).status_code == 400
     answer = site.post("/games", {"name": "x", "variant": "/etc/passwd"})
@@ -134,6 +136,7 @@ def test_unknown_game_is_a_404(client) -> None:
         assert "no such game" in answer.get_data(as_text=True)
 
 
+@pytest.mark.clock
 def test_the_links_page_can_be_reloaded_without_making_another_game(site: Site, app) -> None:  # type: ignore[no-untyped-def]
     """Post/redirect/get: a reload asks for the links again, not for a new game."""
     from sqlalchemy import func, select

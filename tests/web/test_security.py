@@ -35,6 +35,7 @@ def test_a_player_cannot_act_for_another_power(client, site: Site, game: GameLin
     assert takeda["orders"] == []
 
 
+@pytest.mark.clock
 def test_gm_actions_need_the_gm_link(client, site: Site, game: GameLinks) -> None:
     oda = game.tokens["Oda"]
     for action in ("adjudicate", "rollback", "deadline", "link"):

@@ -43,6 +43,7 @@ def game_id(db: Database) -> str:
     return game_id
 
 
+@pytest.mark.clock
 def test_a_game_round_trips(db: Database) -> None:
     game_id, issued = actions.create_game(db, NewGameIn(name="Round trip", movement_hours=24))
     snapshot = store.load(db, game_id)
@@ -102,6 +103,7 @@ def test_rollback_brings_the_orders_back(db: Database, game_id: str) -> None:
     assert snapshot.state.history == [] and [o.kind for o in snapshot.state.orders["Oda"]] == ["move"]
 
 
+@pytest.mark.clock
 def test_a_crash_mid_adjudication_leaves_the_game_as_it_was(db: Database, game_id: str) -> None:
     actions.save_orders(db, game_id, "Oda", MOVES["Oda"])
     before = store.load(db, game_id)
