@@ -13,6 +13,8 @@ from web import actions, deadlines, store
 from web.db import Database
 from web.schemas import DeadlineIn
 
+pytestmark = pytest.mark.clock(tick=True)  # deadlines from "now": the clock starts at a fixed moment
+
 
 @pytest.fixture
 def db(app: Flask) -> Database:

@@ -146,6 +146,7 @@ def smtp() -> Iterator[tuple[SmtpSettings, Mailbox]]:
         yield SmtpSettings(host="127.0.0.1", port=port, sender="gm@kyoto.example", pause=0), box
 
 
+@pytest.mark.clock(tick=True)
 def test_press_by_mail_goes_in_one_batch_once(
     app: Flask, client: FlaskClient, site: Site, game: GameLinks, smtp: tuple[SmtpSettings, Mailbox]
 ) -> None:
