@@ -36,6 +36,14 @@ class _Record(BaseModel):
 
 
 class OutcomeRecord(_Record):
+    """One order's outcome as the game file keeps it: the verdict's reason and culprit, and the numbers.
+
+    ``culprit`` is the unit the rule named for the failure (the rival that
+    bounced a move, the unit that cut a support, ...); ``by`` the unit that
+    dislodged the ordered unit. Files written before ``culprit`` existed
+    load with None (their supports named the cutter in ``by``).
+    """
+
     power: str | None
     order: Order
     result: Result
@@ -48,6 +56,7 @@ class OutcomeRecord(_Record):
     via_convoy: bool = False
     head_to_head: bool = False
     implicit: bool = False
+    culprit: Location | None = None
 
     @classmethod
     def of(cls, outcome: OrderOutcome) -> OutcomeRecord:
@@ -65,6 +74,7 @@ class OutcomeRecord(_Record):
             via_convoy=d.via_convoy,
             head_to_head=d.head_to_head,
             implicit=outcome.implicit,
+            culprit=outcome.culprit,
         )
 
     @classmethod
@@ -92,6 +102,7 @@ def _outcome_fields(o: OrderOutcome) -> dict[str, object]:
         "via_convoy": via_convoy,
         "head_to_head": head_to_head,
         "implicit": o.implicit,
+        "culprit": o.culprit,
     }
 
 

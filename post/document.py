@@ -39,6 +39,9 @@ class OrderLine(_Part):
     result: str = Field(description="succeeds, fails or void")
     reason: str
     note: str
+    culprit: str | None = Field(
+        default=None, description="the unit the rules named for the failure (who bounced, cut or dislodged it)"
+    )
     given: bool = Field(description="false: the unit got no order (it held, or civil disorder decided)")
     annotation: str = Field(description="the result in words, as the post shows it")
     explanation: str = Field(description="the same, with the numbers behind it (strengths, who cut what)")
