@@ -66,16 +66,16 @@ two places; `tests/adjudicator/test_departures.py` holds one test each.
    and every convoy paradox forms one cycle of convoy, path and support
    decisions that the backup rule (Szykman) settles as a whole. Forced by
    6.F.16 (Pandin's paradox) and 6.F.17 (Pandin's extended paradox): with the
-   attacks resolved as decisions, the guess algorithm meets the attack on the
-   convoying fleet as its own cycle, settles it by the circular-movement rule,
-   and the Belgian fleet enters the English Channel where the DATC bounces it.
+   attacks resolved as decisions, the cycle the guess algorithm meets is no
+   longer the paradox alone, and the German fleet from Belgium enters the
+   English Channel, where the DATC has it bounce and the French fleet stay.
 2. **A path is known for good only once all its convoys are settled.** While
    some convoy on the way is still open, `path` asks the convoys fleet by
    fleet (breadth first from the army, as `adjudicator.convoys.has_route`
    searches) and keeps nothing; once all are settled it searches once and
    keeps the answer. Keeping an answer found under a guess is what the test
-   pins (6.F.14, the simple convoy paradox, fails when the path is kept
-   early). The order in which the fleets are asked is not forced by any case:
+   pins: with the path kept early, 6.F.14 (the simple convoy paradox) leaves
+   the English fleet in Wales and the French fleet in the Channel. The order in which the fleets are asked is not forced by any case:
    asking every convoy of the army at once gives the same board on all DATC
    cases and the 9,129 phases of `bench.equivalence`.
 
