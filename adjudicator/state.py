@@ -114,4 +114,4 @@ class GameState(BaseModel):
         if self.position.phase.type is not PhaseType.MOVEMENT or not rules.max_dp:
             return {}
         owners = sorted(set(self.position.centres.values()))
-        return {power: min(len(self.position.centres_of(power)), rules.max_dp) for power in owners}
+        return {power: rules.dp_allowance(len(self.position.centres_of(power))) for power in owners}
