@@ -102,7 +102,7 @@ def _outcome_fields(o: OrderOutcome) -> dict[str, object]:
         "via_convoy": via_convoy,
         "head_to_head": head_to_head,
         "implicit": o.implicit,
-        "culprit": o.culprit,
+        "culprit": o.verdict.culprit if o.verdict is not None else None,
     }
 
 

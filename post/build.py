@@ -115,7 +115,7 @@ def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[
         "result": _WORD[outcome.result],
         "reason": _WORD[outcome.reason],
         "note": outcome.note,
-        "culprit": unit_name(board, entry.before, outcome.culprit) if outcome.culprit is not None else None,
+        "culprit": outcome.culprit,
         "given": not outcome.implicit,
         "annotation": annotation,
         "explanation": explanation,

@@ -75,9 +75,10 @@ two places; `tests/adjudicator/test_departures.py` holds one test each.
    searches) and keeps nothing; once all are settled it searches once and
    keeps the answer. Keeping an answer found under a guess is what the test
    pins: with the path kept early, 6.F.14 (the simple convoy paradox) leaves
-   the English fleet in Wales and the French fleet in the Channel. The order in which the fleets are asked is not forced by any case:
-   asking every convoy of the army at once gives the same board on all DATC
-   cases and the 9,129 phases of `bench.equivalence`.
+   the English fleet in Wales and the French fleet in the Channel. The order
+   in which the fleets are asked is not forced by any case: asking every
+   convoy of the army at once gives the same board on all DATC cases and the
+   9,129 phases of `bench.equivalence`.
 
 ## Cases
 
