@@ -40,7 +40,7 @@ class OrderLine(_Part):
     reason: str
     note: str
     culprit: str | None = Field(
-        default=None, description="where the unit the rules named for the failure stood (who bounced, cut, dislodged it)"
+        default=None, description="where the unit named for the failure stood (who bounced, cut, dislodged it)"
     )
     given: bool = Field(description="false: the unit got no order (it held, or civil disorder decided)")
     annotation: str = Field(description="the result in words, as the post shows it")
