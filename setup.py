@@ -24,7 +24,6 @@ from setuptools import setup
 # The movement engine's hot path: pure functions and slotted classes over lists of ints.
 COMPILED = [
     "adjudicator/battle.py",
-    "adjudicator/explain.py",
     "adjudicator/legality.py",
     "adjudicator/movement.py",
     "adjudicator/pieces.py",

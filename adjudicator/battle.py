@@ -25,13 +25,45 @@ resolver calls.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from adjudicator.legality import CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, Checked
+from adjudicator.outcomes import (
+    CARRIED,
+    GIVEN,
+    HOLDS,
+    NO_PATH,
+    SUCCEEDS,
+    SZYKMAN,
+    UNDECIDABLE,
+    Bounced,
+    ConvoyGap,
+    Cut,
+    CutByDislodgement,
+    Defended,
+    Disrupted,
+    FriendlyFire,
+    LostHeadToHead,
+    NoConvoy,
+    Verdict,
+)
 from adjudicator.pieces import Pieces
 from adjudicator.resolver import BackupRule, Resolver
 from adjudicator.routes import could_chain, route_through
 
 __all__ = ["CONVOY", "HOLD", "MOVE", "SUPPORT_HOLD", "SUPPORT_MOVE", "Battle"]
+
+
+# A verdict is an immutable value: one per culprit is built and shared, phase after phase
+# (a frozen dataclass costs about half a microsecond to build; a cache hit a fifth of that).
+_lost_to = lru_cache(maxsize=1024)(LostHeadToHead)
+_defended_by = lru_cache(maxsize=1024)(Defended)
+_bounced_by = lru_cache(maxsize=1024)(Bounced)
+_own_unit = lru_cache(maxsize=1024)(FriendlyFire)
+_cut_by = lru_cache(maxsize=1024)(Cut)
+_dislodged_by = lru_cache(maxsize=1024)(CutByDislodgement)
+_disrupted_by = lru_cache(maxsize=1024)(Disrupted)
+_NOT_ORDERED, _NO_ROUTE = NoConvoy(ConvoyGap.NOT_ORDERED), NoConvoy(ConvoyGap.NO_ROUTE)
 
 
 class _Cycle(Exception):
@@ -76,11 +108,14 @@ class Battle:
         "unresolvable",
         "resolved",
         "resolution",
+        "verdict",
         "busy",
         "resolver",
         "resolve",
         "backing",
         "attack",
+        "against",
+        "opposer",
         "moved",
         "arrivals",
         "_routes",
@@ -112,8 +147,13 @@ class Battle:
         self._link()
         self.resolved = [False] * n
         self.resolution = [False] * n
+        self.verdict: list[Verdict] = [HOLDS] * n  # each decision's verdict, kept as it is settled
         self.busy = [False] * n
-        self.attack = [-1] * n  # each move's attack strength, noted as it is settled (while no guess is made)
+        # Each move's attack strength, the strongest force against it and whose it was (-1: nobody's),
+        # noted as it is judged: final once every decision is settled (see _final_verdicts).
+        self.attack = [-1] * n
+        self.against = [0] * n
+        self.opposer = [-1] * n
         self.resolver: Resolver | None = None  # the guess algorithm, made when a cycle needs it
         self.resolve: Callable[[int], bool] = self.decide
         self.backing: Callable[[int], int] = self._backing_of
@@ -191,9 +231,11 @@ class Battle:
         """
         kind, resolved, resolution = self.kind, self.resolved, self.resolution
         prov, moves_into = self.prov, self.moves_into
+        verdict = self.verdict
         for i in self._backing:
             if prov[i] not in moves_into:
                 resolution[i] = resolved[i] = True
+                verdict[i] = CARRIED if kind[i] == CONVOY else GIVEN
         for i, k in enumerate(kind):
             if k != HOLD and not resolved[i]:
                 try:
@@ -204,9 +246,28 @@ class Battle:
                     self._guess(i)
         self.resolve = resolution.__getitem__
         self.backing = self._settled_backing().__getitem__
+        if self.resolver is not None:
+            self._final_verdicts()
         target = self.target
         self.moved = moved = {i for i, k in enumerate(kind) if k == MOVE and resolution[i]}
         self.arrivals = {target[j]: j for j in moved}
+
+    def _final_verdicts(self) -> None:
+        """After guessing, judge each decision again on the settled results.
+
+        A verdict (and a strength) noted while the guess algorithm tried a guess
+        may be that guess's; the settled battle gives the real one. Decisions
+        the backup rule settled keep the backup rule's verdict.
+        """
+        verdict, resolution, kind = self.verdict, self.resolution, self.kind
+        for i, k in enumerate(kind):
+            if k == HOLD or i in self.paradoxes or i in self.unresolvable:
+                continue
+            judged = self.judge(i)
+            if judged.succeeded == resolution[i]:
+                verdict[i] = judged
+            elif k == MOVE and resolution[i]:
+                verdict[i] = SUCCEEDS  # circular movement (5.B.9): it succeeds though no rule alone says so
 
     def _settled_backing(self) -> list[int]:
         """Each unit's number of supports given, once every decision is settled."""
@@ -225,15 +286,16 @@ class Battle:
         if busy[i]:
             raise _Cycle
         busy[i] = True
-        kind = self.kind[i]  # self.adjudicate(i), inline: this runs for nearly every decision
+        kind = self.kind[i]  # self.judge(i), inline: this runs for nearly every decision
         if kind == MOVE:
-            value = self.move_succeeds(i)
+            verdict = self.move(i)
         elif kind == CONVOY:
-            value = self.convoy_works(i)
+            verdict = self.convoy(i)
         else:
-            value = kind == HOLD or self.support_given(i)
+            verdict = HOLDS if kind == HOLD else self.support(i)
+        self.verdict[i] = verdict
         busy[i] = False
-        self.resolution[i] = value
+        value = self.resolution[i] = verdict.succeeded
         self.resolved[i] = True
         return value
 
@@ -249,38 +311,69 @@ class Battle:
         finally:
             self.resolve = self.decide
 
-    def adjudicate(self, i: int) -> bool:
+    def judge(self, i: int) -> Verdict:
+        """Decision ``i`` by the rule of its kind: the verdict, with its reason and culprit."""
         kind = self.kind[i]
         if kind == MOVE:
-            return self.move_succeeds(i)
+            return self.move(i)
         if kind == CONVOY:
-            return self.convoy_works(i)
+            return self.convoy(i)
         if kind == HOLD:
-            return True
-        return self.support_given(i)
+            return HOLDS
+        return self.support(i)
 
-    def move_succeeds(self, i: int) -> bool:
-        """DATC 5.B.1: beat the hold (or, head to head, the defence) and every rival's prevent."""
+    def adjudicate(self, i: int) -> bool:
+        """What the guess algorithm asks: only whether decision ``i`` succeeds."""
+        return self.judge(i).succeeded
+
+    def move(self, i: int) -> Verdict:
+        """DATC 5.B.1: beat the hold (or, head to head, the defence) and every rival's prevent.
+
+        Every opposing force is weighed, so a move that fails names the
+        strongest (the first met, on a tie): hold or defence first, then the
+        rivals in the units' order.
+        """
         self.attack[i] = attack = self.attack_strength(i)
         if attack == 0:
-            return False
+            return self._powerless(i)
         opponent, target = self.opponent[i], self.target[i]
+        failure: Callable[[str], Verdict]  # what beat the move, by the kind of force that did
         if opponent >= 0:
-            if attack <= 1 + self.backing(opponent):
-                return False
-        elif attack <= self.hold_strength(target):
-            return False
+            against, by, failure = 1 + self.backing(opponent), opponent, _lost_to
+        else:
+            against, by, failure = self.hold_strength(target), self.at.get(target, -1), _defended_by
         movers = self.moves_into[target]
         if len(movers) > 1:
             for j in movers:
-                if j != i and attack <= self.prevent_strength(j):
-                    return False
-        return True
+                if j != i:
+                    prevent = self.prevent_strength(j)
+                    if prevent > against:
+                        against, by, failure = prevent, j, _bounced_by
+        self.against[i], self.opposer[i] = against, by
+        if attack > against:
+            return SUCCEEDS
+        return failure(self.location[by])
 
-    def support_given(self, i: int) -> bool:
+    def _powerless(self, i: int) -> Verdict:
+        """Why a move has attack strength 0 (5.B.8): no convoy route, or its own power's unit in the way."""
+        if self.convoyed[i] and not self.path(i):
+            convoys = self.convoys[i]
+            if not convoys:
+                return _NOT_ORDERED
+            ordered = sum(1 << self.prov[c] for c in convoys)
+            if not could_chain(self.tables, ordered, self.prov[i], self.target[i]):
+                return _NO_ROUTE
+            return NO_PATH
+        return _own_unit(self.location[self.at[self.target[i]]])
+
+    def support(self, i: int) -> Verdict:
         """DATC 5.B.2: cut by an attack from another power with a path, except from the
         province the support is aimed at, which cuts only by dislodging (4.A.4: a
-        convoyed attack comes from where the army started)."""
+        convoyed attack comes from where the army started).
+
+        Whether the support counts (it matches a move or a hold) is :attr:`matched`;
+        this decision is only whether it is cut.
+        """
         nation, prov = self.nation, self.prov
         aimed = self.target[i] if self.kind[i] == SUPPORT_MOVE else -1
         for j in self.moves_into.get(prov[i], ()):
@@ -288,19 +381,23 @@ class Battle:
                 continue
             if prov[j] == aimed:
                 if self.resolve(j):
-                    return False
+                    return _dislodged_by(self.location[j])
             elif not self.convoyed[j] or self.path(j):
-                return False
-        return True
+                return _cut_by(self.location[j])
+        return GIVEN
 
-    def convoy_works(self, i: int) -> bool:
+    def convoy(self, i: int) -> Verdict:
         """DATC 5.B.3: a convoy works while its fleet is not dislodged.
 
         The attacks on the fleet are adjudicated directly rather than resolved,
         so they never join a dependency cycle: every convoy paradox then forms
-        one clean cycle the backup rule can settle (DATC 5.D, Pandin's paradox).
+        one clean cycle the backup rule can settle (DATC 5.D, Pandin's paradox;
+        DATC.md, "Departures from the 5.B decision graph").
         """
-        return not any(self.move_succeeds(j) for j in self.moves_into.get(self.prov[i], ()))
+        for j in self.moves_into.get(self.prov[i], ()):
+            if self.move(j) is SUCCEEDS:
+                return _disrupted_by(self.location[j])
+        return CARRIED
 
     def path(self, i: int) -> bool:
         """DATC 5.B.4: direct, or a chain of matching convoys that all still work (any one route, 4.A.1).
@@ -390,17 +487,21 @@ def _backup_rule(battle: Battle) -> BackupRule:
     def backup(resolver: Resolver, members: Sequence[int]) -> None:
         kind = battle.kind
         kinds = {kind[m] for m in members}
+        verdict = battle.verdict
         if kinds == {MOVE}:
             for m in members:
+                verdict[m] = SUCCEEDS
                 resolver.settle(m, True)
         elif CONVOY in kinds:
             for m in members:
                 if kind[m] == CONVOY:
                     battle.paradoxes.add(m)
+                    verdict[m] = SZYKMAN
                     resolver.settle(m, False)
         else:
             for m in members:
                 battle.unresolvable.add(m)
+                verdict[m] = UNDECIDABLE
                 resolver.settle(m, False)
 
     return backup

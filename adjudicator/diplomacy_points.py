@@ -23,10 +23,8 @@ __all__ = ["Bid", "Lot", "check_dp_orders", "dp_allowance", "normalise_dp_order"
 
 
 def dp_allowance(position: Position, power: str, rules: Rules) -> int:
-    """A power's DP this movement phase: one per owned centre, at most ``rules.max_dp``."""
-    if rules.neutral_orders is not NeutralOrders.DP_AUCTION:
-        return 0
-    return min(len(position.centres_of(power)), rules.max_dp)
+    """A power's DP this movement phase (:meth:`Rules.dp_allowance`)."""
+    return rules.dp_allowance(len(position.centres_of(power)))
 
 
 def normalise_dp_order(position: Position, order: DPOrder) -> DPOrder:

@@ -4,7 +4,8 @@ The pipeline is: check every order (:mod:`adjudicator.legality`; orders
 checked at submission are not checked again), turn the legal ones into a
 :class:`~adjudicator.battle.Battle`, resolve it, then read off who was
 dislodged, which provinces a standoff left empty, where each dislodged unit
-may retreat and, when asked for, each order's fate (:mod:`adjudicator.explain`).
+may retreat and, when asked for, each order's fate: the verdict the rule
+returned for it (:mod:`adjudicator.outcomes`), with the numbers behind it.
 """
 
 from __future__ import annotations
@@ -12,16 +13,33 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
 
-from adjudicator.battle import Battle
-from adjudicator.explain import explain_movement
-from adjudicator.outcomes import OrderOutcome
+from adjudicator import outcomes
+from adjudicator.battle import CONVOY, HOLD, MOVE, Battle
+from adjudicator.legality import Checked
+from adjudicator.outcomes import (
+    CARRIED,
+    HOLDS,
+    NO_PATH,
+    STRANDED,
+    UNDECIDABLE,
+    ConvoyUnused,
+    Detail,
+    NoConvoy,
+    OrderOutcome,
+    Reason,
+    Result,
+    Unused,
+    Verdict,
+    Void,
+    VoidSupport,
+)
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.pieces import pieces_of
 from adjudicator.position import Dislodged, Position, Unit
 from adjudicator.retreats import retreat_options
 from maps.board import Board
 from maps.terms import Location, UnitType
-from orders.model import Order
+from orders.model import Hold, Order, UnitRef
 
 __all__ = ["MovementResult", "adjudicate_movement"]
 
@@ -90,7 +108,7 @@ def adjudicate_movement(
     if dislodged:
         occupied, barred = _occupied(battle), set(contested)
         retreats = {d.unit.location: retreat_options(board, d, occupied, barred) for d in dislodged}
-    explain = partial(explain_movement, battle, checked)
+    explain = partial(read_outcomes, battle, checked)
     return MovementResult(tuple(units), tuple(dislodged), tuple(contested), retreats, explain)
 
 
@@ -144,3 +162,135 @@ def _contested(battle: Battle) -> list[str]:
         if any(battle.prevent_strength(j) > 0 for j in movers):
             contested.append(battle.tables.names[province])
     return sorted(contested)
+
+
+# --- each order's fate, as the rules decided it ----------------------------------------------
+
+_NO_DETAIL = Detail()  # immutable: shared by every outcome that has no numbers to show
+_UNMATCHED_SUPPORT = Void(VoidSupport.UNMATCHED)
+_UNMATCHED_CONVOY = Unused(ConvoyUnused.UNMATCHED)
+_NO_ROUTE = Unused(ConvoyUnused.NO_ROUTE)
+
+
+# A named tuple's own constructor is a Python function (about a thousand machine instructions a
+# call); ``tuple.__new__`` given every field in order builds the same value for a fifth. A phase
+# builds an outcome per order and numbers per move, so those two are built so (fields in the order
+# their classes declare them; tests/adjudicator/test_engine_paths.py compares whole outcomes).
+_new = tuple.__new__
+
+
+def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutcome]:
+    """One outcome per given order, then an implicit hold for each unit that got none.
+
+    The verdict is the one the rule returned when the decision was settled
+    (:attr:`Battle.verdict`); only what the rules do not decide is added here:
+    whether a support or a convoy that was not cut or disrupted was of any use
+    (it matched a move, the army had its route), and the numbers a GM shows.
+    """
+    verdicts, kinds, matched, unresolvable = battle.verdict, battle.kind, battle.matched, battle.unresolvable
+    outcomes: list[OrderOutcome] = []
+    void = False
+    for item in checked:
+        i = item.unit
+        if item.problem is not None:
+            void = True
+            outcomes.append(OrderOutcome(item.power, item.order, Result.VOID, Reason.ILLEGAL, item.problem))
+            continue
+        kind, verdict = kinds[i], verdicts[i]
+        if i in unresolvable:
+            verdict, detail = UNDECIDABLE, _NO_DETAIL
+        elif kind == MOVE:
+            detail = _move_detail(battle, i)
+        elif kind == HOLD:
+            verdict, detail = _stays(battle, i)
+        else:
+            detail = _NO_DETAIL if battle.prov[i] not in battle.arrivals else Detail(by=_dislodger(battle, i))
+            if not matched[i]:
+                verdict = _UNMATCHED_CONVOY if kind == CONVOY else _UNMATCHED_SUPPORT
+            elif verdict is CARRIED:
+                verdict = _carried(battle, i)
+        note = verdict.note if verdict.noted else ""
+        outcomes.append(
+            _new(OrderOutcome, (item.power, item.order, verdict.result, verdict.reason, note, detail, False, verdict))
+        )
+    if void or len(outcomes) < battle.count:
+        _implicit_holds(battle, checked, outcomes)
+    return outcomes
+
+
+def _implicit_holds(battle: Battle, checked: Sequence[Checked], outcomes: list[OrderOutcome]) -> None:
+    """A hold for each unit that got no order (not even an illegal one)."""
+    ordered = {item.unit for item in checked}
+    pieces = battle.pieces
+    for i in range(battle.count):
+        if i not in ordered:
+            verdict, detail = _stays(battle, i)
+            hold = _implicit_hold(pieces.type[i], pieces.location[i])
+            outcomes.append(
+                OrderOutcome(pieces.power[i], hold, verdict.result, verdict.reason, "no order", detail, True, verdict)
+            )
+
+
+@lru_cache(maxsize=4096)
+def _implicit_hold(unit_type: UnitType, location: Location) -> Hold:
+    """The hold a unit without orders carries out: immutable and recurring, so built once."""
+    return Hold(unit=UnitRef(type=unit_type, location=location))
+
+
+def _carried(battle: Battle, i: int) -> Verdict:
+    """A convoy whose fleet was not dislodged: did its army travel, or was the route broken elsewhere?"""
+    army = battle.verdict[battle.at[battle.subject[i]]]
+    if isinstance(army, NoConvoy):
+        return _NO_ROUTE
+    return STRANDED if army is NO_PATH else CARRIED
+
+
+def _dislodger(battle: Battle, i: int) -> Location | None:
+    """The location of the unit that dislodged unit ``i``, if one did."""
+    winner = battle.arrivals.get(battle.prov[i])
+    return battle.location[winner] if winner is not None and winner != i else None
+
+
+# A unit that holds undisturbed, by hold strength: shared, as most units in a phase hold so.
+_HELD = tuple(Detail(strength) for strength in range(12))
+
+
+def _stays(battle: Battle, i: int) -> tuple[Verdict, Detail]:
+    """A unit that holds (ordered to, or with no order): it holds or is dislodged."""
+    strength = battle.hold_strength(battle.prov[i])
+    winner = battle.arrivals.get(battle.prov[i])
+    if winner is None:
+        return HOLDS, _HELD[strength] if strength < 12 else Detail(strength)
+    by = battle.location[winner]
+    return outcomes.Dislodged(by, battle.tables.names[battle.prov[winner]]), Detail(strength, by=by)
+
+
+def _move_detail(battle: Battle, i: int) -> Detail:
+    """A move's attack strength against the strongest force opposing it, as the rule weighed them
+    (:meth:`Battle.move`: for a move that failed, that force's unit is its verdict's culprit)."""
+    convoyed, by = battle.convoyed[i], _dislodger(battle, i)
+    attack = battle.attack[i]
+    if attack == 0:
+        if convoyed and not battle.path(i):
+            return Detail(strength=0, by=by, via_convoy=True)
+        return _own_unit_detail(battle, i, by)
+    opposer = battle.opposer[i]
+    opposed_by = battle.location[opposer] if opposer >= 0 else None
+    return _new(Detail, (attack, battle.against[i], opposed_by, by, convoyed, battle.opponent[i] >= 0))
+
+
+def _own_unit_detail(battle: Battle, i: int, by: Location | None) -> Detail:
+    """A move with attack strength 0 against its own power's unit: the rule weighed nothing, so the
+    numbers are read here: the strongest force against it (the first met, on a tie)."""
+    opponent, there = battle.opponent[i], battle.target[i]
+    strongest, opposed_by = 0, None
+    if opponent >= 0:
+        strongest, opposed_by = battle.defend_strength(opponent), battle.location[opponent]
+    elif there in battle.at:
+        strongest, opposed_by = battle.hold_strength(there), battle.location[battle.at[there]]
+    for j in battle.moves_into[there]:
+        if j != i:
+            prevent = battle.prevent_strength(j)
+            if prevent > strongest:
+                strongest, opposed_by = prevent, battle.location[j]
+    return Detail(0, strongest, opposed_by, by, battle.convoyed[i], opponent >= 0)

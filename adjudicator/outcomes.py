@@ -1,23 +1,60 @@
 """What happened to each order, and why, as data.
 
-An outcome carries its verdict, a reason from a closed set and the numbers
-behind it, so the CLI, the web site and the tests can each say it their own
-way ("A Kai - Suruga: bounced, 1 against 1 from A Suruga") without parsing
-text. These are named tuples, not pydantic models or frozen dataclasses: a
-movement phase makes one or two per order, and a named tuple is as immutable
-as a frozen dataclass but several times cheaper to build (CPython builds a
-frozen dataclass field by field through ``object.__setattr__``).
+Two layers. A *verdict* is what a rule of DATC 5.B returns for one
+decision, with its reason and its culprit: a move :class:`Succeeds` or is
+:class:`Bounced` by a rival, :class:`Defended` by the unit in its target,
+loses a head-to-head battle (:class:`LostHeadToHead`), and so on; a support
+is :class:`Given` or :class:`Cut` by a named unit; a convoy :class:`Carried`
+its army or was :class:`Disrupted` by a named unit. The rules
+(:mod:`adjudicator.battle`) return these while they decide, and the generic
+resolver reads only ``succeeded``: the reason in the results post is the
+reason the rule decided on, never worked out a second time.
+
+An :class:`OrderOutcome` is one order's fate as the game, the post, the web
+and the JSON read it: the verdict, plus the coarse ``result`` and ``reason``
+(a closed set, stored in game files), an optional note and the numbers
+behind it (:class:`Detail`). Outcomes are named tuples, not pydantic models:
+a movement phase makes one per order.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from maps.terms import Location
 from orders.model import Order
 
-__all__ = ["Detail", "OrderOutcome", "Reason", "Result"]
+__all__ = [
+    "Bounced",
+    "Carried",
+    "ConvoyGap",
+    "ConvoyUnused",
+    "Cut",
+    "CutByDislodgement",
+    "Defended",
+    "Detail",
+    "Dislodged",
+    "Disrupted",
+    "FriendlyFire",
+    "Given",
+    "Holds",
+    "LostHeadToHead",
+    "NoConvoy",
+    "NoPath",
+    "OrderOutcome",
+    "Paradox",
+    "Reason",
+    "Result",
+    "Stranded",
+    "Succeeds",
+    "Undecidable",
+    "Unused",
+    "Verdict",
+    "Void",
+    "VoidSupport",
+]
 
 
 class Result(StrEnum):
@@ -27,21 +64,27 @@ class Result(StrEnum):
 
 
 class Reason(StrEnum):
-    """Why an order ended as it did; each value is one sentence in a report."""
+    """Why an order ended as it did; each value is one sentence in a report (and is stored in game files)."""
 
     # movement
     MOVED = "moved"
     BOUNCED = "bounced"
+    DEFENDED = "defended"
+    LOST_HEAD_TO_HEAD = "lost head to head"
+    FRIENDLY_FIRE = "would dislodge its own unit"
+    NO_PATH = "convoy route broken"
     NO_CONVOY = "convoy disrupted or missing"
     HELD = "held"
     DISLODGED = "dislodged"
     SUPPORT_GIVEN = "support given"
     SUPPORT_CUT = "support cut"
+    SUPPORT_CUT_BY_DISLODGEMENT = "support cut by dislodgement"
     SUPPORT_UNMATCHED = "supported unit did something else"
     CONVOYED = "convoyed"
     CONVOY_DISRUPTED = "convoy disrupted"
-    CONVOY_PARADOX = "convoy paradox (Szykman rule: the fleet holds)"
+    CONVOY_PARADOX = "convoy paradox (Szykman rule: the convoy fails)"
     CONVOY_UNUSED = "army did not take this convoy"
+    CONVOY_STRANDED = "convoy held, but the route broke at another fleet"
     CIRCULAR_UNRESOLVED = "undecidable cycle: the orders in it fail"
     # retreats
     RETREATED = "retreated"
@@ -56,14 +99,269 @@ class Reason(StrEnum):
     # any phase
     ILLEGAL = "illegal"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Reason | None:
+        """Game files written before a reason's words changed still load."""
+        return _OLD_WORDS.get(str(value))
+
+
+_OLD_WORDS = {"convoy paradox (Szykman rule: the fleet holds)": Reason.CONVOY_PARADOX}
+
+
+class ConvoyGap(StrEnum):
+    """Why an army ordered to go by convoy had no convoy to take (each value ends "the army stays")."""
+
+    NOT_ORDERED = "no fleet convoys it"
+    NO_ROUTE = "its convoying fleets form no route"
+
+
+class VoidSupport(StrEnum):
+    """Why a support that was not cut still counted for nothing."""
+
+    UNMATCHED = "the supported unit did something else"
+
+
+class ConvoyUnused(StrEnum):
+    """Why a convoy that was not disrupted carried nobody."""
+
+    UNMATCHED = "the army did something else"
+    NO_ROUTE = "the army had no complete route"
+
+
+# --- verdicts: what each rule of DATC 5.B returns -------------------------------------------
+
+
+class Verdict:
+    """A rule's answer for one decision: ``succeeded`` (all the resolver reads), ``reason`` and ``culprit``."""
+
+    __slots__ = ()
+    noted: ClassVar[bool] = False  # True: :attr:`note` says something (read only then: it is a property)
+    succeeded: ClassVar[bool] = False
+    result: ClassVar[Result] = Result.FAILS
+    reason: ClassVar[Reason]
+
+    @property
+    def culprit(self) -> Location | None:
+        """The unit (by its location when the phase began) that made this order fail, if one did."""
+        return None
+
+    @property
+    def note(self) -> str:
+        """What the reason alone does not say (why there was no convoy, ...), for the outcome's note."""
+        return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Succeeds(Verdict):
+    """5.B.1: the move beat the target's hold or defence and every rival's prevent strength."""
+
+    succeeded: ClassVar[bool] = True
+    result: ClassVar[Result] = Result.SUCCEEDS
+    reason: ClassVar[Reason] = Reason.MOVED
+
+
+@dataclass(frozen=True, slots=True)
+class Bounced(Verdict):
+    """5.B.1: a rival move into the same province had a prevent strength at least the attack's."""
+
+    by: Location
+    reason: ClassVar[Reason] = Reason.BOUNCED
+
+    @property
+    def culprit(self) -> Location | None:
+        return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class Defended(Verdict):
+    """5.B.1: the unit staying in the target held with a strength at least the attack's."""
+
+    by: Location
+    reason: ClassVar[Reason] = Reason.DEFENDED
+
+    @property
+    def culprit(self) -> Location | None:
+        return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class LostHeadToHead(Verdict):
+    """5.B.1: the unit coming the other way defended with a strength at least the attack's."""
+
+    to: Location
+    reason: ClassVar[Reason] = Reason.LOST_HEAD_TO_HEAD
+
+    @property
+    def culprit(self) -> Location | None:
+        return self.to
+
+
+@dataclass(frozen=True, slots=True)
+class FriendlyFire(Verdict):
+    """5.B.8: attack strength 0, the unit that stays in the target is the mover's own power's."""
+
+    own: Location
+    reason: ClassVar[Reason] = Reason.FRIENDLY_FIRE
+
+    @property
+    def culprit(self) -> Location | None:
+        return self.own
+
+
+@dataclass(frozen=True, slots=True)
+class NoPath(Verdict):
+    """5.B.4: the convoys ordered could have carried the army, but a fleet on every route failed."""
+
+    reason: ClassVar[Reason] = Reason.NO_PATH
+
+
+@dataclass(frozen=True, slots=True)
+class NoConvoy(Verdict):
+    """5.B.4: an army going by convoy that no chain of convoy orders could carry."""
+
+    why: ConvoyGap
+    reason: ClassVar[Reason] = Reason.NO_CONVOY
+    noted: ClassVar[bool] = True
+
+    @property
+    def note(self) -> str:
+        return self.why.value
+
+
+@dataclass(frozen=True, slots=True)
+class Given(Verdict):
+    """5.B.2: no attack cut the support."""
+
+    succeeded: ClassVar[bool] = True
+    result: ClassVar[Result] = Result.SUCCEEDS
+    reason: ClassVar[Reason] = Reason.SUPPORT_GIVEN
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(Verdict):
+    """5.B.2: another power's unit attacked the supporter from elsewhere than where the support goes."""
+
+    by: Location
+    reason: ClassVar[Reason] = Reason.SUPPORT_CUT
+
+    @property
+    def culprit(self) -> Location | None:
+        return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class CutByDislodgement(Verdict):
+    """5.B.2: the unit the support goes against dislodged the supporter (an attack from there cuts only so)."""
+
+    by: Location
+    reason: ClassVar[Reason] = Reason.SUPPORT_CUT_BY_DISLODGEMENT
+
+    @property
+    def culprit(self) -> Location | None:
+        return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class Void(Verdict):
+    """A support not cut that counts for nothing (the supported unit did something else)."""
+
+    why: VoidSupport
+    reason: ClassVar[Reason] = Reason.SUPPORT_UNMATCHED
+
+
+@dataclass(frozen=True, slots=True)
+class Carried(Verdict):
+    """5.B.3: the fleet was not dislodged and the army had its route."""
+
+    succeeded: ClassVar[bool] = True
+    result: ClassVar[Result] = Result.SUCCEEDS
+    reason: ClassVar[Reason] = Reason.CONVOYED
+
+
+@dataclass(frozen=True, slots=True)
+class Stranded(Verdict):
+    """5.B.3: the fleet was not dislodged (its convoy succeeds), but another fleet on the route was (6.C.5)."""
+
+    succeeded: ClassVar[bool] = True
+    result: ClassVar[Result] = Result.SUCCEEDS
+    reason: ClassVar[Reason] = Reason.CONVOY_STRANDED
+
+
+@dataclass(frozen=True, slots=True)
+class Unused(Verdict):
+    """A convoy that was not disrupted but carried nobody."""
+
+    why: ConvoyUnused
+    reason: ClassVar[Reason] = Reason.CONVOY_UNUSED
+    noted: ClassVar[bool] = True
+
+    @property
+    def note(self) -> str:
+        return "" if self.why is ConvoyUnused.UNMATCHED else self.why.value
+
+
+@dataclass(frozen=True, slots=True)
+class Disrupted(Verdict):
+    """5.B.3: the convoying fleet was dislodged."""
+
+    by: Location
+    reason: ClassVar[Reason] = Reason.CONVOY_DISRUPTED
+
+    @property
+    def culprit(self) -> Location | None:
+        return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class Paradox(Verdict):
+    """5.B.9 with 4.A.2: the convoy is part of a paradox, settled by the named rule (its convoys fail)."""
+
+    rule: str = "Szykman"
+    reason: ClassVar[Reason] = Reason.CONVOY_PARADOX
+
+
+@dataclass(frozen=True, slots=True)
+class Holds(Verdict):
+    """A unit that stays (hold, support, convoy or no order) and is not dislodged."""
+
+    succeeded: ClassVar[bool] = True
+    result: ClassVar[Result] = Result.SUCCEEDS
+    reason: ClassVar[Reason] = Reason.HELD
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodged(Verdict):
+    """A unit that stayed was dislodged: ``by`` is the attacker, ``origin`` the province it came from."""
+
+    by: Location
+    origin: Location
+    reason: ClassVar[Reason] = Reason.DISLODGED
+
+    @property
+    def culprit(self) -> Location | None:
+        return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class Undecidable(Verdict):
+    """5.B.9: a cycle neither circular movement nor a convoy paradox (only in variants): its orders fail."""
+
+    reason: ClassVar[Reason] = Reason.CIRCULAR_UNRESOLVED
+
+
+# Verdicts without fields are immutable: one of each is enough (and ``is`` tells them apart).
+SUCCEEDS, GIVEN, CARRIED, HOLDS = Succeeds(), Given(), Carried(), Holds()
+NO_PATH, STRANDED, SZYKMAN, UNDECIDABLE = NoPath(), Stranded(), Paradox("Szykman"), Undecidable()
+
 
 class Detail(NamedTuple):
     """The numbers behind a movement outcome (all optional; filled where they apply).
 
     ``strength`` is the order's attack strength (moves) or hold strength
-    (units that stay); ``opposition`` is the strongest force against it and
-    ``opposed_by`` the location of the unit that brought it; ``by`` names the
-    unit that cut a support or dislodged a unit.
+    (units that stay); ``opposition`` is the force that stopped a move (for a
+    move that succeeded, the strongest against it) and ``opposed_by`` the
+    location of the unit that brought it; ``by`` names the unit that
+    dislodged the ordered unit.
     """
 
     strength: int | None = None
@@ -75,7 +373,11 @@ class Detail(NamedTuple):
 
 
 class OrderOutcome(NamedTuple):
-    """One order and its fate. ``implicit`` marks the hold of a unit that got no order."""
+    """One order and its fate. ``implicit`` marks the hold of a unit that got no order.
+
+    ``verdict`` is what the rule decided (movement phases); ``result``,
+    ``reason`` and ``note`` are the stored, coarse form of it.
+    """
 
     power: str | None
     order: Order
@@ -84,7 +386,13 @@ class OrderOutcome(NamedTuple):
     note: str = ""
     detail: Detail = Detail()
     implicit: bool = False
+    verdict: Verdict | None = None
 
     @property
     def succeeded(self) -> bool:
         return self.result is Result.SUCCEEDS
+
+    @property
+    def culprit(self) -> Location | None:
+        """The unit that made the order fail (bounced, defended, cut, disrupted or dislodged it)."""
+        return self.verdict.culprit if self.verdict is not None else None

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Pieces", "pieces_of"]
 
-_FLEET = UnitType.FLEET
 _KEEP = 32  # positions remembered (a web server juggles a few games at once)
 _remembered: dict[int, Pieces] = {}
 _lock = threading.Lock()
@@ -100,7 +99,7 @@ class Pieces:
             if loc is None:
                 raise ValueError(f"{unit_type.value} {location} is not on the {self.board.name} board")
             p = province[loc]
-            fleet = unit_type is _FLEET
+            fleet = unit_type is UnitType.FLEET
             self.type.append(unit_type)
             self.is_fleet.append(fleet)
             self.location.append(location)

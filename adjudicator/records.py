@@ -34,6 +34,14 @@ __all__ = [
 
 
 class OutcomeRecord(Struct, frozen=True, kw_only=True):
+    """One order's outcome as the game file keeps it: the verdict's reason and culprit, and the numbers.
+
+    ``culprit`` is the unit the rule named for the failure (the rival that
+    bounced a move, the unit that cut a support, ...); ``by`` the unit that
+    dislodged the ordered unit. Files written before ``culprit`` existed
+    load with None (their supports named the cutter in ``by``).
+    """
+
     power: str | None
     order: Order
     result: Result
@@ -46,6 +54,7 @@ class OutcomeRecord(Struct, frozen=True, kw_only=True):
     via_convoy: bool = False
     head_to_head: bool = False
     implicit: bool = False
+    culprit: Location | None = None
 
     @classmethod
     def of(cls, outcome: OrderOutcome) -> OutcomeRecord:
@@ -63,6 +72,7 @@ class OutcomeRecord(Struct, frozen=True, kw_only=True):
             via_convoy=d.via_convoy,
             head_to_head=d.head_to_head,
             implicit=outcome.implicit,
+            culprit=outcome.culprit,
         )
 
     @classmethod

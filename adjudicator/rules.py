@@ -34,6 +34,13 @@ class Rules:
     max_dp_orders: int = 0  # DP orders per power per phase
     max_dp_per_order: int = 0  # DP one order may carry
 
+    def dp_allowance(self, centres: int) -> int:
+        """A power's Diplomacy Points in a movement phase, owning ``centres`` centres: one a centre,
+        at most ``max_dp``; none where neutral units do not take DP orders. The one place this is written."""
+        if self.neutral_orders is not NeutralOrders.DP_AUCTION:
+            return 0
+        return min(centres, self.max_dp)
+
 
 STANDARD = Rules("standard", BuildSites.HOME_CENTRES, NeutralOrders.HOLD, neutral_rebuild=False)
 SENGOKU = Rules(

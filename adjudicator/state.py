@@ -162,7 +162,7 @@ class GameState(Struct, frozen=True, kw_only=True):
         if self.position.phase.type is not PhaseType.MOVEMENT or not rules.max_dp:
             return {}
         owners = sorted(set(self.position.centres.values()))
-        return {power: min(len(self.position.centres_of(power)), rules.max_dp) for power in owners}
+        return {power: rules.dp_allowance(len(self.position.centres_of(power))) for power in owners}
 
 
 _FIELDS = frozenset(GameState.__struct_encode_fields__) - {"$kept"}

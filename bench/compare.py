@@ -73,7 +73,7 @@ def _fallbacks(board: Board, result: MovementResult) -> list[str]:
     found = []
     for outcome in result.outcomes:
         order = outcome.order
-        if outcome.reason is not Reason.NO_CONVOY or not isinstance(order, Move):
+        if outcome.reason not in (Reason.NO_CONVOY, Reason.NO_PATH) or not isinstance(order, Move):
             continue
         target = province_of(order.destination)
         if target not in board.army_neighbours(order.unit.province):

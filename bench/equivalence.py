@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.equivalence record          # before: phases and results to /tmp
     .venv/bin/python -m bench.equivalence check           # after: same phases, byte-identical results?
+    .venv/bin/python -m bench.equivalence check --boards  # after a change of words: the same boards?
 
 Speed work must not change a single result, including the parts no test
 looks at (reasons, notes, strengths, who opposed a move, the order of the
@@ -47,17 +48,25 @@ Case = tuple[str, str, Position, Orders]  # (label, map name, position, orders)
 
 def fingerprint(result: MovementResult) -> str:
     """Everything a movement phase returns, as text: equal text, equal result."""
-    units = [(u.type.value, u.location, u.power) for u in result.units]
-    dislodged = [
-        (d.unit.type.value, d.unit.location, d.unit.power, d.attacker_from, d.via_convoy) for d in result.dislodged
-    ]
     outcomes = [
         (o.power, msgspec.json.encode(o.order).decode(), type(o.result).__name__, o.result.value,
          type(o.reason).__name__, o.reason.value, o.note, type(o.detail).__name__, tuple(o.detail), o.implicit)
         for o in result.outcomes
     ]  # fmt: skip
+    if any(o.verdict is not None for o in result.outcomes):
+        outcomes = [(*row, repr(o.verdict)) for row, o in zip(outcomes, result.outcomes, strict=True)]
+    return f"{board_text(result)}, {outcomes!r})"
+
+
+def board_text(result: MovementResult) -> str:
+    """The new board alone as text, the way :func:`fingerprint` begins: units, dislodged units
+    (attacker, convoy flag), standoffs and retreat options."""
+    units = [(u.type.value, u.location, u.power) for u in result.units]
+    dislodged = [
+        (d.unit.type.value, d.unit.location, d.unit.power, d.attacker_from, d.via_convoy) for d in result.dislodged
+    ]
     retreats = list(result.retreats.items())
-    return repr((units, dislodged, list(result.contested), retreats, outcomes))
+    return "(" + ", ".join(map(repr, (units, dislodged, list(result.contested), retreats)))
 
 
 # --- the phases -------------------------------------------------------------------------
@@ -141,16 +150,23 @@ def record(path: Path, count: int, seeds: Sequence[int]) -> None:
     print(f"recorded {len(cases)} phases to {path}")
 
 
-def check(path: Path) -> bool:
+def check(path: Path, boards_only: bool = False) -> bool:
+    """Replay the recorded phases; with ``boards_only``, compare the new boards alone (for a change
+    that means to change the outcomes' words, not the adjudication)."""
     saved: dict[str, Any] = pickle.loads(path.read_bytes())
     cases = [(label, name, convert(p, Position), convert(o, Orders)) for label, name, p, o in saved["cases"]]
     expected = saved["results"]
     boards = {name: load_board(name) for name in ("standard", "sengoku")}
     start = time.perf_counter()
-    got = _run(cases, boards)
+    if boards_only:
+        got = [board_text(adjudicate_movement(boards[name], position, orders)) for _, name, position, orders in cases]
+        expected = [text[: len(board)] for text, board in zip(expected, got, strict=True)]
+    else:
+        got = _run(cases, boards)
     elapsed = time.perf_counter() - start
     differ = [k for k, (a, b) in enumerate(zip(got, expected, strict=True)) if a != b]
-    print(f"{len(cases) - len(differ)} of {len(cases)} phases identical ({elapsed:.1f} s)")
+    what = "boards" if boards_only else "phases"
+    print(f"{len(cases) - len(differ)} of {len(cases)} {what} identical ({elapsed:.1f} s)")
     for k in differ[:3]:
         print(f"  differs: {cases[k][0]}\n    was {expected[k][:600]}\n    now {got[k][:600]}")
     return not differ
@@ -162,10 +178,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--file", type=Path, default=DEFAULT, help=f"where the recording is kept (default {DEFAULT})")
     parser.add_argument("--phases", type=int, default=1500, help="random standard phases per seed (default 1500)")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3], help="seeds (default 1 2 3)")
+    parser.add_argument("--boards", action="store_true", help="check: compare the new boards alone, not the outcomes")
     args = parser.parse_args(argv)
     if args.action == "record":
         record(args.file, args.phases, args.seeds)
-    elif not check(args.file):
+    elif not check(args.file, boards_only=args.boards):
         sys.exit(1)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from adjudicator import movement
 from adjudicator.battle import Battle
-from adjudicator.explain import explain_movement
+from adjudicator.movement import read_outcomes
 from adjudicator.phase_orders import check_orders
 from adjudicator.pieces import Pieces
 from bench.random_phases import RandomPhase
@@ -23,7 +23,7 @@ from maps import Board
 
 __all__ = ["STAGES", "stage_breakdown"]
 
-STAGES = ("read units", "legality", "battle lists", "resolve", "new board", "explain", "whole phase")
+STAGES = ("read units", "legality", "battle lists", "resolve", "new board", "outcomes", "whole phase")
 
 
 def _run_once(board: Board, phase: RandomPhase) -> list[int]:
@@ -41,7 +41,7 @@ def _run_once(board: Board, phase: RandomPhase) -> list[int]:
     movement._after(battle)
     movement._contested(battle)
     marks.append(clock())
-    explain_movement(battle, checked)
+    read_outcomes(battle, checked)
     marks.append(clock())
     steps = [b - a for a, b in zip(marks, marks[1:], strict=False)]
     return [*steps, marks[-1] - marks[0]]

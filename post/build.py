@@ -118,6 +118,7 @@ def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[
         "result": _WORD[outcome.result],
         "reason": _WORD[outcome.reason],
         "note": outcome.note,
+        "culprit": outcome.culprit,
         "given": not outcome.implicit,
         "annotation": annotation,
         "explanation": explanation,

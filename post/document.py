@@ -41,6 +41,10 @@ class OrderLine(_Part, frozen=True, kw_only=True):
     result: Annotated[str, msgspec.Meta(description="succeeds, fails or void")]
     reason: str
     note: str
+    culprit: Annotated[
+        str | None,
+        msgspec.Meta(description="where the unit named for the failure stood (who bounced, cut, dislodged it)"),
+    ] = None
     given: Annotated[
         bool, msgspec.Meta(description="false: the unit got no order (it held, or civil disorder decided)")
     ]

@@ -26,7 +26,8 @@ Every test case of chapter 6 of the Diplomacy Adjudicator Test Cases, version
 `standard` map by `tests/datc/test_datc.py` from the data in
 `tests/datc/cases/` (format: `tests/datc/FORMAT.md`). A case passes when the
 whole board afterwards (units, dislodged units and their retreat options) and
-the result of every order are as the DATC says.
+the result of every order are as the DATC says, with the reason the rule gave
+and the unit it named (`reason`, `by`; FORMAT.md lists them).
 
 This page is written by `python -m tools.datc_page`, which plays each case;
 `tests/datc/test_datc_page.py` checks that it lists every case.
@@ -49,6 +50,35 @@ are taken one by one, the first legal ones count; 4.D.7 builds may be waived;
 4.D.8 civil disorder removes by distance to the nearest owned centre (2023
 rule); 4.D.9 a unit in civil disorder can be supported to hold; 4.E.1 illegal
 orders, including those impossible only in the position, are ignored.
+
+## Departures from the 5.B decision graph
+
+`adjudicator/battle.py` writes each decision of DATC 5.B as a method (5.B.1
+`move`, 5.B.2 `support`, 5.B.3 `convoy`, 5.B.4 `path`, 5.B.5-5.B.8 the
+strengths) and settles them with Kruijswijk's guess algorithm (5.F), walking
+depth first until a cycle needs guessing. It departs from the graph of 5.B in
+two places; `tests/adjudicator/test_departures.py` holds one test each.
+
+1. **Attacks on a convoying fleet are adjudicated directly, not resolved.**
+   5.B.3 makes a convoy depend on the decisions of the moves into its fleet's
+   sea. Here `convoy` computes those moves' rule (`move`) in place instead of
+   asking for their decisions, so those moves never join a dependency cycle
+   and every convoy paradox forms one cycle of convoy, path and support
+   decisions that the backup rule (Szykman) settles as a whole. Forced by
+   6.F.16 (Pandin's paradox) and 6.F.17 (Pandin's extended paradox): with the
+   attacks resolved as decisions, the cycle the guess algorithm meets is no
+   longer the paradox alone, and the German fleet from Belgium enters the
+   English Channel, where the DATC has it bounce and the French fleet stay.
+2. **A path is known for good only once all its convoys are settled.** While
+   some convoy on the way is still open, `path` asks the convoys fleet by
+   fleet (breadth first from the army, as `adjudicator.convoys.has_route`
+   searches) and keeps nothing; once all are settled it searches once and
+   keeps the answer. Keeping an answer found under a guess is what the test
+   pins: with the path kept early, 6.F.14 (the simple convoy paradox) leaves
+   the English fleet in Wales and the French fleet in the Channel. The order
+   in which the fleets are asked is not forced by any case: asking every
+   convoy of the army at once gives the same board on all DATC cases and the
+   9,129 phases of `bench.equivalence`.
 
 ## Cases
 

@@ -98,7 +98,7 @@ def _clicks(order: Order, plain_moves: set[tuple[str, str]]) -> list[str]:
 def _dp_out(board: Board, position: Position, rules: Rules, power: str, given: Sequence[Order]) -> DpOut | None:
     if rules.neutral_orders is not NeutralOrders.DP_AUCTION:
         return None
-    dp = min(len(position.centres_of(power)), rules.max_dp)
+    dp = rules.dp_allowance(len(position.centres_of(power)))
     bids = [o for o in given if isinstance(o, DPOrder)]
     spent = sum(o.points for o in bids)
     neutrals = [u for u in position.units if u.is_neutral]

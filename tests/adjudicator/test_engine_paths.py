@@ -21,8 +21,7 @@ from collections.abc import Iterator, Mapping, Sequence
 import pytest
 
 from adjudicator.battle import Battle
-from adjudicator.explain import explain_movement
-from adjudicator.movement import adjudicate_movement
+from adjudicator.movement import adjudicate_movement, read_outcomes
 from adjudicator.outcomes import OrderOutcome
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.pieces import pieces_of
@@ -51,7 +50,7 @@ def resolved(board: Board, position: Position, orders: Orders, walk: bool) -> tu
     checked = check_movement_orders(board, position, orders)
     battle = Battle(pieces_of(board, position), checked)
     battle.resolve_all(walk=walk)
-    return explain_movement(battle, checked), battle.moved
+    return read_outcomes(battle, checked), battle.moved
 
 
 @pytest.mark.parametrize(("label", "name", "position", "orders"), PHASES, ids=[p[0] for p in PHASES])

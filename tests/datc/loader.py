@@ -18,9 +18,13 @@ CASES = Path(__file__).parent / "cases"
 
 @dataclass(frozen=True)
 class GivenOrder:
+    """An order of a case with its expected fate: ``result``, the verdict's ``reason`` and its culprit ``by``."""
+
     power: str
     text: str
     result: str
+    reason: str | None = None
+    by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,10 @@ class DatcCase:
 
     @property
     def given(self) -> list[GivenOrder]:
-        return [GivenOrder(o["power"], o["order"], o["result"]) for o in self.raw.get("orders") or []]
+        return [
+            GivenOrder(o["power"], o["order"], o["result"], o.get("reason"), o.get("by"))
+            for o in self.raw.get("orders") or []
+        ]
 
     def parsed_orders(self, board: Board) -> dict[str | None, list[Order]]:
         grouped: dict[str | None, list[Order]] = {}

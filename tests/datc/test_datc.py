@@ -1,7 +1,8 @@
 """Every DATC v3.0 test case of chapter 6, played on the standard map.
 
 Each case checks the whole board afterwards (units, dislodged units and
-their retreat options) and the result of every order, as the DATC states it.
+their retreat options) and the result of every order, as the DATC states it,
+with the reason the rule gave and the unit it named (``reason``, ``by``).
 """
 
 from __future__ import annotations
@@ -51,7 +52,10 @@ def test_datc(case: DatcCase, standard: Board) -> None:
         result = adjudicate_adjustments(standard, position, orders, STANDARD)
     outcomes = _given_outcomes(result.outcomes)
     ordered = [outcomes[i] for i in _in_case_order(case, orders)]
-    got = [(g.power, g.text, o.result.value, o.note) for g, o in zip(case.given, ordered, strict=True)]
-    want = [(g.power, g.text, g.result) for g in case.given]
-    assert [row[:3] for row in got] == want, got
+    got = [
+        (g.power, g.text, o.result.value, o.reason.name.lower(), o.culprit)
+        for g, o in zip(case.given, ordered, strict=True)
+    ]
+    want = [(g.power, g.text, g.result, g.reason, g.by) for g in case.given]
+    assert got == want
     assert {(u.power, str(u)) for u in result.units} == case.expected_units()
