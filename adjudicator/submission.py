@@ -20,7 +20,7 @@ from adjudicator.position import Position
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules
 from maps.board import Board
-from maps.terms import PhaseType
+from maps.terms import PhaseType, province_of
 from orders.model import DPOrder, Order
 
 __all__ = ["OrderVerdict", "check_submission"]
@@ -62,6 +62,7 @@ def check_submission(
 def _movement(
     board: Board, position: Position, rules: Rules, power: str, orders: Sequence[Order]
 ) -> list[OrderVerdict]:
+    orders = [_with_true_type(position, o) for o in orders]
     dp_orders = [o for o in orders if isinstance(o, DPOrder)]
     dp_verdicts = iter(check_dp_orders(board, position, rules, power, dp_orders))
     unit_orders = [o for o in orders if not isinstance(o, DPOrder)]
@@ -73,3 +74,18 @@ def _movement(
         else:
             verdicts.append(OrderVerdict(order, next(checked).problem))
     return verdicts
+
+
+def _with_true_type(position: Position, order: Order) -> Order:
+    """The order with its unit's true letter: ``F Kai H`` for the army in Kai is kept as ``A Kai H``.
+
+    A wrong unit letter does not make an order invalid (DATC 4.C.2, as this project reads it), but it must not
+    be stored, shown and posted as written: the player reads back the order the unit will carry out.
+    """
+    unit = getattr(order, "unit", None)
+    if unit is None or isinstance(order, DPOrder):
+        return order
+    there = position.unit_at.get(province_of(unit.location))
+    if there is None or there.type is unit.type:
+        return order
+    return order.replace(unit=unit.replace(type=there.type))

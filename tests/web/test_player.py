@@ -203,3 +203,9 @@ def test_a_save_with_no_order_in_it_keeps_the_saved_orders_and_says_why(client, 
     assert flashes(html)[0] == (
         "Nothing saved: no line of it is an order (an empty box clears them); your 2 saved orders stand."
     )
+
+
+def test_an_order_with_the_wrong_unit_letter_is_shown_with_the_units_own(site: Site, game: GameLinks) -> None:
+    """DATC 4.C.2: the letter does not void the order; the player reads back what the unit will do."""
+    answer = site.check(game, "Takeda", "F Kai H").get_json()
+    assert answer["lines"][0]["order"] == "A Kai H" and answer["lines"][0]["ok"] is True
