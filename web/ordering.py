@@ -14,6 +14,8 @@ import re
 from adjudicator.game import Game
 from adjudicator.resend import SendMode
 from maps.board import Board
+from maps.fuzzy import close_matches
+from maps.terms import province_of
 from orders import DPOrder, LineVerdict, Order, UnitRef, VerdictKind, order_text, parse_order, parse_orders
 from web.schemas import BidIn, LineOut, OrdersOut
 
@@ -39,7 +41,7 @@ def check_text(game: Game, power: str, text: str, mode: SendMode = SendMode.REPL
             candidates.append((len(lines), verdict))
             lines.append(None)
         else:
-            shown = _line(verdict, power, board)
+            shown = _own_first(_line(verdict, power, board), game, power)
             refused += verdict.counted and not shown.ok
             lines.append(shown)
     if not candidates and not refused and text.strip():
@@ -157,3 +159,24 @@ def order_texts(board: Board, orders: list[Order]) -> list[str]:
 def orders_as_text(board: Board, orders: list[Order]) -> str:
     """Saved orders as text to edit again (parses back to the same orders)."""
     return "\n".join(order_texts(board, orders))
+
+
+_UNKNOWN = re.compile(r"^unknown province '([^']+)'")
+
+
+def _own_first(line: LineOut, game: Game, power: str) -> LineOut:
+    """A misspelt unit's province: the player's own units that it could name come first among the suggestions
+    ("A Kia - Suruga": Kai, the player's own army, before Kii and Kazusa)."""
+    found = _UNKNOWN.match(line.problem or "") if line.kind == "error" else None
+    if found is None:
+        return line
+    board = game.board
+    own = {board.provinces[province_of(u.location)] for u in game.state.position.units_of(power)}
+    names = {p.name: p for p in own} | {p.id: p for p in own}
+    close = close_matches(found.group(1), list(names), n=3, cutoff=0.6)
+    mine = list(dict.fromkeys(f"{names[n].name} ({names[n].id})" for n in close))
+    if not mine:
+        return line
+    suggestions = [*mine, *(s for s in line.suggestions if s not in mine)][:5]
+    problem = f"unknown province '{found.group(1)}'; did you mean {', '.join(suggestions)}?"
+    return line.model_copy(update={"suggestions": suggestions, "problem": problem})

@@ -209,3 +209,9 @@ def test_an_order_with_the_wrong_unit_letter_is_shown_with_the_units_own(site: S
     """DATC 4.C.2: the letter does not void the order; the player reads back what the unit will do."""
     answer = site.check(game, "Takeda", "F Kai H").get_json()
     assert answer["lines"][0]["order"] == "A Kai H" and answer["lines"][0]["ok"] is True
+
+
+def test_a_misspelt_unit_suggests_the_players_own_unit_first(site: Site, game: GameLinks) -> None:
+    line = site.check(game, "Takeda", "A Kia - Suruga").get_json()["lines"][0]
+    assert line["suggestions"][0] == "Kai (KAI)"
+    assert line["problem"].startswith("unknown province 'Kia'; did you mean Kai (KAI), ")
