@@ -48,7 +48,7 @@ def test_a_game_round_trips(db: Database) -> None:
     game_id, issued = actions.create_game(db, NewGameIn(name="Round trip", movement_hours=24))
     snapshot = store.load(db, game_id)
     assert snapshot.name == "Round trip" and snapshot.version == 1
-    assert snapshot.state.model_copy(update={"log": []}) == Game.new(load_board("sengoku"), "Round trip").state
+    assert snapshot.state.replace(log=[]) == Game.new(load_board("sengoku"), "Round trip").state
     assert [(entry.by, entry.action) for entry in snapshot.state.log] == [("web site", "started the game")]
     assert snapshot.deadline is not None and snapshot.movement_hours == 24
     assert set(issued) == {GM, *load_board("sengoku").power_names}
