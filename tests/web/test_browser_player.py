@@ -355,3 +355,15 @@ def test_the_sandbox_plays_by_taps_and_steps_back(browser: Browser, base: str, s
     expect(page.locator("#phase")).to_have_text("Spring 1570 movement")
     assert box_lines(page) == ["Oda: A Owari - Ise", "Asakura: A Omi - Ise"]
     page.context.close()
+
+
+def test_a_refused_dp_order_is_not_shown_in_the_colour_of_a_good_one(browser: Browser, base: str) -> None:
+    game = new_game(base)
+    page = desktop(browser)
+    page.goto(game["links"]["Takeda"])
+    page.fill("#orders", "5 : A Musashi H")  # over the DP a power has: read as an order, refused by the rules
+    page.click("#check")
+    line = page.locator("#verdicts li").first
+    expect(line).to_have_class("bad")
+    assert line.locator(".canon").count() == 0
+    page.context.close()

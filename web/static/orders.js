@@ -15,7 +15,7 @@
     var head = document.createElement("span");
     var shown = line.order || line.text.trim() || "(blank)";
     head.textContent = line.number + ": " + shown + "  [" + line.kind + "]";
-    if (line.order) { head.className = "canon"; }
+    if (line.order && line.ok) { head.className = "canon"; }  // green only for an order that stands
     li.appendChild(head);
     if (line.problem) {
       var why = document.createElement("span");
