@@ -210,7 +210,7 @@ class FriendlyFire(Verdict):
 
 @dataclass(frozen=True, slots=True)
 class NoPath(Verdict):
-    """5.B.4: the convoys ordered could have carried the army, but a fleet on every route failed."""
+    """5.B.4: the convoys ordered could have carried the army, but on every route one failed (6.C.5, 6.F.14)."""
 
     reason: ClassVar[Reason] = Reason.NO_PATH
 

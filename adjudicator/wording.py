@@ -43,7 +43,7 @@ def describe_outcome(board: Board, position: Position, outcome: OutcomeRecord, e
         why = f" ({outcome.note})" if outcome.note else ""
         return f"no convoy{why}: the army stays" + _dislodged_too(outcome, name)
     if reason is Reason.NO_PATH:
-        return "convoy route broken (a fleet on it was dislodged): the army stays" + _dislodged_too(outcome, name)
+        return "convoy route broken (a convoy on it failed): the army stays" + _dislodged_too(outcome, name)
     if reason in (Reason.HELD, Reason.DISLODGED):
         return _hold(outcome, name, explain)
     if reason in (Reason.SUPPORT_CUT, Reason.SUPPORT_CUT_BY_DISLODGEMENT):

@@ -75,7 +75,7 @@ CASES: list[dict[str, Any]] = yaml.safe_load(
   dislodged_after: [F SUS]
   orders:
     - {power: Shimazu, order: "A Iyo - Nagato via convoy", result: fails, reason: no_path,
-       words: "convoy route broken (a fleet on it was dislodged): the army stays"}
+       words: "convoy route broken (a convoy on it failed): the army stays"}
     - {power: Shimazu, order: "F Suo - Suo Sea", result: succeeds, reason: moved, words: "moved"}
     - {power: Uesugi, order: "F Suo Sea C A Iyo - Nagato", result: fails, reason: convoy_paradox,
        words: "convoy paradox (Szykman rule: the convoy fails); dislodged by F Suo"}
