@@ -77,10 +77,12 @@ def _movement(
 
 
 def _with_true_type(position: Position, order: Order) -> Order:
-    """The order with its unit's true letter: ``F Kai H`` for the army in Kai is kept as ``A Kai H``.
+    """The order with its unit's true letter: ``F Kai H`` for the army in Kai is kept as ``A Kai H``, and a
+    missing letter (``Iwami - Aki``) is filled in.
 
-    A wrong unit letter does not make an order invalid (DATC 4.C.2, as this project reads it), but it must not
-    be stored, shown and posted as written: the player reads back the order the unit will carry out.
+    A wrong or missing unit letter does not make an order invalid (DATC 4.C.1 and 4.C.2, as this project reads
+    them), but it must not be stored, shown and posted as written: the player reads back the order the unit
+    will carry out.
     """
     unit = getattr(order, "unit", None)
     if unit is None or isinstance(order, DPOrder):
