@@ -15,7 +15,8 @@ from web import store
 from web.db import Database
 from web.intake import read_inbox_text
 from web.ordering import bid_order, check_text, order_texts, without_bid
-from web.schemas import BidIn, BidOut, DeadlineIn, InboxIn, InboxOut, NewGameIn, OrdersOut, RemindersIn
+from web.schemas import BidIn, BidOut, DeadlineIn, InboxIn, InboxOut, NewGameIn, OrdersOut
+from web.schemas_table import RemindersIn
 from web.store import Handle, utcnow
 
 __all__ = [

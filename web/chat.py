@@ -20,7 +20,7 @@ from post.chat import Flavour, chat_messages, phase_notice
 from web import mapview, store
 from web.actions import GM_PAGE, log_action
 from web.db import Database
-from web.schemas import ChannelIn, ChannelPostOut
+from web.schemas_table import ChannelIn, ChannelPostOut
 from web.store import Handle
 
 __all__ = ["after_adjudication", "in_background", "post", "set_channel"]

@@ -17,7 +17,7 @@ from maps.board import Board
 from maps.terms import PhaseType, province_of
 from orders import DPOrder, Order, order_text, unit_text
 from orders.model import Build, Convoy, Move, Remove, Retreat, SupportHold, SupportMove, UnitRef, Waive
-from web.schemas import AdjustmentsOut, ChoiceOut, ChoicesOut, DpOut, UnitChoicesOut
+from web.schemas_choices import AdjustmentsOut, ChoiceOut, ChoicesOut, DpOut, UnitChoicesOut
 from web.store import Snapshot
 
 __all__ = ["choices_out", "player_choices"]

@@ -13,7 +13,7 @@ from adjudicator.game import GameError
 from web import store
 from web.actions import GM_PAGE, log_action
 from web.db import Database
-from web.schemas import ExtendIn, PauseIn
+from web.schemas_table import ExtendIn, PauseIn
 from web.store import Handle
 
 __all__ = ["extend", "set_paused"]

@@ -25,12 +25,12 @@ from web.schemas import (
     PhaseOut,
     PlayerOut,
     PowerRow,
-    PulseOut,
     ResultOut,
     SubmissionOut,
     UnitOut,
     VotesOut,
 )
+from web.schemas_table import PulseOut
 from web.store import Snapshot
 
 __all__ = ["game_out", "gm_out", "phase_out", "player_out", "result_out", "unit_text"]

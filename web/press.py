@@ -23,7 +23,7 @@ from web import store
 from web.actions import GM_PAGE, log_action
 from web.db import Database
 from web.models import MessageRow, PressReadRow
-from web.schemas import MessageOut, PressIn, PressMailIn, PressOut, PressRulesIn
+from web.schemas_table import MessageOut, PressIn, PressMailIn, PressOut, PressRulesIn
 from web.store import Handle
 
 __all__ = [

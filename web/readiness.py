@@ -17,7 +17,7 @@ from maps import load_board
 from web import store
 from web.actions import GM_PAGE, log_action
 from web.db import Database
-from web.schemas import EarlyIn, ReadyIn, ReadyOut
+from web.schemas_table import EarlyIn, ReadyIn, ReadyOut
 from web.store import Conflict, Handle
 
 __all__ = ["set_early", "set_ready", "waiting_for"]

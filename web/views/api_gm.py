@@ -11,12 +11,7 @@ from web.access import bearer_token, require
 from web.db import database
 from web.openapi import operation
 from web.schemas import (
-    ChannelIn,
-    ChannelPostIn,
-    ChannelPostOut,
     DeadlineIn,
-    EarlyIn,
-    ExtendIn,
     GameOut,
     GmOut,
     InboxIn,
@@ -26,16 +21,23 @@ from web.schemas import (
     MailIn,
     MailOut,
     MailSettingsIn,
-    MessageOut,
     NewLinkIn,
-    PauseIn,
     PhaseOut,
+    PreviewOut,
+    VersionIn,
+)
+from web.schemas_table import (
+    ChannelIn,
+    ChannelPostIn,
+    ChannelPostOut,
+    EarlyIn,
+    ExtendIn,
+    MessageOut,
+    PauseIn,
     PressIn,
     PressOut,
     PressRulesIn,
-    PreviewOut,
     RemindersIn,
-    VersionIn,
 )
 from web.tokens import GM
 from web.views.api import body, reply

@@ -14,22 +14,16 @@ from web.schemas import (
     AuctionOut,
     BidIn,
     BidOut,
-    ChoicesOut,
     ConcedeIn,
     DrawIn,
-    MessageOut,
     OrdersIn,
     OrdersOut,
     PhaseClosedOut,
     PlayerOut,
-    PressIn,
-    PressMailIn,
-    PressOut,
-    PulseOut,
-    ReadyIn,
-    ReadyOut,
     ResultOut,
 )
+from web.schemas_choices import ChoicesOut
+from web.schemas_table import MessageOut, PressIn, PressMailIn, PressOut, PulseOut, ReadyIn, ReadyOut
 from web.views.api import body, reply
 
 __all__ = ["bp"]

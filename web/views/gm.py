@@ -17,18 +17,8 @@ from post import FORMATS, render
 from web import actions, chat, mailer, mapview, pausing, posting, present, press, readiness, store
 from web.access import require
 from web.db import database
-from web.schemas import (
-    ChannelIn,
-    ChannelPostOut,
-    DeadlineIn,
-    EarlyIn,
-    ExtendIn,
-    InboxIn,
-    MailOut,
-    MailSettingsIn,
-    PauseIn,
-    RemindersIn,
-)
+from web.schemas import DeadlineIn, InboxIn, MailOut, MailSettingsIn
+from web.schemas_table import ChannelIn, ChannelPostOut, EarlyIn, ExtendIn, PauseIn, RemindersIn
 from web.tokens import GM
 from web.views.forms import form_model, form_version
 from web.views.home import links

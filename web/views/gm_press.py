@@ -13,7 +13,7 @@ from adjudicator.press import EVERYONE, GM
 from web import press
 from web.access import require
 from web.db import database
-from web.schemas import PressIn, PressRulesIn
+from web.schemas_table import PressIn, PressRulesIn
 from web.views.forms import form_model
 from web.views.gm import bp
 

@@ -12,7 +12,8 @@ from web.access import require
 from web.choices import player_choices
 from web.db import database
 from web.ordering import check_text, orders_as_text
-from web.schemas import BidIn, ConcedeIn, OrdersIn, OrdersOut, ReadyIn
+from web.schemas import BidIn, ConcedeIn, OrdersIn, OrdersOut
+from web.schemas_table import ReadyIn
 from web.views.forms import form_model
 from web.views.public import dp_of, svg_response
 

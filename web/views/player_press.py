@@ -14,7 +14,7 @@ from adjudicator.press import EVERYONE
 from web import present, press
 from web.access import require
 from web.db import database
-from web.schemas import PressIn, PressMailIn
+from web.schemas_table import PressIn, PressMailIn
 from web.views.player import bp
 
 __all__ = ["bp"]
