@@ -5,13 +5,17 @@ Kept apart from :mod:`web.store` (which calls it) so the store stays about games
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
+import functools
+
+from sqlalchemy import Executable, bindparam, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from web.models import ReadyRow
+from web.models import ReadyRow, RefusalRow
 
-__all__ = ["clear_game", "mark", "ready_powers"]
+Mark = ReadyRow | RefusalRow
+
+__all__ = ["clear_game", "clear_mark", "mark", "ready_powers"]
 
 
 def ready_powers(session: Session, game_id: str, phase_index: int) -> frozenset[str]:
@@ -22,11 +26,7 @@ def ready_powers(session: Session, game_id: str, phase_index: int) -> frozenset[
 def mark(session: Session, game_id: str, phase_index: int, power: str, ready: bool, now: object) -> None:
     """Set or clear one power's mark for the phase (its own row: two powers at once both succeed)."""
     if not ready:
-        session.execute(
-            delete(ReadyRow).where(
-                ReadyRow.game_id == game_id, ReadyRow.phase_index == phase_index, ReadyRow.power == power
-            )
-        )
+        clear_mark(session, ReadyRow, game_id, phase_index, power)
         return
     insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
     statement = insert(ReadyRow).values(game_id=game_id, phase_index=phase_index, power=power, updated=now)
@@ -34,6 +34,24 @@ def mark(session: Session, game_id: str, phase_index: int, power: str, ready: bo
         index_elements=["game_id", "phase_index", "power"], set_={"updated": statement.excluded.updated}
     )
     session.execute(statement)
+
+
+def clear_mark(session: Session, table: type[Mark], game_id: str, phase_index: int, power: str) -> None:
+    """Delete one power's mark of one phase from a table of such marks (the ready marks, the refusal marks).
+
+    On every save that changes orders: the statement is built once per table (building it cost more than
+    running it), only its values change.
+    """
+    session.execute(_clearing(table), {"game_id": game_id, "phase_index": phase_index, "power": power})
+
+
+@functools.cache
+def _clearing(table: type[Mark]) -> Executable:
+    return delete(table).where(
+        table.game_id == bindparam("game_id"),
+        table.phase_index == bindparam("phase_index"),
+        table.power == bindparam("power"),
+    )
 
 
 def clear_game(session: Session, game_id: str) -> None:

@@ -416,11 +416,7 @@ def _replace_submissions(
 def _mark_refused(session: Session, game_id: str, phase_index: int, power: str, refused: bool) -> None:
     """Set or clear one power's refusal mark for the phase (its own row: two saves at once both succeed)."""
     if not refused:
-        session.execute(
-            delete(RefusalRow).where(
-                RefusalRow.game_id == game_id, RefusalRow.phase_index == phase_index, RefusalRow.power == power
-            )
-        )
+        readyrows.clear_mark(session, RefusalRow, game_id, phase_index, power)
         return
     insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
     values = {"game_id": game_id, "phase_index": phase_index, "power": power, "updated": utcnow()}
