@@ -281,7 +281,7 @@ class _Reader:
 
     def _misspelt_header(self, number: int, content: str) -> tuple[str, tuple[str, ...]] | None:
         """``("Odda", ("Oda",))`` for a header naming no power (:mod:`orders.misspelt`), else None."""
-        below = shapes.strip_wrapping(_next_text(self.lines, number))
+        below = shapes.strip_wrapping(shapes.next_text(self.lines, number))
         return misspelt_power(
             content, below, self.powers, lambda line: self.grammar.read(line, self.phase).order is not None
         )
@@ -332,7 +332,7 @@ class _Reader:
             self.quote_headers_seen, self.forwarded = False, shapes.is_forward_marker(line)
             self.quote_from_intro = False
             return _Mode.QUOTE_HEAD
-        if shapes.is_outlook_rule(line) and shapes.is_mail_header(_next_text(lines, number)):
+        if shapes.is_outlook_rule(line) and shapes.is_mail_header(shapes.next_text(lines, number)):
             self.quote_headers_seen, self.forwarded, self.quote_from_intro = False, False, False
             return _Mode.QUOTE_HEAD
         if shapes.is_reply_intro(line):
@@ -383,12 +383,12 @@ class _Reader:
         name, value = header
         note = None
         if self.mode is not _Mode.MAIL_HEAD and self.started:
-            if not _header_block_below(lines, number - 1):
+            if not shapes.header_block_below(lines, number - 1):
                 return self._lone_header(number, raw, name, value)
             self._end_message(number - 1)
             self.message += 1
             self._start_message(number)
-            note = f"a {_ordinal(self.message + 1)} mail starts here, from {_sender_below(lines, number - 1)}"
+            note = f"a {_ordinal(self.message + 1)} mail starts here, from {shapes.sender_below(lines, number - 1)}"
         self.mode = _Mode.MAIL_HEAD
         # a paste's report heads each mail itself; one mail's text (read from a mailbox, or --power) does not
         told = note if note is not None and self.text_fixed is not None else None
@@ -424,29 +424,3 @@ class _Reader:
 
 def _ordinal(number: int) -> str:
     return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(number, f"{number}th")
-
-
-def _header_block_below(lines: list[str], start: int) -> bool:
-    """Is the line at index ``start`` the first of a mail header block: two header lines or more, a From: address?"""
-    return _sender_below(lines, start) is not None and shapes.is_mail_header(
-        lines[start + 1].strip() if start + 1 < len(lines) else ""
-    )
-
-
-def _sender_below(lines: list[str], start: int) -> str | None:
-    """The From: address of the header block starting at index ``start``, or None when it has none."""
-    for line in lines[start : start + 30]:
-        header = shapes.mail_header(line.strip())
-        if header is None:
-            break
-        if header[0] == "from" and "@" in header[1]:
-            return header[1]
-    return None
-
-
-def _next_text(lines: list[str], number: int) -> str:
-    """The next non-blank line after line ``number`` (counted from 1), stripped; '' at the end."""
-    for line in lines[number : number + 3]:
-        if line.strip():
-            return line.strip()
-    return ""

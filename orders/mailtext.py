@@ -17,6 +17,7 @@ from maps.terms import PhaseType, Season
 __all__ = [
     "NamedPhase",
     "bbcode_quotes",
+    "header_block_below",
     "is_forward_marker",
     "is_mail_header",
     "is_original_marker",
@@ -26,7 +27,9 @@ __all__ = [
     "is_sent_from",
     "is_signature_delimiter",
     "mail_header",
+    "next_text",
     "phase_of_subject",
+    "sender_below",
     "phase_named",
     "power_of_header",
     "unknown_power_of_header",
@@ -261,3 +264,29 @@ def phase_of_subject(subject: str) -> NamedPhase | None:
     if _REPLY.match(subject) or re.search(r"\bresults?\b", subject, re.I):
         return None
     return phase_named(subject)
+
+
+def header_block_below(lines: list[str], start: int) -> bool:
+    """Is the line at index ``start`` the first of a mail header block: two header lines or more, a From: address?"""
+    return sender_below(lines, start) is not None and is_mail_header(
+        lines[start + 1].strip() if start + 1 < len(lines) else ""
+    )
+
+
+def sender_below(lines: list[str], start: int) -> str | None:
+    """The From: address of the header block starting at index ``start``, or None when it has none."""
+    for line in lines[start : start + 30]:
+        header = mail_header(line.strip())
+        if header is None:
+            break
+        if header[0] == "from" and "@" in header[1]:
+            return header[1]
+    return None
+
+
+def next_text(lines: list[str], number: int) -> str:
+    """The next non-blank line after line ``number`` (counted from 1), stripped; '' at the end."""
+    for line in lines[number : number + 3]:
+        if line.strip():
+            return line.strip()
+    return ""

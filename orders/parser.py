@@ -44,6 +44,7 @@ from orders.model import (
 )
 from orders.places import Places, places_of
 from orders.quick import quick_order
+from orders.sentences import in_order_words
 from orders.verdicts import LineVerdict, VerdictKind
 
 __all__ = ["MAX_ORDER_CHARS", "LineRead", "Grammar", "grammar_of", "parse_order"]
@@ -175,7 +176,7 @@ class Grammar:
         try:
             return LineRead(_OrderReader(self, tokens, folded, phase).read(), power=power)
         except _Refusal as refusal:
-            for words_again in _in_order_words(tokens):  # "Move Mikawa to Totomi Sea", "Hold Owari"
+            for words_again in in_order_words(tokens):  # "Move Mikawa to Totomi Sea", "Hold Owari"
                 try:
                     order = _OrderReader(self, words_again, [w.casefold() for w in words_again], phase).read()
                 except Exception:  # noqa: BLE001 (only a second try: the first refusal stands)
@@ -191,35 +192,9 @@ class Grammar:
             return LineRead(None, f"cannot read this line ({error})", power=power)
 
 
-_LEAD_IN = frozenset({"please", "pls", "plz", "kindly", "and", "then", "also", "now", "ok", "okay", "so"})
-_MOVE_VERBS = frozenset({"move", "moves", "attack", "attacks", "go", "goes", "send"})
-_HOLD_VERBS = frozenset({"hold", "holds"})
 # A player's note after the order, tried once the whole line is refused: "(main attack)", "-- trust me"
 _NOTE_AT_END = re.compile(r"\s+\(([^()]*)\)\s*$")
 _DASH_NOTE = re.compile(r"\s+--\s+(\D.*)$")
-
-
-def _in_order_words(tokens: list[str]) -> list[list[str]]:
-    """The same line written as an order, where a player wrote it as a sentence (tried only after a refusal).
-
-    ``Please move Owari into Mino`` (a verb first), ``Hold Owari`` (the hold
-    before its unit), ``Owari: hold``, ``Mikawa fleet holds``.
-    """
-    found: list[list[str]] = []
-    rest = tokens
-    while rest and rest[0].casefold() in _LEAD_IN:
-        rest = rest[1:]
-    if rest and rest[0].casefold() in _MOVE_VERBS:
-        found.append(rest[1:])
-    elif rest and rest[0].casefold() in _HOLD_VERBS and len(rest) >= 2:
-        found.append([*rest[1:], "H"])
-    elif len(rest) >= 3 and rest[1] == ":":  # "Owari: hold"
-        found.append([rest[0], *rest[2:]])
-    elif len(rest) >= 3 and rest[1].casefold() in _UNIT_WORDS:  # "Mikawa fleet holds"
-        found.append([rest[1], rest[0], *rest[2:]])
-    elif rest is not tokens:
-        found.append(rest)
-    return [f for f in found if f]
 
 
 class _OrderReader:
