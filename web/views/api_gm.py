@@ -51,6 +51,12 @@ API = "API"  # who did it, in the game's log
 bp = Blueprint("api_gm", __name__, url_prefix="/api/games/<game_id>")
 
 
+def _overview(game_id: str) -> tuple[Response, int]:
+    """The GM's overview, the answer of every GM setting: the game as it stands now."""
+    ready = mailer.smtp_settings(current_app.config) is not None
+    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
+
+
 def _gm(game_id: str) -> None:
     require(game_id, bearer_token(), "gm")
 
@@ -60,8 +66,7 @@ def _gm(game_id: str) -> None:
 )
 def overview(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
-    ready = mailer.smtp_settings(current_app.config) is not None
-    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
+    return _overview(game_id)
 
 
 @operation(
@@ -156,8 +161,7 @@ def extend(game_id: str) -> tuple[Response, int]:
 def early(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     readiness.set_early(database(), game_id, body(EarlyIn), by=API)
-    ready = mailer.smtp_settings(current_app.config) is not None
-    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
+    return _overview(game_id)
 
 
 @operation(
@@ -173,8 +177,7 @@ def early(game_id: str) -> tuple[Response, int]:
 def reminders(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     actions.set_reminders(database(), game_id, body(RemindersIn), by=API)
-    ready = mailer.smtp_settings(current_app.config) is not None
-    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
+    return _overview(game_id)
 
 
 @operation(
@@ -190,8 +193,7 @@ def reminders(game_id: str) -> tuple[Response, int]:
 def channel(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     chat.set_channel(database(), game_id, body(ChannelIn), by=API)
-    ready = mailer.smtp_settings(current_app.config) is not None
-    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
+    return _overview(game_id)
 
 
 @operation(
@@ -240,8 +242,7 @@ def mail(game_id: str) -> tuple[Response, int]:
 def mail_settings(game_id: str) -> tuple[Response, int]:
     _gm(game_id)
     mailer.set_mail_settings(database(), game_id, body(MailSettingsIn), by=API)
-    ready = mailer.smtp_settings(current_app.config) is not None
-    return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
+    return _overview(game_id)
 
 
 @operation(bp, "/rollback", "post", "Undo the last adjudication", body=VersionIn, response=GameOut, auth="gm")
