@@ -20,7 +20,17 @@ from datetime import datetime
 from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "GameRow", "MessageRow", "PressReadRow", "ReadyRow", "RefusalRow", "SubmissionRow", "TokenRow"]
+__all__ = [
+    "Base",
+    "GameRow",
+    "MessageRow",
+    "PowerMark",
+    "PressReadRow",
+    "ReadyRow",
+    "RefusalRow",
+    "SubmissionRow",
+    "TokenRow",
+]
 
 
 class Base(DeclarativeBase):
@@ -70,7 +80,19 @@ class SubmissionRow(Base):
     updated: Mapped[datetime] = mapped_column(DateTime)
 
 
-class RefusalRow(Base):
+class PowerMark:
+    """A mark one power sets for one phase, in a table of its own (a row per game, phase and power)."""
+
+    __table_args__ = (UniqueConstraint("game_id", "phase_index", "power"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    phase_index: Mapped[int] = mapped_column(Integer, doc="how many phases had been adjudicated")
+    power: Mapped[str] = mapped_column(String(40))
+    updated: Mapped[datetime] = mapped_column(DateTime)
+
+
+class RefusalRow(PowerMark, Base):
     """A power whose latest message this phase had every line refused (its earlier orders, if any, stand).
 
     Its own table, written by the power's save alone like a submission row,
@@ -78,16 +100,9 @@ class RefusalRow(Base):
     """
 
     __tablename__ = "refusals"
-    __table_args__ = (UniqueConstraint("game_id", "phase_index", "power"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    phase_index: Mapped[int] = mapped_column(Integer, doc="how many phases had been adjudicated")
-    power: Mapped[str] = mapped_column(String(40))
-    updated: Mapped[datetime] = mapped_column(DateTime)
 
 
-class ReadyRow(Base):
+class ReadyRow(PowerMark, Base):
     """A power that says it is done with this phase ("ready"); cleared when its orders change.
 
     A row of its own, written by the power alone (like a submission), so that saying "ready" never waits
@@ -95,13 +110,6 @@ class ReadyRow(Base):
     """
 
     __tablename__ = "ready"
-    __table_args__ = (UniqueConstraint("game_id", "phase_index", "power"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    phase_index: Mapped[int] = mapped_column(Integer, doc="how many phases had been adjudicated")
-    power: Mapped[str] = mapped_column(String(40))
-    updated: Mapped[datetime] = mapped_column(DateTime)
 
 
 class MessageRow(Base):

@@ -5,15 +5,11 @@ Kept apart from :mod:`web.store` (which calls it) so the store stays about games
 
 from __future__ import annotations
 
-import functools
-
 from sqlalchemy import Executable, bindparam, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from web.models import ReadyRow, RefusalRow
-
-Mark = ReadyRow | RefusalRow
+from web.models import PowerMark, ReadyRow
 
 __all__ = ["clear_game", "clear_mark", "mark", "ready_powers"]
 
@@ -36,7 +32,7 @@ def mark(session: Session, game_id: str, phase_index: int, power: str, ready: bo
     session.execute(statement)
 
 
-def clear_mark(session: Session, table: type[Mark], game_id: str, phase_index: int, power: str) -> None:
+def clear_mark(session: Session, table: type[PowerMark], game_id: str, phase_index: int, power: str) -> None:
     """Delete one power's mark of one phase from a table of such marks (the ready marks, the refusal marks).
 
     On every save that changes orders: the statement is built once per table (building it cost more than
@@ -45,13 +41,18 @@ def clear_mark(session: Session, table: type[Mark], game_id: str, phase_index: i
     session.execute(_clearing(table), {"game_id": game_id, "phase_index": phase_index, "power": power})
 
 
-@functools.cache
-def _clearing(table: type[Mark]) -> Executable:
-    return delete(table).where(
-        table.game_id == bindparam("game_id"),
-        table.phase_index == bindparam("phase_index"),
-        table.power == bindparam("power"),
-    )
+_CLEARING: dict[str, Executable] = {}  # by mark class; built once each (a race builds it twice, harmlessly)
+
+
+def _clearing(table: type[PowerMark]) -> Executable:
+    name = table.__name__
+    if name not in _CLEARING:
+        _CLEARING[name] = delete(table).where(
+            table.game_id == bindparam("game_id"),
+            table.phase_index == bindparam("phase_index"),
+            table.power == bindparam("power"),
+        )
+    return _CLEARING[name]
 
 
 def clear_game(session: Session, game_id: str) -> None:
