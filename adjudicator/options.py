@@ -24,7 +24,6 @@ matter and offering it would only mislead.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from adjudicator.adjustments import adjustment_counts, build_sites
 from adjudicator.legality import check_each
@@ -33,6 +32,7 @@ from adjudicator.retreats import retreat_options
 from adjudicator.rules import BuildSites, Rules
 from adjudicator.submission import check_submission
 from maps.board import Board
+from maps.perboard import per_board
 from maps.terms import PhaseType, UnitType
 from orders.model import (
     Build,
@@ -229,7 +229,7 @@ def _convoy_candidates(board: Board, position: Position, fleet: Unit, fleets: fr
     return [Convoy(unit=me, convoyed=_ref(a), destination=p) for a in armies for p in shores if p != a.province]
 
 
-@lru_cache(maxsize=8)
+@per_board
 def _coasts(board: Board) -> tuple[str, ...]:
-    """The land provinces on a shore: where a convoy may take an army (boards are immutable: cached)."""
+    """The land provinces on a shore: where a convoy may take an army (boards are immutable: kept per board)."""
     return tuple(sorted(p.id for p in board if not p.is_sea and board.fleet_locations(p.id)))

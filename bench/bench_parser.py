@@ -49,7 +49,6 @@ from bench.random_phases import RandomPhase, random_phases
 from maps import Board, load_board
 from orders import order_text, parse_orders
 from orders import parser as parser_module
-from orders import places as places_module
 from orders.parser import grammar_of
 
 __all__ = ["main", "phase_text"]
@@ -86,15 +85,14 @@ def summary(label: str, ns: list[int]) -> float:
 
 
 def forget_lines(board: Board) -> Callable[[int], None]:
-    memo = grammar_of(board).memo
-    return lambda index: memo.clear()
+    memo = grammar_of(board).read
+    return lambda index: memo.cache_clear()  # type: ignore[attr-defined]  # an lru_cache
 
 
 def forget_board(board: Board) -> None:
     """Drop the board's memos (names, lines, shared units), as a fresh process starts."""
-    parser_module._GRAMMARS.pop(board, None)
-    places_module._BOARDS.pop(board, None)
-    parser_module._UNITS.clear()
+    board.derived.clear()  # every per-board value (maps.perboard): the grammar and the places among them
+    parser_module._unit_ref.cache_clear()
 
 
 def bench_phase(board: Board, count: int, seed: int, warmup: int) -> None:

@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Board", "Border", "PowerSetup", "Province", "StartUnit"]
 
-# What a board computes on demand and never pickles (the board cache, maps.cache).
-_ON_DEMAND = ("graph",)
+# What a board computes on demand and never pickles (a shell's board cache, localfiles.boardcache).
+_ON_DEMAND = ("graph", "derived")
 
 # The queries below run thousands of times a phase. Enum members cost a
 # metaclass lookup each in Python 3.11, and ``frozenset()`` a call, so both
@@ -74,6 +74,7 @@ class Board:
     seas: frozenset[str] = field(init=False, repr=False)
     location_provinces: Mapping[Location, str] = field(init=False, repr=False)
     tables: BoardTables = field(init=False, repr=False)
+    derived: dict[object, Any] = field(init=False, repr=False)  # values worked out from the board (maps.perboard)
 
     def __post_init__(self) -> None:
         army: dict[str, set[str]] = {p: set() for p in self.provinces}
@@ -94,6 +95,7 @@ class Board:
             if sea.is_sea
         }
         object.__setattr__(self, "_shores", shores)
+        object.__setattr__(self, "derived", {})
         self._cache_queries(fleet, shores)
 
     def _cache_queries(self, fleet: dict[Location, set[Location]], shores: dict[str, frozenset[str]]) -> None:
@@ -253,3 +255,6 @@ class Board:
         """Everything but what is built on demand (the networkx graph): a cached board stays small
         and loads without importing networkx."""
         return {k: v for k, v in self.__dict__.items() if k not in _ON_DEMAND}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, derived={})

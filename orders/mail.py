@@ -105,7 +105,6 @@ class _Reader:
         address_book: AddressBook | None,
     ) -> None:
         self.grammar = grammar
-        self.memo = grammar.memo  # the lines read before: looked up here, without a call
         self.phase = phase
         self.powers = grammar.powers
         self.address_book = address_book
@@ -207,7 +206,7 @@ class _Reader:
             and (":" not in line[:10] or shapes.mail_header(line) is None)
         ):
             return None
-        read = self.memo.get((line, self.phase)) or self.grammar.read(line, self.phase)
+        read = self.grammar.read(line, self.phase)
         order, power = read.order, read.power
         if order is None or not (power is None or self.fixed is None or power == self.fixed):
             return None

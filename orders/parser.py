@@ -18,11 +18,12 @@ than :data:`MAX_ORDER_CHARS` is never read as an order.
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Callable
+from functools import lru_cache
 from typing import NamedTuple
 
 from maps.board import Board
+from maps.perboard import per_board
 from maps.terms import PhaseType, UnitType
 from orders import vocabulary as words
 from orders.kinds import KINDS, kind_table
@@ -94,24 +95,14 @@ class LineRead(NamedTuple):
 class Grammar:
     """The order language on one board, with its memo of lines read (see the module docstring)."""
 
-    _MEMO_SIZE = 20_000
+    _MEMO_SIZE = 20_000  # lines, and refused lines judged, per board: the least recently read go first
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.places: Places = places_of(board)
         self.powers = self.places.powers
-        self.memo: dict[tuple[str, PhaseType | None], LineRead] = {}
-        self.likeness: dict[str, bool] = {}
-
-    def read(self, line: str, phase: PhaseType | None) -> LineRead:
-        """The order on a stripped line (comments after ``#`` or ``//`` are left out)."""
-        key = (line, phase)
-        known = self.memo.get(key)
-        if known is None:
-            if len(self.memo) >= self._MEMO_SIZE:
-                self.memo.clear()
-            known = self.memo[key] = self._read(line, phase)
-        return known
+        self.read: Callable[[str, PhaseType | None], LineRead] = lru_cache(maxsize=self._MEMO_SIZE)(self._read)
+        self.order_like: Callable[[str], bool] = lru_cache(maxsize=self._MEMO_SIZE)(self._order_like)
 
     def tokens(self, line: str) -> list[str]:
         """The words of a line: arrows made '-', coasts glued to their province, punctuation dropped."""
@@ -136,20 +127,16 @@ class Grammar:
                 tokens.append(token)
         return tokens
 
-    def order_like(self, line: str) -> bool:
+    def _order_like(self, line: str) -> bool:
         """Does a line the parser refused still look like an order someone meant to give? (:mod:`orders.likeness`)
 
         Memoised like :meth:`read`: a mailbox repeats its quoted lines and footers many times over.
         """
-        known = self.likeness.get(line)
-        if known is None:
-            if len(self.likeness) >= self._MEMO_SIZE:
-                self.likeness.clear()
-            known = self.likeness[line] = looks_like_order(self.tokens(line[:MAX_ORDER_CHARS])[:12], self.places)
-        return known
+        return looks_like_order(self.tokens(line[:MAX_ORDER_CHARS])[:12], self.places)
 
     def _read(self, line: str, phase: PhaseType | None) -> LineRead:
-        """The line's order; a remark after it (``<- as agreed``, ``// feint``, ``# hold``) is kept aside."""
+        """The order on a stripped line (``read``, memoised); a remark after it (``<- as agreed``, ``// feint``,
+        ``# hold``) is kept aside."""
         remark = _REMARK.search(line) if ("#" in line or "/" in line or "<-" in line) else None
         if remark is None:
             return self._read_order(line, phase)
@@ -398,16 +385,11 @@ _AFTER_UNIT: dict[str, Callable[[_OrderReader, UnitRef], Order]] = kind_table(
 )
 _KIND_OF_WORD = {word: kind for kind in _AFTER_UNIT for word in KINDS[kind].words}
 
-# Units are values: one shared instance per (type, location) saves building the same model again and again.
-_UNITS: dict[tuple[UnitType | None, str], UnitRef] = {}
 
-
+@lru_cache(maxsize=4096)
 def _unit_ref(unit_type: UnitType | None, location: str) -> UnitRef:
-    key = (unit_type, location)
-    unit = _UNITS.get(key)
-    if unit is None:
-        unit = _UNITS[key] = UnitRef(type=unit_type, location=location)
-    return unit
+    """Units are values: one shared instance per (type, location) saves building the same model again and again."""
+    return UnitRef(type=unit_type, location=location)
 
 
 def _is_number(token: str) -> bool:
@@ -415,15 +397,7 @@ def _is_number(token: str) -> bool:
     return token.isascii() and token.isdigit() and len(token) <= 9
 
 
-_GRAMMARS: weakref.WeakKeyDictionary[Board, Grammar] = weakref.WeakKeyDictionary()
-
-
-def grammar_of(board: Board) -> Grammar:
-    """The board's grammar (made on first use, dropped with the board)."""
-    grammar = _GRAMMARS.get(board)
-    if grammar is None:
-        grammar = _GRAMMARS[board] = Grammar(board)
-    return grammar
+grammar_of = per_board(Grammar)  # the board's grammar (made on first use, dropped with the board)
 
 
 def parse_order(text: str, board: Board, *, phase: PhaseType | None = None) -> Order | LineVerdict:

@@ -16,22 +16,22 @@ comparison with every name.
 
 from __future__ import annotations
 
-import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from functools import cached_property, lru_cache
 
 from maps.board import Board
 from maps.fuzzy import close_matches
 from maps.names import SUGGEST_LIMIT, Lookup, normalise
+from maps.perboard import per_board
 from maps.terms import Location
 from orders import vocabulary as words
 
 __all__ = ["FUZZY_LIMIT", "Place", "Places", "places_of"]
 
 FUZZY_LIMIT = SUGGEST_LIMIT  # characters; the longest name on the shipped maps has 20
-V = TypeVar("V")
 _NEAR_MISS = 0.75  # difflib likeness: 'owrai' ~ 'owari' (0.8), 'thanks' !~ 'tan' (0.67)
-_MEMO_SIZE = 20_000  # phrases per board; a full memo starts afresh rather than grow
+_MEMO_SIZE = 20_000  # phrases per board, each memo; the least recently asked go first
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +49,11 @@ class Places:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.powers = {name.casefold(): name for name in board.power_names}
-        self._exact: dict[str, bool] = {}
-        self._places: dict[str, Place] = {}
-        self._found: dict[str, Location | None] = {}
-        self._placeish: dict[str, bool] = {}
-        self._all_keys: list[str] | None = None
+        # Each answer memoised per board: the least recently asked go first when a memo is full.
+        self.is_exact: Callable[[str], bool] = lru_cache(maxsize=_MEMO_SIZE)(board.names.is_exact)
+        self.find: Callable[[str], Location | None] = lru_cache(maxsize=_MEMO_SIZE)(self._find)
+        self.placeish: Callable[[str], bool] = lru_cache(maxsize=_MEMO_SIZE)(self._placeish)
+        self._place = lru_cache(maxsize=_MEMO_SIZE)(self._read)
         # Every id, name and alias as written, any case, with the province the name index gives for it:
         # most phrases are one of these, read without a lookup.
         self._names: dict[str, Place] = {}
@@ -64,59 +64,37 @@ class Places:
                     self._names.setdefault(word.casefold(), Place(found.id))
         self.exact_names = {w: place.location for w, place in self._names.items() if place.location}
 
-    def is_exact(self, word: str) -> bool:
-        """Is ``word`` (any case) exactly an id, name or alias?"""
-        known = self._exact.get(word)
-        if known is None:
-            known = self._exact[word] = self.board.names.is_exact(word)
-            _bound(self._exact)
-        return known
-
     def place(self, phrase: list[str]) -> Place:
         """The location a phrase names (``["South", "Shinano"]``, ``["spa", "nc"]``, ``["stp/sc"]``)."""
         text = " ".join(phrase)
-        known = self._names.get(text.casefold()) or self._places.get(text)
-        if known is None:
-            known = self._places[text] = self._read(phrase, text)
-            _bound(self._places)
-        return known
+        return self._names.get(text.casefold()) or self._place(text)
 
-    def find(self, text: str) -> Location | None:
-        """The province an exact name or unique prefix names; never fuzzy (for hints, not answers)."""
-        if text in self._found:
-            return self._found[text]
+    def _find(self, text: str) -> Location | None:
+        """The province an exact name or unique prefix names; never fuzzy (for hints, not answers: ``find``)."""
         lookup = self._lookup(text, fuzzy=False)
-        found = self._found[text] = lookup.province.id if lookup.province is not None else None
-        _bound(self._found)
-        return found
+        return lookup.province.id if lookup.province is not None else None
 
-    def placeish(self, word: str) -> bool:
-        """Could this word be meant as a place: a name, a prefix of one (3+ letters), or a near miss (4+)?
+    def _placeish(self, word: str) -> bool:
+        """``placeish``: could this word be meant as a place: a name, a prefix of one (3+ letters), or a near miss (4+)?
 
         Stricter than the suggestions a refusal offers: this decides whether a
         line is an order gone wrong or chatter, so "thanks" must not pass for
         "Tan" (a suggestion's 0.6 likeness), while "Owrai" passes for "Owari".
         """
-        known = self._placeish.get(word)
-        if known is None:
-            key = normalise(word)
-            if len(key) < 3 or len(key) > FUZZY_LIMIT:
-                known = bool(key) and self.is_exact(word)
-            else:
-                lookup = self.board.names.lookup(key, suggest=False)
-                known = lookup.found or bool(lookup.candidates)
-                if not known and len(key) >= 4:
-                    known = bool(close_matches(key, self._keys(), n=1, cutoff=_NEAR_MISS))
-            self._placeish[word] = known
-            _bound(self._placeish)
-        return known
+        key = normalise(word)
+        if len(key) < 3 or len(key) > FUZZY_LIMIT:
+            return bool(key) and self.is_exact(word)
+        lookup = self.board.names.lookup(key, suggest=False)
+        if lookup.found or lookup.candidates:
+            return True
+        return len(key) >= 4 and bool(close_matches(key, self._keys, n=1, cutoff=_NEAR_MISS))
 
+    @cached_property
     def _keys(self) -> list[str]:
-        if self._all_keys is None:
-            self._all_keys = sorted({normalise(w) for p in self.board for w in (p.id, p.name, *p.aliases)})
-        return self._all_keys
+        return sorted({normalise(w) for p in self.board for w in (p.id, p.name, *p.aliases)})
 
-    def _read(self, phrase: list[str], text: str) -> Place:
+    def _read(self, text: str) -> Place:
+        phrase = text.split(" ")  # the words ``place`` joined (none of them holds a space)
         if self.is_exact(text):
             lookup = self.board.names.lookup(text)
             if lookup.province is not None:
@@ -159,17 +137,4 @@ def _split_coast(phrase: list[str]) -> tuple[str, str | None]:
     return " ".join(phrase), None
 
 
-def _bound(memo: dict[str, V]) -> None:
-    if len(memo) > _MEMO_SIZE:
-        memo.clear()
-
-
-_BOARDS: weakref.WeakKeyDictionary[Board, Places] = weakref.WeakKeyDictionary()
-
-
-def places_of(board: Board) -> Places:
-    """The board's memo (made on first use, dropped with the board)."""
-    places = _BOARDS.get(board)
-    if places is None:
-        places = _BOARDS[board] = Places(board)
-    return places
+places_of = per_board(Places)  # the board's memo (made on first use, dropped with the board)

@@ -6,10 +6,10 @@ one it uses ids (``A KAI - SUR``). Either form parses back to the same order.
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from maps.perboard import per_board
 from maps.terms import Location, UnitType, coast_of, province_of
 from orders.kinds import KINDS, kind_table
 from orders.model import DPOrder, Order, UnitRef
@@ -23,19 +23,13 @@ __all__ = ["location_text", "order_text", "unit_text"]
 def location_text(location: Location, board: Board | None = None) -> str:
     if board is None:
         return _written(location, None)
-    last = _LAST
-    if last[0] is not board:  # the same board, call after call: one identity test, not a weak-dictionary lookup
-        last[:] = [board, _TEXTS.setdefault(board, {})]
-    texts: dict[str, str] = last[1]
-    text = texts.get(location)
-    if text is None:
-        text = texts[location] = _written(location, board)
-    return text
+    return _texts(board).get(location) or _written(location, board)
 
 
-# A board's locations as text, kept per board: a results post names the same few dozen places again and again.
-_TEXTS: weakref.WeakKeyDictionary[Board, dict[str, str]] = weakref.WeakKeyDictionary()
-_LAST: list[Any] = [None, {}]  # the board asked for last and its texts (it stays alive while it is the last)
+@per_board
+def _texts(board: Board) -> Mapping[str, str]:
+    """Every place on the board as text, written once: a results post names the same few dozen again and again."""
+    return {location: _written(location, board) for location in board.location_provinces}
 
 
 def _written(location: Location, board: Board | None) -> str:

@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
 import shapely
 import shapely.affinity
@@ -37,6 +36,7 @@ from shapely.ops import nearest_points, polylabel
 
 from maps import Board
 from maps.drawing import Drawing, drawing_of
+from maps.perboard import per_board
 from render.crop import crop_frame, cropped, inside
 from render.plane import XY, Frame
 from render.projection import fit, project, spread
@@ -83,9 +83,9 @@ class Layout:
     void: BaseGeometry | None = None  # land of no province (a real coast's Korea), drawn plain
 
 
-@lru_cache(maxsize=8)
+@per_board
 def layout(board: Board) -> Layout:
-    """The layout of a board (cached: boards are immutable)."""
+    """The layout of a board (kept per board: boards are immutable)."""
     places = {p.id: p.at for p in board if p.at is not None}
     missing = sorted(set(board.provinces) - set(places))
     if missing:

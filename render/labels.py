@@ -14,13 +14,12 @@ above, beside, and a little further out. Small provinces choose first, since
 they have the fewest spots. Text widths are the font's own
 (:mod:`render.textwidth`) with a margin, so a box that is free is free on
 screen. The
-placement depends on the board alone: it is computed once per layout.
+placement depends on the board alone: it is computed once per board's sheet.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -49,9 +48,8 @@ _STEP = 6.0  # the grid of further places a name may take inside its province
 _FURTHER = 80  # of which the nearest so many are tried
 
 
-@lru_cache(maxsize=8)
 def place_labels(board: Board, plan: Layout) -> Mapping[str, LabelSpot]:
-    """A spot for each province's name (cached: a board and its layout never change)."""
+    """A spot for each province's name (worked out once per board, for its sheet: :func:`render.sheet.sheet_of`)."""
     taken = [_glyph_box(xy) for _, xy in sorted(plan.anchors.items())]
     spots: dict[str, LabelSpot] = {}
     regions = plan.regions

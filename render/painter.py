@@ -8,16 +8,16 @@ what depends on the position (tints, units, orders) is drawn each time.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 
 from adjudicator.position import Position
 from maps import Board, UnitType, province_of
+from maps.perboard import per_board
 from orders.model import DPOrder, Order, Waive
 from render.arrows import Status, order_mark
 from render.glyphs import DISLODGED_HALF, DISLODGED_OFFSETS, centre_mark, unit_glyph
 from render.legend import PowerLine
 from render.palette import BRIDGE, COAST, INK, LAND, NEUTRAL, SEA_INK, WALL, tint
-from render.sheet import Sheet
+from render.sheet import sheet_of
 from render.spots import XY, Box, LabelSpot
 from render.svg import element, text, tooltip
 
@@ -29,8 +29,8 @@ _UNKNOWN = "#777777"  # a power the board does not know (a hand-made position)
 class Painter:
     """Draws the pieces of one picture; holds what the pieces share."""
 
-    def __init__(self, board: Board, position: Position, sheet: Sheet, colours: Mapping[str, str]) -> None:
-        self.board, self.position, self.sheet, self.colours = board, position, sheet, colours
+    def __init__(self, board: Board, position: Position, colours: Mapping[str, str]) -> None:
+        self.board, self.position, self.sheet, self.colours = board, position, sheet_of(board), colours
 
     def colour(self, power: str | None) -> str:
         return NEUTRAL if power is None else self.colours.get(power, _UNKNOWN)
@@ -48,7 +48,7 @@ class Painter:
     def retreat_from(self, location: str) -> XY:
         """Where a dislodged unit is drawn: beside its province's place, where it covers no name (or least of one)."""
         x, y = self.sheet.anchors[province_of(location)]
-        names, h = _name_boxes(self.sheet), DISLODGED_HALF
+        names, h = _name_boxes(self.board), DISLODGED_HALF
 
         def covered(offset: XY) -> float:
             ring = Box(x + offset[0] - h, y + offset[1] - h, x + offset[0] + h, y + offset[1] + h)
@@ -137,7 +137,7 @@ class Painter:
 
     def labels(self) -> list[str]:
         spots = self.sheet.spots
-        names = _names(self.board, self.sheet)
+        names = _names(self.board)
         out = []
         for key in sorted(spots):
             out.append(names[key])
@@ -176,7 +176,7 @@ class Painter:
             power = holder.power if holder is not None else None
         label = f"{power or 'neutral'}: {order.kind} {inner.unit.location} ({status.value})"
         return order_mark(
-            order, self.colour(power), status, self.where, self.retreat_from, label=label, avoid=_name_boxes(self.sheet)
+            order, self.colour(power), status, self.where, self.retreat_from, label=label, avoid=_name_boxes(self.board)
         )
 
     def legend_rows(self, dp: Mapping[str, int] | None) -> list[PowerLine]:
@@ -236,16 +236,16 @@ def _escaped(words: str) -> str:
     return text(words, {})[len("<text>") : -len("</text>")]
 
 
-@lru_cache(maxsize=8)
-def _name_boxes(sheet: Sheet) -> tuple[Box, ...]:
+@per_board
+def _name_boxes(board: Board) -> tuple[Box, ...]:
     """Where the names are: an arrowhead keeps off them."""
-    return tuple(spot.box for spot in sheet.spots.values())
+    return tuple(spot.box for spot in sheet_of(board).spots.values())
 
 
-@lru_cache(maxsize=8)
-def _names(board: Board, sheet: Sheet) -> Mapping[str, str]:
+@per_board
+def _names(board: Board) -> Mapping[str, str]:
     """Each province's name as drawn (the same for every position of a board: written once)."""
     return {
         key: _label(key, board.provinces[key].name, spot, board.provinces[key].is_sea)
-        for key, spot in sheet.spots.items()
+        for key, spot in sheet_of(board).spots.items()
     }

@@ -24,7 +24,6 @@ from render.arrows import Status
 from render.legend import LEGEND_WIDTH, legend
 from render.painter import Painter
 from render.palette import COAST, SEA, VOID, VOID_LAND, WAVES, power_colours
-from render.sheet import sheet_of
 from render.svg import element, tooltip
 
 __all__ = ["Judged", "orders_layer", "render_svg"]
@@ -69,8 +68,8 @@ def render_svg(
     ``result``. ``dp`` adds each power's Diplomacy Points to the legend;
     ``with_legend`` False leaves the legend out (a page that says it itself).
     """
-    plan = sheet_of(board)
-    painter = Painter(board, position, plan, power_colours(board.power_names))
+    painter = Painter(board, position, power_colours(board.power_names))
+    plan = painter.sheet
     heading = title or board.title
     body = [
         tooltip(f"{heading}: {position.phase}"),
@@ -126,7 +125,7 @@ def _void_land(outline: str) -> str:
 
 def orders_layer(board: Board, position: Position, orders: Orders = (), outcomes: Sequence[Judged] = ()) -> str:
     """Only the orders' group of :func:`render_svg`'s picture (the same ``<g class="orders">``), to swap in."""
-    painter = Painter(board, position, sheet_of(board), power_colours(board.power_names))
+    painter = Painter(board, position, power_colours(board.power_names))
     return _orders(painter, orders, outcomes, position)
 
 

@@ -10,11 +10,11 @@ draw from it without loading shapely or numpy at all.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from maps import Board
+from maps.perboard import per_board
 from render.spots import XY, LabelSpot
 
 __all__ = ["Sheet", "keep_sheet", "sheet_of"]
@@ -41,20 +41,10 @@ _TOLERANCE = 0.7
 coast has far more points than a screen shows, and every point is bytes on the player's page. A stray
 between a province and its sea hides under the coastline's stroke (1.6 wide)."""
 
-_SHEETS: weakref.WeakKeyDictionary[Board, Sheet] = weakref.WeakKeyDictionary()
-
-
-def sheet_of(board: Board) -> Sheet:
-    """The board's sheet: kept per board, laid out on first use (when no shell handed one in)."""
-    sheet = _SHEETS.get(board)
-    if sheet is None:
-        sheet = _SHEETS[board] = lay_out(board)
-    return sheet
-
 
 def keep_sheet(board: Board, sheet: Sheet) -> None:
     """Use ``sheet`` for ``board`` from now on (a shell read it from its own store)."""
-    _SHEETS[board] = sheet
+    sheet_of.keep(board, sheet)
 
 
 def lay_out(board: Board) -> Sheet:
@@ -76,3 +66,7 @@ def lay_out(board: Board) -> Sheet:
         spots=dict(place_labels(board, plan)),
         void_land=path_data(plan.void.simplify(_TOLERANCE)) if plan.void is not None and not plan.void.is_empty else "",
     )
+
+
+sheet_of = per_board(lay_out)
+"""The board's sheet: kept per board, laid out on first use (when no shell handed one in, :func:`keep_sheet`)."""
