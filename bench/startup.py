@@ -14,7 +14,7 @@ the minimum and median of the repeats, and each command's distance from
 ``python -c pass`` (min to min, median to median): the target is 100 ms at
 most. The load average is printed before and after the runs.
 
-The board comes from the board cache (:mod:`maps.cache`), as it does for
+The board comes from the CLI's board cache (:mod:`localfiles.boardcache`), as it does for
 every run but the first after a map or code change: the bench builds it once
 before timing. A script, not a test: timings depend on the machine and its
 load (printed with the figures).

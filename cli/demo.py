@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from maps import load_board
+from cli.common import load_variant
 from orders import VerdictKind, order_text, parse_orders
 
 _SAMPLE = """Oda:
@@ -20,7 +20,7 @@ A South Shinano - Echi
 @click.command()
 def demo() -> None:
     """Show the Sengoku board and how pasted orders are read."""
-    board = load_board("sengoku")
+    board = load_variant("sengoku")
     click.echo(f"{board.title}: {len(board.provinces)} provinces, {len(board.supply_centres)} supply centres,")
     click.echo(f"{len(board.powers)} powers, {len(board.neutral_units)} neutral armies, {len(board.bridges)} bridges.")
     click.echo(

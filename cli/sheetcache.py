@@ -3,7 +3,7 @@
 Laying a board out (:func:`render.sheet.lay_out`) takes most of a second and
 loads shapely and numpy; reading the laid-out :class:`~render.Sheet` back
 takes a millisecond and loads neither. The entry is checked as the board
-cache checks its own (:func:`maps.cache.cached_value`: owner, digest, type)
+cache checks its own (:func:`localfiles.boardcache.cached_value`: owner, digest, type)
 and keyed by what the drawing comes from: the board's provinces, borders
 and names, its real-earth drawing (:mod:`maps.drawing`: coastline, zoom, seeds), and the code of the map
 picture and of the maps package.
@@ -17,8 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import render
+from localfiles.boardcache import cached_value
 from maps import Board
-from maps.cache import cached_value
 from maps.drawing import drawing_digest
 from render import Sheet, keep_sheet
 from render.sheet import lay_out

@@ -1,6 +1,6 @@
 """Map file text to a :class:`~maps.board.Board`: YAML, the schema, the meaning checks, the board.
 
-Only a map that is not in the board cache (:mod:`maps.cache`) comes here,
+Only a map that is not in the board cache (a shell's, :mod:`localfiles.boardcache`) comes here,
 so what this module imports (PyYAML, pydantic and the schema models) is
 paid for once per map file change, not by every command.
 """

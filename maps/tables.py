@@ -8,7 +8,7 @@ locations is a bitmask (an ``int`` with bit ``k`` set for id ``k``), so
 chain here to there" is a few ``&`` and ``|`` on ints rather than a search
 through sets of strings.
 
-Built once per board (and pickled with it, :mod:`maps.cache`); the board's
+Built once per board (and pickled with it, :mod:`localfiles.boardcache`); the board's
 string queries stay the API everything else uses.
 """
 

@@ -20,8 +20,8 @@ from tests.cli.conftest import Cli
 
 HEAVY = ("pydantic", "networkx", "yaml", "shapely", "numpy", "flask", "sqlalchemy", "orders.parser", "smtplib")
 """What a command must not load unless it needs it: pydantic (people's input only), the map's graph library
-and YAML reader (the board comes from its cache), geometry, the web framework and database, the order parser
-(text only), mail sending."""
+and YAML reader (the board comes from the CLI's disk cache, :mod:`localfiles.boardcache`), geometry, the web
+framework and database, the order parser (text only), mail sending."""
 
 PROBE = """
 import sys

@@ -1,4 +1,4 @@
-"""The board cache: built once, read back after, never trusted blindly, never in the way.
+"""The shells' board cache: built once, read back after, never trusted blindly, never in the way.
 
 Each test gets a cache folder of its own (``SENGOKU_CACHE_DIR``) and counts
 how often the board had to be built.
@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from localfiles import boardcache as board_cache
+from localfiles.boardcache import cache_dir, cached_board, entry_path
 from maps import Board, load_board, parse_board
-from maps import cache as board_cache
-from maps.cache import cache_dir, cached_board, entry_path
+from maps.loader import keep_boards_in
 
-TINY = Path(__file__).parent / "tiny.yaml"
+TINY = Path(__file__).parents[1] / "maps" / "tiny.yaml"
 SOURCE = "test map"
 
 
@@ -142,6 +143,26 @@ def test_no_temporary_file_is_left_behind(folder: Path, text: str) -> None:
     assert [p.name for p in folder.iterdir()] == [entry_path(folder, SOURCE).name]
 
 
+@pytest.fixture
+def kept_on_disk() -> Iterator[None]:
+    """The engine's loader asks this cache for boards, as the command line and the web site have it do."""
+    keep_boards_in(cached_board)
+    yield
+    keep_boards_in(None)
+
+
+@pytest.mark.usefixtures("kept_on_disk")
+def test_load_board_reads_a_map_file_s_board_back_from_the_cache(folder: Path, tmp_path: Path, text: str) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text(text, encoding="utf-8")
+    load_board(path)
+    entry = board_cache.entry_path(folder, str(path.resolve()))
+    assert entry.exists()
+    board_cache._write(folder, entry, board_cache._key(text), parse_board(text.replace("Alpha", "Kept")))
+    assert load_board(path).provinces["ALP"].name == "Kept"  # what the cache held: read back, not built
+
+
+@pytest.mark.usefixtures("kept_on_disk")
 def test_an_edited_map_file_is_read_afresh_by_load_board(folder: Path, tmp_path: Path, text: str) -> None:
     path = tmp_path / "mine.yaml"
     path.write_text(text, encoding="utf-8")
@@ -157,3 +178,11 @@ def test_a_cached_board_draws_the_same_graph(folder: Path, text: str) -> None:
     assert build.count == 0
     assert list(cached.graph.nodes(data=True)) == list(fresh.graph.nodes(data=True))
     assert list(cached.graph.edges(data=True)) == list(fresh.graph.edges(data=True))
+
+
+def test_the_engine_alone_writes_no_cache(folder: Path, tmp_path: Path, text: str) -> None:
+    keep_boards_in(None)  # no shell handed a store in
+    path = tmp_path / "mine.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert load_board(path).provinces["ALP"].name == "Alpha"
+    assert not folder.exists()

@@ -1,16 +1,18 @@
-"""The board cache: each map file built once, then read back from a pickle in a few milliseconds.
+"""The shells' board cache: each map file built once, then read back from a pickle in a few milliseconds.
 
 Building a board (YAML, the schema, the meaning checks, the derived tables)
 takes tens of milliseconds and pulls in PyYAML and the schema models; a GM
 command that only reads a game waits for all of it. So a built board is
-pickled into a cache directory and read back on the next run.
+pickled into a cache directory and read back on the next run. The engine
+writes no files: the shells hand it this cache (:func:`maps.loader.keep_boards_in`
+with :func:`cached_board`: the command line and the web site do).
 
 The cache is never trusted blindly. An entry is used only when all of
 these hold, and is otherwise ignored and rebuilt:
 
 * its key matches: the SHA-256 of the map file's text, the Python version
-  and the code that builds and pickles boards (every ``maps/*.py``), so an
-  edited map file or a new version of sengoku rebuilds;
+  and the code that builds and pickles boards (every ``maps/*.py``, and this
+  module), so an edited map file or a new version of sengoku rebuilds;
 * its payload's own SHA-256 matches (a truncated or damaged file);
 * it is owned by the user running sengoku and nobody else may write to it
   (a pickle can run code when loaded, so one someone else could have
@@ -36,6 +38,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
+import maps
 from maps.board import Board
 
 __all__ = ["cache_dir", "cached_board", "cached_value", "entry_path"]
@@ -67,9 +70,9 @@ def entry_path(folder: Path, source: str) -> Path:
 
 @lru_cache(maxsize=1)
 def _code_version() -> bytes:
-    """What the pickled board depends on besides the map: the Python version and the maps package's code."""
+    """What the pickled board depends on besides the map: the Python version, the maps package's code and this file."""
     digest = hashlib.sha256(sys.version.encode())
-    for path in sorted(Path(__file__).parent.glob("*.py")):
+    for path in [*sorted(Path(maps.__file__).parent.glob("*.py")), Path(__file__)]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest().encode()
 
