@@ -17,7 +17,7 @@ submission, and adjudication reuses the verdict).
 
 from __future__ import annotations
 
-import threading
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from maps.board import Board
@@ -32,8 +32,6 @@ if TYPE_CHECKING:
 __all__ = ["Pieces", "pieces_of"]
 
 _KEEP = 32  # positions remembered (a web server juggles a few games at once)
-_remembered: dict[int, Pieces] = {}
-_lock = threading.Lock()
 
 
 class Pieces:
@@ -115,12 +113,27 @@ class Pieces:
 
 def pieces_of(board: Board, position: Position) -> Pieces:
     """The position's :class:`Pieces` on this board, read once and then shared (the last few positions)."""
-    known = _remembered.get(id(position))
-    if known is not None and known.position is position and known.board is board and known.units is position.units:
-        return known
-    pieces = Pieces(board, position)
-    with _lock:
-        if len(_remembered) >= _KEEP:
-            _remembered.pop(next(iter(_remembered)), None)
-        _remembered[id(position)] = pieces
-    return pieces
+    return _pieces(board, _Same(position))
+
+
+@lru_cache(maxsize=_KEEP)
+def _pieces(board: Board, position: _Same) -> Pieces:
+    return Pieces(board, position.of)
+
+
+class _Same:
+    """A position as a key by identity: the same object, not an equal one (hashing a position reads every unit).
+
+    The cache holds the key, so the position stays alive while it is remembered and its id is never reused.
+    """
+
+    __slots__ = ("of",)
+
+    def __init__(self, of: Position) -> None:
+        self.of = of
+
+    def __hash__(self) -> int:
+        return id(self.of)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.of is self.of
