@@ -7,9 +7,10 @@ A game's pictures only change when its version does, so the cache key is
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, TypeVar
+
+from cachetools import LRUCache
 
 from adjudicator.position import Position
 from adjudicator.records import OutcomeRecord
@@ -24,22 +25,23 @@ Key = tuple[str, int, str]
 
 
 class _Kept(Generic[T]):
-    """The last ``size`` pictures drawn, by key; drawing happens outside the lock."""
+    """The last ``size`` pictures asked for, by key (:class:`cachetools.LRUCache`); drawing happens outside the lock.
+
+    Two threads that ask for the same missing picture at once both draw it (a
+    few milliseconds), and either copy is right: a picture depends on its key alone.
+    """
 
     def __init__(self, size: int) -> None:
-        self.size, self.lock = size, threading.Lock()
-        self.items: OrderedDict[Key, T] = OrderedDict()
+        self.items: LRUCache[Key, T] = LRUCache(maxsize=size)
+        self.lock = threading.Lock()  # cachetools' caches are not thread-safe on their own
 
     def get(self, key: Key, draw: Callable[[], T]) -> T:
         with self.lock:
-            if key in self.items:
-                self.items.move_to_end(key)
-                return self.items[key]
-        picture = draw()
-        with self.lock:
-            self.items[key] = picture
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
+            picture = self.items.get(key)
+        if picture is None:
+            picture = draw()
+            with self.lock:
+                self.items[key] = picture
         return picture
 
     def clear(self) -> None:

@@ -61,3 +61,19 @@ def test_the_sandbox_opens_on_the_heart_of_the_board(client, sengoku: Board) -> 
 def test_no_unit_and_no_centre_opens_on_the_whole_map(sengoku: Board) -> None:
     empty = Position(phase=Phase.parse("spring 1575 movement"), units=())
     assert mapview.focus(sengoku, empty, "Oda") is None and mapview.focus(sengoku, empty) is None
+
+
+def test_a_full_picture_cache_forgets_the_picture_asked_for_longest_ago() -> None:
+    kept = mapview._Kept[str](2)
+    drawn: list[str] = []
+
+    def ask(name: str) -> None:
+        def draw() -> str:
+            drawn.append(name)
+            return name
+
+        kept.get(("game", 1, name), draw)
+
+    for name in ("a", "b", "a", "c", "a", "b"):  # c pushes out b (a was asked for since); b comes back, c goes
+        ask(name)
+    assert drawn == ["a", "b", "c", "b"]
