@@ -8,9 +8,8 @@ from typing import Any, TypeVar
 
 import click
 
-from localfiles.boardcache import cached_board
+from localfiles.boardcache import keep_boards_on_disk
 from maps import Board, SengokuError, available_maps, load_board
-from maps.loader import keep_boards_in
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -34,7 +33,7 @@ def load_variant(name_or_path: str) -> Board:
                     raise FileRefused("too large for a map file")
         except FileRefused as refused:
             raise SengokuError(f"{path}: {refused.problem}") from None
-    keep_boards_in(cached_board)  # a command reads a built board back from the disk cache: it answers at once
+    keep_boards_on_disk()  # a command reads a built board back from the disk cache: it answers at once
     return load_board(name_or_path)
 
 

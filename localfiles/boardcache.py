@@ -4,8 +4,8 @@ Building a board (YAML, the schema, the meaning checks, the derived tables)
 takes tens of milliseconds and pulls in PyYAML and the schema models; a GM
 command that only reads a game waits for all of it. So a built board is
 pickled into a cache directory and read back on the next run. The engine
-writes no files: the shells hand it this cache (:func:`maps.loader.keep_boards_in`
-with :func:`cached_board`: the command line and the web site do).
+writes no files: the shells hand it this cache (:func:`keep_boards_on_disk`,
+which gives :func:`cached_board` to :func:`maps.loader.keep_boards_in`: the command line and the web site do).
 
 The cache is never trusted blindly. An entry is used only when all of
 these hold, and is otherwise ignored and rebuilt:
@@ -40,8 +40,9 @@ from typing import TypeVar
 
 import maps
 from maps.board import Board
+from maps.loader import keep_boards_in
 
-__all__ = ["cache_dir", "cached_board", "cached_value", "entry_path"]
+__all__ = ["cache_dir", "cached_board", "cached_value", "entry_path", "keep_boards_on_disk"]
 
 T = TypeVar("T")
 
@@ -79,6 +80,11 @@ def _code_version() -> bytes:
 
 def _key(text: str) -> bytes:
     return hashlib.sha256(_code_version() + b"\0" + text.encode("utf-8")).hexdigest().encode()
+
+
+def keep_boards_on_disk() -> None:
+    """Have the engine's loader read built boards back from this cache from now on (each shell calls it)."""
+    keep_boards_in(cached_board)
 
 
 def cached_board(text: str, source: str, build: Callable[[], Board]) -> Board:

@@ -25,11 +25,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
     from flask_wtf.csrf import CSRFProtect
 
-    from localfiles.boardcache import cached_board
-    from maps.loader import keep_boards_in
+    from localfiles.boardcache import keep_boards_on_disk
     from web import assets, config, db, deadlines, errors, guards, hooks, limits
 
-    keep_boards_in(cached_board)  # built boards read back from the disk cache, as the command line does
+    keep_boards_on_disk()  # built boards read back from the disk cache, as the command line does
     instance = (test_config or {}).get("INSTANCE_PATH")  # where the key, the SQLite file and demo links live
     app = Flask(__name__, instance_path=instance, instance_relative_config=True)
     app.json = guards.DepthLimitedJSON(app)

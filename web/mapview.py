@@ -169,8 +169,11 @@ def warm_up(variants: Sequence[str], background: bool = True) -> None:
     """
 
     def run() -> None:
+        from localfiles.boardcache import keep_boards_on_disk
         from maps import load_board
         from render import sheet_of
+
+        keep_boards_on_disk()  # the master process may warm up before any app is made
 
         for variant in variants:
             sheet_of(load_board(variant))

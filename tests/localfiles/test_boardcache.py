@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from localfiles import boardcache as board_cache
-from localfiles.boardcache import cache_dir, cached_board, entry_path
+from localfiles.boardcache import cache_dir, cached_board, entry_path, keep_boards_on_disk
 from maps import Board, load_board, parse_board
 from maps.loader import keep_boards_in
 
@@ -146,7 +146,7 @@ def test_no_temporary_file_is_left_behind(folder: Path, text: str) -> None:
 @pytest.fixture
 def kept_on_disk() -> Iterator[None]:
     """The engine's loader asks this cache for boards, as the command line and the web site have it do."""
-    keep_boards_in(cached_board)
+    keep_boards_on_disk()
     yield
     keep_boards_in(None)
 
