@@ -15,7 +15,8 @@ again, and only then builds, so each board's value is built once even when
 two requests ask at the same moment (a layout takes most of a second: two
 at once would be wasted work, not a wrong answer). The lock is re-entrant
 and each cache has its own, so one value's build may ask another cache (the
-grammar asks for the board's places). The values are shared by every thread,
+grammar asks for the board's places, the sheet for the layout); such asks go
+one way only, never back, so no two builds wait on each other. The values are shared by every thread,
 so each must be immutable, or change only through its own thread-safe caches
 (:func:`functools.lru_cache`, as the grammar's memo of lines read does).
 """
