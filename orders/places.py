@@ -5,8 +5,8 @@ expression) and, for a word that is no exact name, scans every name for a
 prefix and looks for close names (:mod:`maps.fuzzy`) for suggestions: microseconds for a known name,
 milliseconds for an unknown one. A GM's text names the same few dozen places
 again and again (and the web page checks the whole text on every keystroke),
-so each answer is kept: a board's memo holds every phrase it has been asked,
-up to a bound, and is dropped with the board.
+so each answer is kept: a board's memos (:func:`functools.lru_cache`) hold the
+phrases it was asked last, up to a bound, and go with the board (:mod:`maps.perboard`).
 
 Fuzzy suggestions are only worked out for short phrases: no province name is
 longer than :data:`FUZZY_LIMIT` characters, so a longer phrase is simply
