@@ -351,7 +351,7 @@ def check_order(pieces: Pieces, power: str | None, order: Order) -> Checked:
 def check_each(board: Board, position: Position, orders: Sequence[tuple[str | None, Order]]) -> list[Checked]:
     """Each order checked as if it were the only one given, and not remembered.
 
-    For listing what a unit could be ordered to do (:mod:`adjudicator.options`):
+    For listing what a unit could be ordered to do (:mod:`game.options`):
     several candidate orders for one unit are alternatives here, not the
     "two orders for one unit" of a real submission, and there are thousands
     of them, so unlike a submission's orders they are not kept with the position.

@@ -1,7 +1,7 @@
 """Checking a position: the mistakes that would otherwise surface deep inside the adjudicator.
 
 A unit at sea, two units in one province, a centre owned twice: asked of a
-GM's new position document (:mod:`adjudicator.setup`) and of every game file
+GM's new position document (:mod:`game.setup`) and of every game file
 read (a file edited by hand), so it imports nothing a command that only
 reads a game does not need.
 """

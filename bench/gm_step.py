@@ -34,10 +34,10 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from adjudicator.game import Game
 from adjudicator.rules import rules_for
-from adjudicator.state import GameState
 from bench.random_phases import random_builds, random_orders
+from game.game import Game
+from game.state import GameState
 from maps import Board, PhaseType, load_board
 from orders import order_text, parse_orders
 from orders.model import DPOrder, Order

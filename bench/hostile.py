@@ -82,9 +82,9 @@ def good_box(folder: Path) -> Path:
 
 def read_into_game(folder: Path, box: Path, *, merge: bool = False) -> dict[str, Any]:
     """Read the mbox into a new game whose address book has Oda, save the game; what came of it."""
-    from adjudicator.game import Game
-    from adjudicator.resend import SendMode
     from cli.gamefile import save_game
+    from game.game import Game
+    from game.resend import SendMode
     from inbox.intake import read_mail
     from inbox.sources import read_mbox
     from maps import load_board

@@ -15,9 +15,9 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
-from adjudicator.game import Game
 from bench.random_phases import random_builds, random_orders
 from cli.gamefile import save_game
+from game.game import Game
 from maps import PhaseType, load_board
 
 __all__ = ["play", "main"]

@@ -3,7 +3,7 @@
 Each command lives in its own module, imported only when that command runs
 (a GM waits for every command, and most need a fraction of the engine); this
 module only names them. Every command that changes a game reads the game
-file, asks the pure :class:`~adjudicator.game.Game` to act, and writes the
+file, asks the pure :class:`~game.game.Game` to act, and writes the
 file back atomically (:mod:`cli.gamefile`).
 
 To add a command: write its module, then add one line to ``_COMMANDS``.

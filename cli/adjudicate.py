@@ -16,7 +16,6 @@ from pathlib import Path
 
 import click
 
-from adjudicator.game import Game
 from adjudicator.position import Phase
 from cli.common import game_argument
 from cli.errors import cli_errors
@@ -25,6 +24,7 @@ from cli.gamelock import game_lock
 from cli.gmlog import note
 from cli.postout import echo_post, post_options
 from cli.when import parse_when
+from game.game import Game
 from post import build_post
 
 

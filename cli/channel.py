@@ -20,8 +20,8 @@ from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
 
 if TYPE_CHECKING:
-    from adjudicator.chat_channel import ChatChannel
-    from adjudicator.game import Game
+    from game.chat_channel import ChatChannel
+    from game.game import Game
     from outbox.webhook import ChannelPost
 
 _RETRIES = click.option(
@@ -51,7 +51,7 @@ def channel() -> None:
 @cli_errors
 def set_channel(game: Path, url: str, flavour: str | None) -> None:
     """Post this game's results to the webhook at URL (Discord's or Slack's; others: --flavour)."""
-    from adjudicator.chat_channel import ChannelError, parse_channel
+    from game.chat_channel import ChannelError, parse_channel
 
     try:
         chosen = parse_channel(url, flavour)

@@ -25,7 +25,7 @@ def load_variant(name_or_path: str) -> Board:
     """
     path = Path(name_or_path)
     if path.exists() and not path.is_dir():
-        from shellkit.files import FileRefused, open_regular_file
+        from localfiles.reading import FileRefused, open_regular_file
 
         try:
             with open_regular_file(path, "map file") as (_, size):

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
-from adjudicator.errors import GameError
+from game.errors import GameError
 from maps.errors import SengokuError
 
 __all__ = ["EXIT_CODES_HELP", "INTERRUPTED", "ExitCode", "cli_errors", "echo_lines", "interrupted"]

@@ -10,7 +10,7 @@ anything that is not a regular file of a sane size (a device, a FIFO), with
 one line naming the file and the problem, and changes nothing.
 
 The file is read without pydantic (msgspec checks it against the engine's
-Structs, :mod:`adjudicator.state`), so a command that only reads a game
+Structs, :mod:`game.state`), so a command that only reads a game
 starts at once. Fields a newer sengoku added at the top of the file are kept
 when the game is written back; a file of a newer schema version is refused
 with one line, for reading and writing alike.
@@ -35,13 +35,13 @@ try:
 except ImportError:  # not POSIX: stale temporary files are recognised by their age alone
     fcntl = None  # type: ignore[assignment]
 
-from adjudicator.game import Game
 from adjudicator.positioncheck import check_position
-from adjudicator.state import SCHEMA_VERSION, GameState, StateError, state_from_json, state_json, top_fields
 from cli.common import load_variant
 from cli.historycheck import history_problems
+from game.game import Game
+from game.state import SCHEMA_VERSION, GameState, StateError, state_from_json, state_json, top_fields
+from localfiles.reading import FileRefused, read_regular_file
 from maps import Board, SengokuError
-from shellkit.files import FileRefused, read_regular_file
 
 __all__ = ["GameFileError", "load_game", "read_state", "save_game", "write_state"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import getpass
 from datetime import UTC, datetime
 
-from adjudicator.game import Game
+from game.game import Game
 
 __all__ = ["note", "who"]
 

@@ -9,11 +9,11 @@ import click
 import msgspec
 
 from adjudicator.position import Phase
-from adjudicator.state import GameState
 from cli.common import game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game
 from cli.postout import echo_post, post_options
+from game.state import GameState
 from post import build_post
 
 

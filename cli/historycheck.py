@@ -15,8 +15,8 @@ from collections.abc import Iterator
 import msgspec
 
 from adjudicator.positioncheck import check_position
-from adjudicator.records import LotRecord
-from adjudicator.state import GameState, HistoryEntry
+from game.records import LotRecord
+from game.state import GameState, HistoryEntry
 from maps import Board
 
 __all__ = ["history_problems"]

@@ -17,8 +17,8 @@ from cli.gamelock import game_lock
 from maps.errors import SengokuError
 
 if TYPE_CHECKING:
-    from adjudicator.game import Game
-    from adjudicator.sent import SentMessage
+    from game.game import Game
+    from game.sent import SentMessage
     from outbox import Plan, SmtpSettings
 
 

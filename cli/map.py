@@ -8,12 +8,12 @@ from pathlib import Path
 import click
 
 from adjudicator.diplomacy_points import dp_allowance
-from adjudicator.game import Game
 from adjudicator.position import Position
 from cli.common import game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game
 from cli.history import find_phase
+from game.game import Game
 from maps.terms import PhaseType
 
 
@@ -97,7 +97,7 @@ def _format(output: Path, fmt: str | None) -> str:
 
 
 def png(svg: str) -> bytes:
-    from shellkit.png import NoFontError, svg_to_png  # the rasterizer loads only for a PNG
+    from raster.png import NoFontError, svg_to_png  # the rasterizer loads only for a PNG
 
     try:
         return svg_to_png(svg)

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import click
 
-from adjudicator.game import Game
 from cli.common import game_argument, load_variant
 from cli.errors import cli_errors
 from cli.gamefile import write_state
 from cli.gamelock import game_lock
 from cli.gmlog import note
 from cli.positionfile import read_document, read_position, variant_of
+from game.game import Game
 from maps import available_maps
 
 

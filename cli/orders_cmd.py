@@ -5,7 +5,7 @@ headers, a forum thread, three emails in a row) or points the command at a
 mailbox. The mail reader gives every line a verdict (:mod:`orders.mail`),
 the engine checks the orders against the position, and each power's message
 is stored by the resend rule: replace (default) or ``--merge``
-(:mod:`adjudicator.resend`). A bad line costs only itself, and a message
+(:mod:`game.resend`). A bad line costs only itself, and a message
 whose every line is refused stores nothing. The output ends with what each
 power now has stored.
 """
@@ -20,17 +20,17 @@ from pathlib import Path
 
 import click
 
-from adjudicator.game import Game
-from adjudicator.resend import SendMode
 from cli.common import game_argument, power_name
 from cli.errors import ExitCode, cli_errors, echo_lines
 from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
 from cli.gmlog import note
 from cli.orders_show import line_report, notices, stored_report
+from game.game import Game
+from game.resend import SendMode
 from inbox.intake import read_mail, read_paste
 from inbox.mail import Mail
-from shellkit.files import FileRefused, open_regular_file, size_text
+from localfiles.reading import FileRefused, open_regular_file, size_text
 
 __all__ = ["MAX_PASTE_BYTES", "orders"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.game import Game
 from cli.orders_show import line_report, quoted_notice, refused_notice, stored_report
+from game.game import Game
 from inbox.intake import NOT_USED, MailRead, MailStatus, unknown_sender
 from orders import VerdictKind
 

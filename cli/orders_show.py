@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from adjudicator.duty import powers_to_order
-from adjudicator.game import Game
-from adjudicator.resend import SendMode, Sent
+from game.duty import powers_to_order
+from game.game import Game
+from game.resend import SendMode, Sent
 from orders import Ignored, LineVerdict, MessageSpan, VerdictKind, order_text
 
 __all__ = ["line_report", "notices", "quoted_notice", "refused_notice", "stored_report"]

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import click
 
-from adjudicator.game import Game
 from cli.common import game_argument, power_name
 from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
 from cli.gmlog import note
+from game.game import Game
 
 _USAGE = "usage: sengoku players GAME.json [set POWER ADDRESS... | clear POWER | verify HOST... | verify off]"
 

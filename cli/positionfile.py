@@ -1,7 +1,7 @@
 """A GM's position file (YAML, with province names): read for ``new --position``, written by ``status --position``.
 
 The file work and YAML live here, in the shell; turning a document into a
-checked position is the engine's :mod:`adjudicator.setup`. Every error names
+checked position is the engine's :mod:`game.setup`. Every error names
 the file, then the entry and the problem. The format: docs/position-format.md.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator.document import position_document
 from adjudicator.position import Position
+from game.document import position_document
+from localfiles.reading import FileRefused, read_regular_file
 from maps import Board, SengokuError
-from shellkit.files import FileRefused, read_regular_file
 
 __all__ = ["PositionFileError", "position_yaml", "read_document", "read_position", "variant_of"]
 
@@ -48,7 +48,7 @@ def variant_of(document: object) -> str | None:
 
 def read_position(path: Path, board: Board, document: object) -> Position:
     # pydantic checks the shape of the GM's file: loaded by `new --position` only, never by `status --position`
-    from adjudicator.setup import PositionError, position_from_document
+    from game.setup import PositionError, position_from_document
 
     try:
         return position_from_document(board, document)

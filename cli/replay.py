@@ -14,12 +14,12 @@ from pathlib import Path
 
 import click
 
-from adjudicator.game import Game
-from adjudicator.records import GameResult
-from adjudicator.state import GameState, HistoryEntry
 from cli.common import game_argument
 from cli.errors import ExitCode, cli_errors
 from cli.gamefile import load_game
+from game.game import Game
+from game.records import GameResult
+from game.state import GameState, HistoryEntry
 from post import build_post, position_after, render
 
 

@@ -2,7 +2,7 @@
 
 Each power due to order this phase is one of: "no orders yet", "orders
 stored (n)", or "sent, but every line refused" (its message stored nothing;
-see :mod:`adjudicator.resend`).
+see :mod:`game.resend`).
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from pathlib import Path
 import click
 
 from adjudicator.adjustments import adjustment_counts, build_sites
-from adjudicator.duty import powers_to_order
-from adjudicator.game import Game
 from adjudicator.retreats import retreat_options
 from cli.common import game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game
 from cli.positionfile import position_yaml
+from game.duty import powers_to_order
+from game.game import Game
 from maps.terms import PhaseType
 from orders.text import location_text, order_text
 from post.words import deadline_text

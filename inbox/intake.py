@@ -35,8 +35,8 @@ from datetime import datetime
 from email.utils import parseaddr
 from enum import StrEnum
 
-from adjudicator.game import Game
-from adjudicator.resend import SendMode, Sent
+from game.game import Game
+from game.resend import SendMode, Sent
 from inbox import senders
 from inbox.mail import Mail
 from inbox.phases import dated_before, mail_phase, off_phase_pasted, when

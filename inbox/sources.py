@@ -7,7 +7,7 @@ for ``.eml`` files, which carry no delivery order, their ``Date:`` (undated
 ones last, in the order given). Or it raises a
 :class:`MailboxError` that says which file and what is wrong (missing, a
 folder where a file was wanted, a device or a named pipe, not a mailbox at
-all, too large). Every file is opened by :func:`shellkit.files.open_regular_file`
+all, too large). Every file is opened by :func:`localfiles.reading.open_regular_file`
 first, so ``--eml /dev/zero`` or a FIFO in a Maildir is refused at once,
 never read for ever. A message too big to be orders mail is named with its
 problem, not read; the others still are. Files are only read, never changed
@@ -36,7 +36,7 @@ from typing import BinaryIO
 from inbox.dkimcheck import Check
 from inbox.mail import Mail
 from inbox.message import read_message
-from shellkit.files import FileRefused, open_regular_file, read_regular_file, size_text
+from localfiles.reading import FileRefused, open_regular_file, read_regular_file, size_text
 
 __all__ = ["MAX_MBOX_BYTES", "MAX_MESSAGE_BYTES", "MailboxError", "read_eml", "read_maildir", "read_mbox"]
 

@@ -1,5 +1,10 @@
-"""What the shells keep in the user's own files: the board cache (:mod:`localfiles.boardcache`).
+"""Files on this machine that the shells (the command line, the web site, the mail intake) read and keep.
 
-The engine (maps, orders, adjudicator, render, post) never imports this
+* :mod:`localfiles.reading` reads a user's file safely: a regular file of a
+  sane size, or a clear refusal, never a hang on a device or a named pipe;
+* :mod:`localfiles.boardcache` keeps each built board on disk: the CLI and
+  the web site hand it to the engine's loader (``keep_boards_on_disk()``).
+
+The engine (maps, orders, adjudicator, game, render, post) never imports this
 package: it does no I/O of its own, and a shell hands it what it kept.
 """

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
 
-from adjudicator.sent import SentMessage
+from game.sent import SentMessage
 from outbox.letters import Letter
 from outbox.message import compose, thread_of
 from outbox.settings import SmtpSettings

@@ -15,9 +15,9 @@ from html import escape
 
 import msgspec
 
-from adjudicator.duty import powers_to_order, without_orders
 from adjudicator.rules import Rules, rules_for
-from adjudicator.state import GameState
+from game.duty import powers_to_order, without_orders
+from game.state import GameState
 from maps.board import Board
 from post import build_post, render
 from post.words import deadline_text

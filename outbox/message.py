@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
 
-from adjudicator.sent import SentMessage
+from game.sent import SentMessage
 from orders.cleantext import shown
 from outbox.letters import Letter
 

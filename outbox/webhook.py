@@ -7,7 +7,7 @@ post: a channel never shows the Fall results before the Spring ones. A
 passing failure (a dropped connection, a server error, a rate limit that
 says how long to wait) is retried; a refusal is final and said in words.
 No message or error ever repeats the webhook address: it is a password
-(:meth:`~adjudicator.chat_channel.ChatChannel.shown` names only its host).
+(:meth:`~game.chat_channel.ChatChannel.shown` names only its host).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
-from adjudicator.chat_channel import ChatChannel
+from game.chat_channel import ChatChannel
 
 __all__ = ["MAX_PICTURE_BYTES", "ChannelPost", "Posted", "post_to_channel"]
 

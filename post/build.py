@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from adjudicator.duty import powers_to_order
 from adjudicator.outcomes import Reason, Result
 from adjudicator.position import Position, Unit
-from adjudicator.records import GameResult, LotRecord, OutcomeRecord, PhaseReport
 from adjudicator.rules import Rules, rules_for
-from adjudicator.state import GameState, HistoryEntry
-from adjudicator.wording import describe_outcome, unit_name
+from game.duty import powers_to_order
+from game.records import GameResult, LotRecord, OutcomeRecord, PhaseReport
+from game.state import GameState, HistoryEntry
 from maps.board import Board
 from maps.terms import PhaseType, province_of
 from orders.cleantext import shown
 from orders.structs import convert
 from orders.text import location_text, order_text
 from post.document import BidLine, DislodgedLine, Holding, Lot, Missing, Post, PostResult, UnitLine
+from post.wording import describe_outcome, unit_name
 
 __all__ = ["build_post", "lot_of", "position_after"]
 

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import msgspec
 
-from adjudicator.records import ResultKind
+from game.records import ResultKind
 from orders.structs import Struct
 
 __all__ = [

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run a command (the test suite) with what the web tests need from the system:
 #   - Debian's chromium (the browser test drives it with Playwright; no browser is ever downloaded),
-#   - the DejaVu Sans font (fonts-dejavu-core), which the PNG map writes its names with (shellkit/png.py),
+#   - the DejaVu Sans font (fonts-dejavu-core), which the PNG map writes its names with (raster/png.py),
 #   - a throwaway PostgreSQL cluster on 127.0.0.1, on a free port, in a temporary folder,
 #     exported as TEST_DATABASE_URL and stopped (and deleted) when the command ends.
 # Packages are installed with apt-get only when missing.

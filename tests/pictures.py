@@ -7,8 +7,8 @@ import re
 
 from PIL import Image
 
+from raster import png
 from render.palette import LAND, POWERS, SEA
-from shellkit import png
 
 __all__ = ["check_map_png", "ink"]
 

@@ -42,7 +42,7 @@ def test_every_path_the_readme_names_exists(path: str) -> None:
 
 def test_the_paths_were_found() -> None:
     """The list above is not empty by accident (a change in the README's style would leave nothing checked)."""
-    assert {"docs/mail-intake.md", "scripts/test-services.sh", "bench/LOAD.md", "shellkit/"} <= set(_paths())
+    assert {"docs/mail-intake.md", "scripts/test-services.sh", "bench/LOAD.md", "localfiles/"} <= set(_paths())
 
 
 @pytest.fixture(scope="module")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime, timedelta
 
-from adjudicator.game import Game, GameError
 from adjudicator.position import Phase
-from adjudicator.records import GameResult
-from adjudicator.resend import SendMode
+from game.game import Game, GameError
+from game.records import GameResult
+from game.resend import SendMode
 from maps import available_maps, load_board
 from maps.terms import PhaseType
 from web import store

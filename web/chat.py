@@ -12,8 +12,8 @@ from __future__ import annotations
 import logging
 import threading
 
-from adjudicator.chat_channel import ChannelError, ChatChannel, parse_channel
-from adjudicator.game import GameError
+from game.chat_channel import ChannelError, ChatChannel, parse_channel
+from game.game import GameError
 from outbox.webhook import ChannelPost, Posted, post_to_channel
 from post import build_post
 from post.chat import Flavour, chat_messages, phase_notice

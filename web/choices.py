@@ -1,6 +1,6 @@
 """Every legal order a power may give now: for the player's page (taps and lists) and the JSON API.
 
-The orders come from :mod:`adjudicator.options`, the engine's own rules;
+The orders come from :mod:`game.options`, the engine's own rules;
 this module only dresses them for a page: each with its canonical text (what
 the order box takes, so a tap and a typed line are the same thing) and the
 provinces a player taps, in turn, to choose it on the map.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.options import adjustment_choices, neutral_choices, unit_choices
 from adjudicator.position import Position, Unit
 from adjudicator.rules import NeutralOrders, Rules
+from game.options import adjustment_choices, neutral_choices, unit_choices
 from maps.board import Board
 from maps.terms import PhaseType, province_of
 from orders import DPOrder, Order, order_text, unit_text

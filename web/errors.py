@@ -10,7 +10,7 @@ from flask_wtf.csrf import CSRFError
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from adjudicator.game import GameError
+from game.game import GameError
 from web.redact import redact
 from web.schemas import ErrorOut
 from web.store import Conflict, NotFound

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from werkzeug.exceptions import BadRequest
 
-from adjudicator.game import Game
-from adjudicator.resend import SendMode
+from game.game import Game
+from game.resend import SendMode
 from inbox.intake import read_paste
 from orders import Ignored, VerdictKind
 from web.ordering import line_out, order_texts

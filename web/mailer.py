@@ -16,8 +16,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from adjudicator.game import GameError
-from adjudicator.sent import SentMessage
+from game.game import GameError
+from game.sent import SentMessage
 from outbox import Plan, SettingsError, SmtpSettings, deliver, links_letters, reminder_letters, results_letters
 from web import store, tokens
 from web.db import Database

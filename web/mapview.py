@@ -1,4 +1,4 @@
-"""The map pictures: SVG from :mod:`render` (and PNG from it, :mod:`shellkit.png`), kept in a small cache.
+"""The map pictures: SVG from :mod:`render` (and PNG from it, :mod:`raster.png`), kept in a small cache.
 
 A game's pictures only change when its version does, so the cache key is
 (game, version, which picture) and a stale entry is simply never asked for.
@@ -13,7 +13,7 @@ from typing import Generic, TypeVar
 from cachetools import LRUCache
 
 from adjudicator.position import Position
-from adjudicator.records import OutcomeRecord
+from game.records import OutcomeRecord
 from maps.board import Board
 from maps.terms import province_of
 from orders.model import Order
@@ -185,8 +185,8 @@ def warm_up(variants: Sequence[str], background: bool = True) -> None:
 
 
 def png(svg: str) -> bytes:
-    """The SVG picture as PNG, for a forum post (raises :class:`shellkit.png.NoFontError` on a server without fonts)."""
-    from shellkit.png import svg_to_png  # the rasterizer loads when a PNG is first asked for
+    """The SVG picture as PNG, for a forum post (raises :class:`raster.png.NoFontError` on a server without fonts)."""
+    from raster.png import svg_to_png  # the rasterizer loads when a PNG is first asked for
 
     return svg_to_png(svg)
 

@@ -5,7 +5,7 @@ The schema is made and changed by migrations (``web/migrations/``, run by
 migration, and ``tests/web/test_migrations.py`` fails until it has one.
 
 A game's whole state (position, history, votes) is one JSON document, the
-engine's :class:`~adjudicator.state.GameState`, with a version that goes up
+engine's :class:`~game.state.GameState`, with a version that goes up
 on every change. Orders are *not* kept in it while a phase is open: each
 power's orders are a row of their own, keyed by (game, phase number, power),
 so two players saving at the same moment write different rows and never

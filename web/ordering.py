@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from adjudicator.game import Game
-from adjudicator.resend import SendMode
+from game.game import Game
+from game.resend import SendMode
 from maps.board import Board
 from maps.fuzzy import close_matches
 from maps.terms import province_of

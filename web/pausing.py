@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from adjudicator.game import GameError
+from game.game import GameError
 from web import store
 from web.actions import GM_PAGE, log_action
 from web.db import Database

@@ -7,8 +7,8 @@ from the site and one printed by ``sengoku adjudicate`` are the same text.
 from __future__ import annotations
 
 from adjudicator.diplomacy_points import check_dp_orders, run_auction
-from adjudicator.game import Game
-from adjudicator.records import LotRecord
+from game.game import Game
+from game.records import LotRecord
 from maps.terms import PhaseType
 from orders.model import DPOrder
 from post import Post, build_post, render

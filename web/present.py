@@ -6,10 +6,10 @@ orders of the open phase at all; the GM's holds everyone's.
 
 from __future__ import annotations
 
-from adjudicator.duty import powers_to_order
 from adjudicator.position import Position, Unit
-from adjudicator.records import GameResult
 from adjudicator.rules import rules_for
+from game.duty import powers_to_order
+from game.records import GameResult
 from maps.board import Board
 from orders import DPOrder, location_text
 from web import store

@@ -1,6 +1,6 @@
 """Press on the web site: messages between powers and from the GM, stored per phase, with unread counts.
 
-The rules (what the GM allows, who reads what) are :mod:`adjudicator.press`'s; this module stores and
+The rules (what the GM allows, who reads what) are :mod:`game.press`'s; this module stores and
 fetches. Each message is a row of its own, so sending never waits for the game's lock; each reader's place
 (read, and mailed) is a row too. A reader is a power or ``GM``; what a reader cannot read is never fetched
 for it, and an unsigned message shows no sender except to the GM.
@@ -17,8 +17,8 @@ from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from adjudicator.game import Game, GameError
-from adjudicator.press import EVERYONE, GM, PressRules, may_read, refusal
+from game.game import Game, GameError
+from game.press import EVERYONE, GM, PressRules, may_read, refusal
 from web import store
 from web.actions import GM_PAGE, log_action
 from web.db import Database

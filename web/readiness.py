@@ -9,10 +9,10 @@ deadline, so a request never adjudicates and a save that comes after is refused 
 
 from __future__ import annotations
 
-from adjudicator.duty import powers_to_order
-from adjudicator.game import GameError
 from adjudicator.rules import rules_for
-from adjudicator.state import GameState
+from game.duty import powers_to_order
+from game.game import GameError
+from game.state import GameState
 from maps import load_board
 from web import store
 from web.actions import GM_PAGE, log_action

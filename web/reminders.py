@@ -14,8 +14,8 @@ import logging
 import threading
 from datetime import datetime, timedelta
 
-from adjudicator.duty import powers_to_order
 from adjudicator.rules import rules_for
+from game.duty import powers_to_order
 from outbox import SmtpSettings, deliver, reminder_letters
 from post.chat import Flavour, reminder_notice
 from web import store

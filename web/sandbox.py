@@ -24,11 +24,11 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from adjudicator.cycle import start_position
-from adjudicator.game import Game
 from adjudicator.position import Position
 from adjudicator.positioncheck import check_position
-from adjudicator.state import GameState
+from game.cycle import start_position
+from game.game import Game
+from game.state import GameState
 from maps import available_maps, load_board
 from maps.board import Board
 from orders import LineVerdict, Order, VerdictKind, order_text, parse_orders

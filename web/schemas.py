@@ -8,8 +8,8 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from adjudicator.position import Phase
-from adjudicator.records import PhaseReport, ResultKind
-from adjudicator.state import MAX_NAME_CHARS, name_problem
+from game.records import PhaseReport, ResultKind
+from game.state import MAX_NAME_CHARS, name_problem
 from orders.cleantext import plain_name
 from post import Post
 from post.document import Lot
@@ -77,7 +77,7 @@ def _game_name(name: str) -> str:
 
 
 GameName = Annotated[str, AfterValidator(_game_name)]
-"""A game's name: the engine's one rule (:func:`adjudicator.state.name_problem`), so the CLI and the site agree."""
+"""A game's name: the engine's one rule (:func:`game.state.name_problem`), so the CLI and the site agree."""
 
 
 class _In(BaseModel):

@@ -28,9 +28,9 @@ from sqlalchemy import Executable, Table, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from adjudicator.game import Game
 from adjudicator.position import Phase
-from adjudicator.state import GameState, state_from_json, state_json
+from game.game import Game
+from game.state import GameState, state_from_json, state_json
 from maps import Board, load_board
 from orders.model import Order
 from web import readyrows, tokens

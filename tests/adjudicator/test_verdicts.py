@@ -15,9 +15,9 @@ import pytest
 import yaml
 
 from adjudicator.movement import adjudicate_movement
-from adjudicator.records import OutcomeRecord
-from adjudicator.wording import describe_outcome
+from game.records import OutcomeRecord
 from maps import load_board
+from post.wording import describe_outcome
 from tests.datc.loader import DatcCase
 
 CASES: list[dict[str, Any]] = yaml.safe_load(

@@ -7,9 +7,9 @@ from pathlib import Path
 import click
 import pytest
 
-from adjudicator.game import Game
 from cli import main
 from cli.errors import ExitCode
+from game.game import Game
 from tests.cli.conftest import Cli
 
 COMMANDS = ["new", "orders", "status", "adjudicate", "history", "rollback", "draw", "concede", "replay", "map"]

@@ -22,11 +22,11 @@ from typing import Any
 
 import pytest
 
-from adjudicator.game import Game
-from adjudicator.state import state_json
 from cli import gamefile
 from cli.errors import INTERRUPTED
 from cli.gamefile import load_game, read_state, write_state
+from game.game import Game
+from game.state import state_json
 from maps import load_board
 from orders import parse_orders
 from tests.cli.conftest import GAMES, Cli

@@ -22,10 +22,10 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.game import Game
-from adjudicator.state import state_json
 from cli import main
 from cli.errors import ExitCode
+from game.game import Game
+from game.state import state_json
 from maps import load_board
 from orders import parse_orders
 

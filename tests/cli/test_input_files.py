@@ -2,7 +2,7 @@
 
 ``sengoku orders GAME FILE`` (and ``--eml``, ``--mbox``, each message of a
 ``--maildir``), ``new --position FILE`` and ``--variant FILE`` open their files
-as the game file is opened (:mod:`shellkit.files`): a device, a named pipe, a
+as the game file is opened (:mod:`localfiles.reading`): a device, a named pipe, a
 folder or a file too large is refused with one line and exit code 1, before
 anything is read, and the game file is left as it was. Standard input is read to one byte over the
 paste limit at most, so an endless stream ends in a refusal, not a hang.

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from shellkit import png
+from raster import png
 from tests.cli.conftest import GAMES, Cli
 from tests.pictures import check_map_png
 

@@ -9,9 +9,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.game import Game
 from cli import main
 from cli.gamefile import load_game, write_state
+from game.game import Game
 from maps import load_board
 from orders import order_text
 from tests.cli.conftest import Cli

@@ -275,8 +275,8 @@ def test_an_unknown_sender_with_orders_counts_as_refused(cli: Cli, game: Path) -
 
 @pytest.mark.clock
 def test_the_results_the_game_mailed_are_recognised_and_skipped(cli: Cli, game: Path) -> None:
-    from adjudicator.sent import SentMessage
     from cli.gamefile import read_state, write_state
+    from game.sent import SentMessage
 
     state = read_state(game)
     sent = SentMessage(

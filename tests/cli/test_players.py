@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.addresses import AddressError, normalise_address, owner_of, with_addresses
+from game.addresses import AddressError, normalise_address, owner_of, with_addresses
 
 
 def test_an_address_is_read_from_a_from_line_without_case() -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from adjudicator.setup import PositionError, check_position, position_from_document
 from cli.gamefile import load_game
 from cli.positionfile import position_document
+from game.setup import PositionError, check_position, position_from_document
 from maps import Board, load_board
 from tests.cli.conftest import DOCS, GAMES, Cli
 

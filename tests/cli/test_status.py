@@ -1,6 +1,6 @@
 """``sengoku status``: the deadline, and who owes orders by the one rule the post and the reminders use.
 
-Who owes orders is :func:`adjudicator.duty.powers_to_order` (movement: every
+Who owes orders is :func:`game.duty.powers_to_order` (movement: every
 surviving power; retreats: the powers with a dislodged unit; adjustments: a
 removal due, or a build due with a vacant centre to build on).
 """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.game import Game
+from game.game import Game
 from maps import Board
 from orders import parse_orders
 from post import build_post, render

@@ -6,10 +6,10 @@ from collections.abc import Iterable
 
 import pytest
 
-from adjudicator.game import Game
 from adjudicator.position import Phase, Position, Unit
-from adjudicator.state import GameState
-from adjudicator.submission import OrderVerdict
+from game.game import Game
+from game.state import GameState
+from game.submission import OrderVerdict
 from maps import Board, UnitType
 from orders import parse_orders
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import networkx as nx
 
-from adjudicator.game import Game
 from adjudicator.position import Unit
+from game.game import Game
 from maps import Board, PhaseType, Season, UnitType
 from maps.terms import province_of
 from orders import Build, Hold, Move, Order, SupportMove, UnitRef

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from adjudicator.duty import without_orders
 from adjudicator.outcomes import Reason
+from game.duty import without_orders
 from maps import Board
 from tests.game.conftest import Table, custom, units
 

@@ -7,7 +7,7 @@ neutral army in Mino borders Ise, so whoever buys its support wins Ise.
 
 from __future__ import annotations
 
-from adjudicator.records import LotRecord
+from game.records import LotRecord
 from maps import Board
 from orders import VerdictKind, parse_orders
 from tests.game.conftest import Table, custom, units

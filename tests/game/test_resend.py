@@ -1,14 +1,14 @@
 """A power's orders sent again: replace or merge, and a message of refused lines never costs the earlier orders.
 
-Each test is one sentence of the rule in :mod:`adjudicator.resend`.
+Each test is one sentence of the rule in :mod:`game.resend`.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from adjudicator.game import Game
-from adjudicator.resend import SendMode, merged, order_key
+from game.game import Game
+from game.resend import SendMode, merged, order_key
 from maps import Board
 from orders import Order, order_text, parse_order
 

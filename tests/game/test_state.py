@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from adjudicator.game import Game, GameError
-from adjudicator.state import StateError, name_problem, state_from_json, state_json
+from game.game import Game, GameError
+from game.state import StateError, name_problem, state_from_json, state_json
 from maps import Board
 from post import build_post, render
 from tests.game.conftest import Table

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.game import GameError
-from adjudicator.records import ResultKind
+from game.game import GameError
+from game.records import ResultKind
 from maps import Board
 from tests.game.conftest import Table, custom, units
 

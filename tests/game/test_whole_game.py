@@ -6,7 +6,7 @@ seven powers never send an order (civil disorder), so their units hold.
 
 from __future__ import annotations
 
-from adjudicator.records import ResultKind
+from game.records import ResultKind
 from maps import Board, Season
 from tests.game.conqueror import play_until_over
 

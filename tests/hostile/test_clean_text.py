@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.game import Game, GameError
 from bench.hostile import mail, mbox_of
+from game.game import Game, GameError
 from maps import Board
 from orders.cleantext import shown
 from tests.hostile.conftest import Cli

@@ -11,8 +11,8 @@ from pathlib import Path
 import dkim
 import pytest
 
-from adjudicator.game import Game
 from bench.hostile import mbox_of
+from game.game import Game
 from inbox.dkimcheck import CHECKED_HERE, dkim_check
 from inbox.intake import MailStatus, read_mail
 from inbox.message import read_message

@@ -70,7 +70,7 @@ def test_an_eml_with_one_separator_line_on_top_is_one_message(tmp_path: Path) ->
 
 
 def test_a_game_file_from_before_the_digests_still_knows_its_mail_read(tmp_path: Path) -> None:
-    from adjudicator.game import Game
+    from game.game import Game
     from maps import load_board
 
     game = Game.new(load_board("sengoku"))
@@ -81,7 +81,7 @@ def test_a_game_file_from_before_the_digests_still_knows_its_mail_read(tmp_path:
 
 
 def test_a_header_block_inside_one_mail_is_named_as_a_second_mail_there(tmp_path: Path) -> None:
-    from adjudicator.game import Game
+    from game.game import Game
     from maps import load_board
 
     game = Game.new(load_board("sengoku"))

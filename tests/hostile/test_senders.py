@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.game import Game
 from bench.hostile import mail
+from game.game import Game
 from inbox.intake import MailStatus, read_mail
 from inbox.message import read_message
 from maps import Board

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
-from adjudicator.game import Game
+from game.game import Game
 from inbox.intake import read_mail, read_paste
 from inbox.sources import read_eml, read_mbox
 from maps import Board

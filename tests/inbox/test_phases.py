@@ -13,8 +13,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from adjudicator.game import Game
-from adjudicator.sent import SentMessage
+from game.game import Game
+from game.sent import SentMessage
 from inbox.intake import MailStatus, read_mail, read_paste
 from inbox.mail import Mail
 from maps import Board

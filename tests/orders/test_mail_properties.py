@@ -23,8 +23,8 @@ from functools import cache
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.game import Game
-from adjudicator.resend import SendMode
+from game.game import Game
+from game.resend import SendMode
 from inbox.intake import read_paste
 from maps import Board, load_board
 from orders import Ignored, VerdictKind, parse_orders

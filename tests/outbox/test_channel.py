@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.chat_channel import ChannelError, parse_channel
 from cli.gamefile import load_game
+from game.chat_channel import ChannelError, parse_channel
 from outbox.webhook import ChannelPost, post_to_channel
 from post import build_post
 from post.chat import Flavour, render_chat, split_messages

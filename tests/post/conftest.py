@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.game import Game
 from cli.gamefile import load_game
+from game.game import Game
 from tests.cli.conftest import GAMES, Cli, cli, game  # noqa: F401  (fixtures for the CLI tests here)
 
 FIRST = GAMES / "first-years"

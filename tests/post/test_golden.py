@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from adjudicator.game import Game
+from game.game import Game
 from post import FORMATS, build_post, render
 from tests.post.conftest import golden as golden_path
 

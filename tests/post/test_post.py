@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.game import Game
 from cli.gamefile import load_game
+from game.game import Game
 from post import FORMATS, UnknownFormat, build_post, render
 from tests.cli.conftest import Cli
 from tests.post.conftest import DEADLINE

@@ -146,7 +146,7 @@ def test_a_game_name_must_be_printable(client, name: str) -> None:
 
 
 def test_the_site_and_the_command_line_refuse_a_name_with_the_same_words(client, site) -> None:  # type: ignore[no-untyped-def]
-    """One rule (adjudicator.state.name_problem) for both: the form, the API and 'sengoku new' say the same."""
+    """One rule (game.state.name_problem) for both: the form, the API and 'sengoku new' say the same."""
     words = "a game's name is one line of printable text; this one holds a line break ('\\n', U+000A)"
     answer = client.post("/api/games", json={"name": "Kyoto\nBcc: victim@example.com"})
     assert words in answer.get_json()["error"]

@@ -6,7 +6,7 @@ import json
 import re
 
 from adjudicator.position import Phase, Position, Unit
-from adjudicator.state import GameState
+from game.state import GameState
 from maps import UnitType
 from tests.web.conftest import GameLinks, Site, flashes
 from tests.web.scenes import to_retreats, to_winter

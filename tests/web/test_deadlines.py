@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 import pytest
 from flask import Flask
 
-from adjudicator.game import Game
+from game.game import Game
 from tests.web.conftest import GameLinks, Site
 from web import actions, deadlines, store
 from web.db import Database

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shellkit import png
+from raster import png
 from tests.pictures import check_map_png
 from tests.web.conftest import GameLinks, Site
 

@@ -15,8 +15,8 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, insert, inspect, select, text
 
-from adjudicator.game import Game
-from adjudicator.state import state_json
+from game.game import Game
+from game.state import state_json
 from maps import load_board
 from tests.web.legacy_schema import LEGACY
 from web import actions, store

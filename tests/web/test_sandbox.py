@@ -11,7 +11,7 @@ import pytest
 import yaml
 from sqlalchemy import func, select
 
-from adjudicator.setup import position_from_document
+from game.setup import position_from_document
 from maps import load_board
 from tests.web.conftest import GameLinks, Site
 from tests.web.scenes import SPRING_1570, play

@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from sqlalchemy import select
 
-from adjudicator.game import Game
+from game.game import Game
 from maps import load_board
 from web import actions, store
 from web.db import Database

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app
 
-from adjudicator.press import GM as THE_GM
+from game.press import GM as THE_GM
 from post import render
 from web import actions, chat, mailer, pausing, posting, present, press, readiness, store
 from web.access import bearer_token, require

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from adjudicator.game import GameError
-from adjudicator.press import GM as PRESS_GM
+from game.game import GameError
+from game.press import GM as PRESS_GM
 from outbox import SmtpSettings
 from post import FORMATS, render
 from web import actions, chat, mailer, mapview, pausing, posting, present, press, readiness, store

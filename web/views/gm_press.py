@@ -8,8 +8,8 @@ from __future__ import annotations
 from flask import flash, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from adjudicator.game import GameError
-from adjudicator.press import EVERYONE, GM
+from game.game import GameError
+from game.press import EVERYONE, GM
 from web import press
 from web.access import require
 from web.db import database

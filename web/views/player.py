@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from adjudicator.game import GameError
 from adjudicator.position import Phase
+from game.game import GameError
 from web import actions, lastphase, mapview, posting, present, press, readiness, store
 from web.access import require
 from web.choices import player_choices

@@ -9,8 +9,8 @@ from __future__ import annotations
 from flask import Response, flash, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from adjudicator.game import GameError
-from adjudicator.press import EVERYONE
+from game.game import GameError
+from game.press import EVERYONE
 from web import present, press
 from web.access import require
 from web.db import database

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from adjudicator.state import HistoryEntry
+from game.state import HistoryEntry
 from post import FORMATS
 from web import lastphase, mapview, posting, present, store
 from web.db import database
@@ -165,7 +165,7 @@ def dp_of(snapshot: store.Snapshot) -> dict[str, int] | None:
 
 def png_response(draw: Callable[[], bytes]) -> Response:
     """The PNG ``draw`` makes; without fonts on the server, a 503 saying what to install (never a map without names)."""
-    from shellkit.png import NoFontError
+    from raster.png import NoFontError
 
     try:
         data = draw()

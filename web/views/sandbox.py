@@ -15,8 +15,8 @@ import yaml
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from adjudicator.document import position_document
-from adjudicator.setup import PositionError, position_from_document
+from game.document import position_document
+from game.setup import PositionError, position_from_document
 from maps import available_maps, load_board
 from web import mapview, store
 from web.choices import choices_out

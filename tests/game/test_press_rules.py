@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.press import EVERYONE, GM, PressRules, may_read, refusal
+from game.press import EVERYONE, GM, PressRules, may_read, refusal
 
 SURVIVORS = ["Oda", "Takeda", "Hojo"]
 PRIVATE, PUBLIC, NONE = PressRules(kind="private"), PressRules(kind="public"), PressRules(kind="none")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from adjudicator.outcomes import Reason
 from adjudicator.position import Position
-from adjudicator.records import OutcomeRecord
+from game.records import OutcomeRecord
 from maps.board import Board
 from maps.terms import Location, province_of
 from orders.text import location_text

@@ -1,4 +1,4 @@
-"""A position written as a document with names: the reverse of :func:`adjudicator.setup.position_from_document`.
+"""A position written as a document with names: the reverse of :func:`game.setup.position_from_document`.
 
 A GM copies a position out of one game (``sengoku status --position``) or out
 of the web sandbox and into another; the document names provinces as people
@@ -22,7 +22,7 @@ NEUTRAL = "neutral"
 
 
 def position_document(board: Board, position: Position) -> dict[str, Any]:
-    """The document for a position, with names: the reverse of :func:`adjudicator.setup.position_from_document`."""
+    """The document for a position, with names: the reverse of :func:`game.setup.position_from_document`."""
     units: dict[str, list[str]] = {}
     for unit in position.units:
         units.setdefault(unit.power or NEUTRAL, []).append(f"{unit.type.value} {location_text(unit.location, board)}")

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from adjudicator.submission import OrderVerdict
+from game.submission import OrderVerdict
 from orders.model import DPOrder, Order, Waive
 
 __all__ = ["SendMode", "Sent", "merge_checked", "merged", "order_key"]

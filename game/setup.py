@@ -20,9 +20,9 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from adjudicator.document import NEUTRAL
 from adjudicator.position import Dislodged, Phase, Position, Unit
 from adjudicator.positioncheck import check_position
+from game.document import NEUTRAL
 from maps.board import Board, Province
 from maps.errors import SengokuError
 from maps.terms import Location, UnitType

@@ -15,13 +15,13 @@ from typing import Literal
 
 import msgspec
 
-from adjudicator.addresses import address_problem
-from adjudicator.chat_channel import ChatChannel
 from adjudicator.position import Position
-from adjudicator.press import PressRules
-from adjudicator.records import GameResult, GmAction, PhaseReport
 from adjudicator.rules import rules_for
-from adjudicator.sent import SentMessage
+from game.addresses import address_problem
+from game.chat_channel import ChatChannel
+from game.press import PressRules
+from game.records import GameResult, GmAction, PhaseReport
+from game.sent import SentMessage
 from maps.terms import PhaseType
 from orders.cleantext import name_problem_of
 from orders.model import Order

@@ -14,17 +14,17 @@ import random
 import pytest
 
 from adjudicator.diplomacy_points import check_dp_orders
-from adjudicator.options import (
+from adjudicator.position import Dislodged, Phase, Position, Unit
+from adjudicator.rules import SENGOKU, STANDARD, Rules
+from game.options import (
     adjustment_choices,
     movement_choices,
     neutral_choices,
     retreat_choices,
     unit_choices,
 )
-from adjudicator.position import Dislodged, Phase, Position, Unit
-from adjudicator.rules import SENGOKU, STANDARD, Rules
-from adjudicator.setup import check_position
-from adjudicator.submission import check_submission
+from game.setup import check_position
+from game.submission import check_submission
 from maps import Board, UnitType
 from orders import order_text
 from orders.model import (

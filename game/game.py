@@ -14,15 +14,17 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import partial
 
-from adjudicator.addresses import AddressError, mail_host, owner_of, with_addresses
 from adjudicator.adjustments import adjudicate_adjustments
-from adjudicator.cycle import Transition, after_adjustments, after_movement, after_retreats, start_position
 from adjudicator.diplomacy_points import check_dp_orders, dp_allowance, run_auction
-from adjudicator.errors import GameError
 from adjudicator.movement import adjudicate_movement
 from adjudicator.outcomes import OrderOutcome
 from adjudicator.position import Position
-from adjudicator.records import (
+from adjudicator.retreats import adjudicate_retreats
+from adjudicator.rules import Rules, rules_for
+from game.addresses import AddressError, mail_host, owner_of, with_addresses
+from game.cycle import Transition, after_adjustments, after_movement, after_retreats, start_position
+from game.errors import GameError
+from game.records import (
     DislodgedRecord,
     GameResult,
     GmAction,
@@ -31,11 +33,9 @@ from adjudicator.records import (
     PhaseReport,
     ResultKind,
 )
-from adjudicator.resend import SendMode, Sent, merge_checked
-from adjudicator.retreats import adjudicate_retreats
-from adjudicator.rules import Rules, rules_for
-from adjudicator.state import GameState, HistoryEntry, name_problem
-from adjudicator.submission import OrderVerdict, check_submission
+from game.resend import SendMode, Sent, merge_checked
+from game.state import GameState, HistoryEntry, name_problem
+from game.submission import OrderVerdict, check_submission
 from maps.board import Board
 from maps.terms import PhaseType
 from orders.cleantext import plain_name
@@ -102,7 +102,7 @@ class Game:
     def send(
         self, power: str, orders: Sequence[Order], *, refused_lines: int = 0, mode: SendMode = SendMode.REPLACE
     ) -> Sent:
-        """A power's message: check its orders and store them by the resend rule (:mod:`adjudicator.resend`).
+        """A power's message: check its orders and store them by the resend rule (:mod:`game.resend`).
 
         ``refused_lines`` counts the message's lines already refused before the
         engine (unreadable ones): with them and no order accepted, the message

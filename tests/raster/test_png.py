@@ -1,4 +1,4 @@
-"""The PNG map (:mod:`shellkit.png`): the SVG's picture with its names, or a clear refusal without fonts."""
+"""The PNG map (:mod:`raster.png`): the SVG's picture with its names, or a clear refusal without fonts."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cycle import start_position
+from game.cycle import start_position
 from maps import load_board
+from raster import png
 from render import render_svg
-from shellkit import png
 from tests.pictures import check_map_png
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")  # Debian's fonts-dejavu-core (./run test installs it)

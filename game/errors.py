@@ -1,6 +1,6 @@
 """The engine's refusal of an action, in a module of its own.
 
-Kept apart from :mod:`adjudicator.game` so a shell can name the error
+Kept apart from :mod:`game.game` so a shell can name the error
 without importing the whole engine: the CLI imports it for every command,
 including those (``--help``, ``names``) that never touch a game.
 """

@@ -30,7 +30,7 @@ from adjudicator.legality import check_each
 from adjudicator.position import Dislodged, Position, Unit
 from adjudicator.retreats import retreat_options
 from adjudicator.rules import BuildSites, Rules
-from adjudicator.submission import check_submission
+from game.submission import check_submission
 from maps.board import Board
 from maps.perboard import per_board
 from maps.terms import PhaseType, UnitType
