@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Iterator
+from functools import cache
 
 import msgspec
 
@@ -90,22 +91,17 @@ def _places(model: msgspec.Struct) -> list[str]:
     return found
 
 
-_PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-
-
+@cache
 def _plan(kind: type[msgspec.Struct]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A Struct type's fields that name a place, and those that may hold a Struct (read once per type).
 
     A long game's history holds tens of thousands of records: looking only where a place can be
     keeps checking it a small part of reading the file.
     """
-    plan = _PLANS.get(kind)
-    if plan is None:
-        fields = msgspec.structs.fields(kind)
-        places = tuple(f.name for f in fields if f.name in _PLACES)
-        inner = tuple(f.name for f in fields if f.name not in _PLACES and _may_hold_struct(f.type))
-        plan = _PLANS[kind] = (places, inner)
-    return plan
+    fields = msgspec.structs.fields(kind)
+    places = tuple(f.name for f in fields if f.name in _PLACES)
+    inner = tuple(f.name for f in fields if f.name not in _PLACES and _may_hold_struct(f.type))
+    return places, inner
 
 
 def _may_hold_struct(annotation: object) -> bool:
