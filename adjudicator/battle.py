@@ -27,7 +27,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from adjudicator.legality import CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, Checked
+from adjudicator.checked import (
+    Checked,
+    ConvoyChecked,
+    MoveChecked,
+    OrderKind,
+    SupportHoldChecked,
+    SupportMoveChecked,
+)
 from adjudicator.outcomes import (
     CARRIED,
     GIVEN,
@@ -51,7 +58,7 @@ from adjudicator.pieces import Pieces
 from adjudicator.resolver import BackupRule, Resolver
 from adjudicator.routes import could_chain, route_through
 
-__all__ = ["CONVOY", "HOLD", "MOVE", "SUPPORT_HOLD", "SUPPORT_MOVE", "Battle"]
+__all__ = ["Battle"]
 
 
 # A verdict is an immutable value: one per culprit is built and shared, phase after phase
@@ -63,6 +70,8 @@ _own_unit = lru_cache(maxsize=1024)(FriendlyFire)
 _cut_by = lru_cache(maxsize=1024)(Cut)
 _dislodged_by = lru_cache(maxsize=1024)(CutByDislodgement)
 _disrupted_by = lru_cache(maxsize=1024)(Disrupted)
+_Backing = SupportHoldChecked | SupportMoveChecked | ConvoyChecked
+_Ordered = MoveChecked | _Backing  # what the battle decides: a legal order other than a hold
 _NOT_ORDERED, _NO_ROUTE = NoConvoy(ConvoyGap.NOT_ORDERED), NoConvoy(ConvoyGap.NO_ROUTE)
 
 
@@ -73,14 +82,16 @@ class _Cycle(Exception):
 class Battle:
     """One movement phase's decisions (DATC 5.B).
 
-    Per unit ``i``: ``kind[i]`` (HOLD when it has no legal order),
-    ``target[i]`` (the province moved, supported or convoyed into, -1),
-    ``subject[i]`` (the supported or convoyed unit's province), ``goes[i]``
-    (a move's exact destination), ``coast[i]`` (the coast a support to a
-    move names, -1 for none), ``convoyed[i]``, ``opponent[i]`` (the unit it
-    meets head to head, -1), ``matched[i]``, and ``supports[i]`` /
-    ``convoys[i]``: the units whose matching support or convoy it gets.
-    ``moves_into`` lists the moves into each province, in the units' order.
+    Per unit ``i``: ``kind[i]`` (:class:`OrderKind`; HOLD when it has no
+    legal order), ``moving[i]`` (its order is a legal move), ``rule[i]`` (the
+    rule that decides its order), ``target[i]`` (the province moved,
+    supported or convoyed into, -1), ``subject[i]`` (the supported or
+    convoyed unit's province), ``goes[i]`` (a move's exact destination),
+    ``convoyed[i]``, ``opponent[i]`` (the unit it meets head to head, -1),
+    ``matched[i]``, and ``supports[i]`` / ``convoys[i]``: the units whose
+    matching support or convoy it gets. ``ordered`` lists the units with a
+    legal order other than a hold, ``moves_into`` the moves into each
+    province, both in the units' order.
 
     Slotted: the decisions read these fields thousands of times a phase.
     """
@@ -94,10 +105,12 @@ class Battle:
         "location",
         "at",
         "kind",
+        "moving",
+        "rule",
+        "ordered",
         "target",
         "subject",
         "goes",
-        "coast",
         "convoyed",
         "opponent",
         "matched",
@@ -126,11 +139,13 @@ class Battle:
         n = pieces.count
         self.pieces, self.tables, self.count = pieces, pieces.tables, n
         self.prov, self.nation, self.location, self.at = pieces.prov, pieces.nation, pieces.location, pieces.at
-        self.kind = [HOLD] * n
+        self.kind = [OrderKind.HOLD] * n
+        self.moving = [False] * n
+        self.rule: list[Callable[[int], Verdict]] = [self._holds] * n
+        self.ordered: list[int] = []
         self.target = [-1] * n
         self.subject = [-1] * n
         self.goes = [-1] * n
-        self.coast = [-1] * n
         self.convoyed = [False] * n
         self.opponent = [-1] * n
         self.matched = [True] * n
@@ -143,8 +158,7 @@ class Battle:
         self._backing: list[int] = []  # the supports and convoys
         self.moved: set[int] = set()  # once settled: the moves that succeeded
         self.arrivals: dict[int, int] = {}  # once settled: province -> the move that entered it
-        self._carry_out(checked)
-        self._link()
+        self._link(self._carry_out(checked))
         self.resolved = [False] * n
         self.resolution = [False] * n
         self.verdict: list[Verdict] = [HOLDS] * n  # each decision's verdict, kept as it is settled
@@ -160,63 +174,84 @@ class Battle:
 
     # --- setup: who supports, convoys and fights whom ----------------------------------
 
-    def _carry_out(self, checked: Sequence[Checked]) -> None:
-        """Write each legal order into its unit's lists; a unit without one keeps holding."""
-        kind, target, subject, goes, coast, convoyed = (
+    def _carry_out(self, checked: Sequence[Checked]) -> list[_Ordered | None]:
+        """Write each legal order into its unit's lists (a unit without one keeps holding); by unit, the
+        orders that are not holds."""
+        kind, moving, rule, target, subject, goes, convoyed = (
             self.kind,
+            self.moving,
+            self.rule,
             self.target,
             self.subject,
             self.goes,
-            self.coast,
             self.convoyed,
         )
-        for _, _, problem, k, i, _, t, subject_of, destination, by_convoy in checked:
-            if problem is not None or k == HOLD:
+        move, support, convoy = self.move, self.support, self.convoy
+        by_unit: list[_Ordered | None] = [None] * self.count
+        for item in checked:
+            if type(item) is MoveChecked:
+                i = item.unit
+                moving[i], rule[i], target[i], goes[i], convoyed[i] = (
+                    True,
+                    move,
+                    item.target,
+                    item.destination,
+                    item.convoyed,
+                )
+            elif type(item) is SupportMoveChecked:
+                i = item.unit
+                rule[i], target[i], subject[i] = support, item.target, item.supported
+            elif type(item) is SupportHoldChecked:
+                i = item.unit
+                rule[i], target[i], subject[i] = support, item.supported, item.supported
+            elif type(item) is ConvoyChecked:
+                i = item.unit
+                rule[i], target[i], subject[i] = convoy, item.target, item.army
+            else:  # a hold, or void: the unit holds
                 continue
-            kind[i], target[i] = k, t
-            if k == MOVE:
-                goes[i], convoyed[i] = destination, by_convoy
-            else:
-                subject[i], coast[i] = subject_of, destination
+            kind[i], by_unit[i] = item.kind, item
+        return by_unit
 
-    def _link(self) -> None:
-        kind, target, subject, prov, at = self.kind, self.target, self.subject, self.prov, self.at
-        convoyed, moves_into, backing = self.convoyed, self.moves_into, self._backing
-        for i, k in enumerate(kind):
-            if k == HOLD:
+    def _link(self, by_unit: list[_Ordered | None]) -> None:
+        """Who meets whom head to head, and which supports and convoys match a unit's order."""
+        target, prov, at, moving = self.target, self.prov, self.at, self.moving
+        convoyed, moves_into, backing, ordered = self.convoyed, self.moves_into, self._backing, self.ordered
+        for i, item in enumerate(by_unit):
+            if item is None:
                 continue
-            if k == MOVE:
-                t = target[i]
+            ordered.append(i)
+            if type(item) is MoveChecked:
+                t = item.target
                 movers = moves_into.get(t)
                 if movers is None:
                     moves_into[t] = [i]
                 else:
                     movers.append(i)
-                if not convoyed[i]:
+                if not item.convoyed:
                     other = at.get(t, -1)
-                    if other >= 0 and kind[other] == MOVE and not convoyed[other] and target[other] == prov[i]:
+                    if other >= 0 and moving[other] and not convoyed[other] and target[other] == prov[i]:
                         self.opponent[i] = other
                 continue
             backing.append(i)
-            other = at.get(subject[i], -1)
-            if other >= 0 and self._matches(i, other):
-                if k == CONVOY:
+            other = at.get(self.subject[i], -1)
+            if other >= 0 and self._matches(item, other):
+                if type(item) is ConvoyChecked:
                     self.convoys[other] += (i,)
                 else:
                     self.supports[other] += (i,)
             else:
                 self.matched[i] = False
 
-    def _matches(self, i: int, other: int) -> bool:
-        kind = self.kind
-        if kind[i] == SUPPORT_HOLD:
-            return kind[other] != MOVE
-        if kind[other] != MOVE or self.target[other] != self.target[i]:
+    def _matches(self, item: _Backing, other: int) -> bool:
+        """Whether the support or convoy ``item`` matches the order of the unit it names, ``other``."""
+        if type(item) is SupportHoldChecked:
+            return not self.moving[other]
+        if not self.moving[other] or self.target[other] != item.target:
             return False
-        if kind[i] == CONVOY:
+        if type(item) is ConvoyChecked:
             return self.convoyed[other]
         # A support naming a coast must name the right one (DATC 4.B.4, 6.B.9).
-        return self.coast[i] == -1 or self.coast[i] == self.goes[other]
+        return item.coast is None or item.coast == self.goes[other]
 
     # --- the decisions ------------------------------------------------------------------
 
@@ -231,13 +266,13 @@ class Battle:
         """
         kind, resolved, resolution = self.kind, self.resolved, self.resolution
         prov, moves_into = self.prov, self.moves_into
-        verdict = self.verdict
+        verdict, convoy = self.verdict, OrderKind.CONVOY
         for i in self._backing:
             if prov[i] not in moves_into:
                 resolution[i] = resolved[i] = True
-                verdict[i] = CARRIED if kind[i] == CONVOY else GIVEN
-        for i, k in enumerate(kind):
-            if k != HOLD and not resolved[i]:
+                verdict[i] = CARRIED if kind[i] is convoy else GIVEN
+        for i in self.ordered:
+            if not resolved[i]:
                 try:
                     if not walk:
                         raise _Cycle
@@ -248,8 +283,8 @@ class Battle:
         self.backing = self._settled_backing().__getitem__
         if self.resolver is not None:
             self._final_verdicts()
-        target = self.target
-        self.moved = moved = {i for i, k in enumerate(kind) if k == MOVE and resolution[i]}
+        target, moving = self.target, self.moving
+        self.moved = moved = {i for i in self.ordered if moving[i] and resolution[i]}
         self.arrivals = {target[j]: j for j in moved}
 
     def _final_verdicts(self) -> None:
@@ -259,22 +294,23 @@ class Battle:
         may be that guess's; the settled battle gives the real one. Decisions
         the backup rule settled keep the backup rule's verdict.
         """
-        verdict, resolution, kind = self.verdict, self.resolution, self.kind
-        for i, k in enumerate(kind):
-            if k == HOLD or i in self.paradoxes or i in self.unresolvable:
+        verdict, resolution, moving = self.verdict, self.resolution, self.moving
+        for i in self.ordered:
+            if i in self.paradoxes or i in self.unresolvable:
                 continue
             judged = self.judge(i)
             if judged.succeeded == resolution[i]:
                 verdict[i] = judged
-            elif k == MOVE and resolution[i]:
+            elif moving[i] and resolution[i]:
                 verdict[i] = SUCCEEDS  # circular movement (5.B.9): it succeeds though no rule alone says so
 
     def _settled_backing(self) -> list[int]:
         """Each unit's number of supports given, once every decision is settled."""
         counts = [0] * self.count
         kind, resolution, matched, at, subject = self.kind, self.resolution, self.matched, self.at, self.subject
+        convoy = OrderKind.CONVOY
         for s in self._backing:
-            if resolution[s] and matched[s] and kind[s] != CONVOY:
+            if resolution[s] and matched[s] and kind[s] is not convoy:
                 counts[at[subject[s]]] += 1
         return counts
 
@@ -286,13 +322,7 @@ class Battle:
         if busy[i]:
             raise _Cycle
         busy[i] = True
-        kind = self.kind[i]  # self.judge(i), inline: this runs for nearly every decision
-        if kind == MOVE:
-            verdict = self.move(i)
-        elif kind == CONVOY:
-            verdict = self.convoy(i)
-        else:
-            verdict = HOLDS if kind == HOLD else self.support(i)
+        verdict = self.rule[i](i)
         self.verdict[i] = verdict
         busy[i] = False
         value = self.resolution[i] = verdict.succeeded
@@ -313,18 +343,15 @@ class Battle:
 
     def judge(self, i: int) -> Verdict:
         """Decision ``i`` by the rule of its kind: the verdict, with its reason and culprit."""
-        kind = self.kind[i]
-        if kind == MOVE:
-            return self.move(i)
-        if kind == CONVOY:
-            return self.convoy(i)
-        if kind == HOLD:
-            return HOLDS
-        return self.support(i)
+        return self.rule[i](i)
 
     def adjudicate(self, i: int) -> bool:
         """What the guess algorithm asks: only whether decision ``i`` succeeds."""
         return self.judge(i).succeeded
+
+    def _holds(self, i: int) -> Verdict:
+        """A unit without a legal order other than a hold: it holds (whether it is dislodged is not this decision)."""
+        return HOLDS
 
     def move(self, i: int) -> Verdict:
         """DATC 5.B.1: beat the hold (or, head to head, the defence) and every rival's prevent.
@@ -375,7 +402,7 @@ class Battle:
         this decision is only whether it is cut.
         """
         nation, prov = self.nation, self.prov
-        aimed = self.target[i] if self.kind[i] == SUPPORT_MOVE else -1
+        aimed = self.target[i] if self.kind[i] is OrderKind.SUPPORT_MOVE else -1
         for j in self.moves_into.get(prov[i], ()):
             if nation[j] == nation[i]:
                 continue
@@ -442,7 +469,7 @@ class Battle:
         d = self.at.get(province, -1)
         if d < 0:
             return 0
-        if self.kind[d] == MOVE:
+        if self.moving[d]:
             return 0 if self.resolve(d) else 1
         return 1 + self.backing(d)
 
@@ -452,7 +479,7 @@ class Battle:
             return 0
         d = self.at.get(self.target[i], -1)
         if d >= 0:
-            if self.kind[d] != MOVE or self.opponent[i] == d or not self.resolve(d):  # it stays to be dislodged
+            if not self.moving[d] or self.opponent[i] == d or not self.resolve(d):  # it stays to be dislodged
                 nation = self.nation
                 defender = nation[d]
                 if defender == nation[i]:
@@ -488,13 +515,13 @@ def _backup_rule(battle: Battle) -> BackupRule:
         kind = battle.kind
         kinds = {kind[m] for m in members}
         verdict = battle.verdict
-        if kinds == {MOVE}:
+        if kinds == {OrderKind.MOVE}:
             for m in members:
                 verdict[m] = SUCCEEDS
                 resolver.settle(m, True)
-        elif CONVOY in kinds:
+        elif OrderKind.CONVOY in kinds:
             for m in members:
-                if kind[m] == CONVOY:
+                if kind[m] is OrderKind.CONVOY:
                     battle.paradoxes.add(m)
                     verdict[m] = SZYKMAN
                     resolver.settle(m, False)

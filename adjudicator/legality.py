@@ -22,8 +22,18 @@ are ids and "can reach" is a bit in a mask.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
+from adjudicator.checked import (
+    UNKNOWN_COAST,
+    Checked,
+    ConvoyChecked,
+    HoldChecked,
+    MoveChecked,
+    SupportHoldChecked,
+    SupportMoveChecked,
+    VoidOrder,
+)
 from adjudicator.convoys import necessary_fleets
 from adjudicator.pieces import Pieces, pieces_of
 from adjudicator.position import Position
@@ -33,61 +43,7 @@ from maps.tables import bits
 from maps.terms import Location, province_of
 from orders.model import Convoy, DPOrder, Hold, Move, Order, SupportHold, SupportMove
 
-__all__ = [
-    "CONVOY",
-    "HOLD",
-    "MOVE",
-    "SUPPORT_HOLD",
-    "SUPPORT_MOVE",
-    "Checked",
-    "check_each",
-    "check_order",
-]
-
-# The order kinds as the engine counts them (plain ints: compared thousands of times a phase).
-HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
-
-
-class Checked(NamedTuple):
-    """An order after the legality check, in the engine's compact form. ``problem`` is None when legal.
-
-    Every place is an integer id (:mod:`maps.tables`), -1 for none.
-    ``unit`` is the ordered unit's place in the position's units and
-    ``province`` its province. For a legal order: ``kind`` (HOLD, MOVE, ...),
-    ``target`` (the province moved, supported or convoyed into) and
-    ``subject`` (the supported or convoyed unit's province). For a legal move,
-    ``destination`` is the exact location (the coast filled in where only one
-    is reachable, DATC 4.B.2) and ``convoyed`` says whether it travels by
-    convoy (DATC 4.A.3: non-adjacent, "via convoy", or an own fleet legally
-    ordered to convoy it). For a support to a move, ``destination`` is the
-    coast the order names, -1 when it names the province, -2 when it names a
-    coast the map does not have (DATC 4.B.4).
-
-    A named tuple rather than a frozen dataclass: just as immutable, and
-    several times cheaper to build, which matters at one per order per phase.
-    """
-
-    power: str | None
-    order: Order
-    problem: str | None = None
-    kind: int = HOLD
-    unit: int = -1
-    province: int = -1
-    target: int = -1
-    subject: int = -1
-    destination: int = -1
-    convoyed: bool = False
-
-
-# A named tuple's own constructor is a Python-level function (about 300 ns a
-# call in CPython 3.11); tuple.__new__ given every field, in order, builds the
-# same value in under 200 ns. Legal orders, one per unit a phase, are built so.
-_new = tuple.__new__
-assert Checked._fields[2:] == ("problem", "kind", "unit", "province", "target", "subject", "destination", "convoyed")
-
-
-def _void(power: str | None, order: Order, k: int, province: int, problem: str) -> Checked:
-    return _new(Checked, (power, order, problem, HOLD, k, province, -1, -1, -1, False))
+__all__ = ["check_each", "check_order"]
 
 
 _Rule = Callable[["_Checker", str | None, Any, int], Checked]
@@ -121,15 +77,15 @@ class _Checker:
         rule = _RULES.get(type(order))
         if rule is None:
             if isinstance(order, DPOrder):
-                return Checked(power, order, "a DP order is settled before movement, not adjudicated as one")
-            return Checked(power, order, "not an order for a movement phase")
+                return VoidOrder(power, order, None, "a DP order is settled before movement, not adjudicated as one")
+            return VoidOrder(power, order, None, "not an order for a movement phase")
         location = order.unit.location  # type: ignore[union-attr]
         pieces = self.pieces
         k = pieces.at.get(self.province(location), -1)
         if k < 0:
-            return Checked(power, order, f"there is no unit in {self.name(location)}")
+            return VoidOrder(power, order, None, f"there is no unit in {self.name(location)}")
         if pieces.power[k] != power:
-            return _void(power, order, k, pieces.prov[k], self._not_yours(power, k))
+            return VoidOrder(power, order, k, self._not_yours(power, k))
         return rule(self, power, order, k)
 
     def _not_yours(self, power: str | None, k: int) -> str:
@@ -139,7 +95,7 @@ class _Checker:
         return f"the unit in {where} belongs to {self.pieces.power[k] or 'a neutral power'}"
 
     def _hold(self, power: str | None, order: Hold, k: int) -> Checked:
-        return _new(Checked, (power, order, None, HOLD, k, self.pieces.prov[k], -1, -1, -1, False))
+        return HoldChecked(power, order, k, self.pieces.prov[k])
 
     def route(self, origin: int, target: int, without: int = -1) -> bool:
         """Whether the fleets at sea (less the one in ``without``) could chain origin to target; memoised."""
@@ -160,25 +116,25 @@ class _Checker:
         origin, destination, via_convoy = pieces.prov[k], order.destination, order.via_convoy
         target = self.province(destination)
         if target < 0:
-            return _void(power, order, k, origin, _unknown(province_of(destination)))
+            return VoidOrder(power, order, k, _unknown(province_of(destination)))
         if target == origin:
-            return _void(power, order, k, origin, "a unit cannot move to its own province")
+            return VoidOrder(power, order, k, "a unit cannot move to its own province")
         if pieces.is_fleet[k]:
             exact = self.ids.get(destination, -1)
             if via_convoy or exact < 0 or not tables.fleet[pieces.loc[k]] >> exact & 1:
                 exact, problem = self._fleet_destination(destination, via_convoy, k, target)
                 if problem:
-                    return _void(power, order, k, origin, problem)
-            return _new(Checked, (power, order, None, MOVE, k, origin, target, -1, exact, False))
+                    return VoidOrder(power, order, k, problem)
+            return MoveChecked(power, order, k, origin, target, exact, False)
         if tables.seas >> target & 1:
-            return _void(power, order, k, origin, "an army cannot move to sea")
+            return VoidOrder(power, order, k, "an army cannot move to sea")
         adjacent = tables.army[origin] >> target & 1
         if via_convoy or not adjacent:
             if not self.route(origin, target):
                 why = "no fleets stand where they could convoy it" if adjacent else "not adjacent, and no convoy route"
-                return _void(power, order, k, origin, f"{self.display(origin)} to {self.display(target)}: {why}")
-            return _new(Checked, (power, order, None, MOVE, k, origin, target, -1, target, True))
-        return _new(Checked, (power, order, None, MOVE, k, origin, target, -1, target, False))
+                return VoidOrder(power, order, k, f"{self.display(origin)} to {self.display(target)}: {why}")
+            return MoveChecked(power, order, k, origin, target, target, True)
+        return MoveChecked(power, order, k, origin, target, target, False)
 
     def _fleet_destination(
         self, destination: Location, via_convoy: bool, k: int, target: int
@@ -208,18 +164,19 @@ class _Checker:
         if problem is None and not self._reaches(k, supported):
             problem = self._unreachable(k, supported)
         if problem:
-            return _void(power, order, k, origin, problem)
-        return _new(Checked, (power, order, None, SUPPORT_HOLD, k, origin, supported, supported, -1, False))
+            return VoidOrder(power, order, k, problem)
+        return SupportHoldChecked(power, order, k, origin, supported)
 
     def _support_move(self, power: str | None, order: SupportMove, k: int) -> Checked:
         origin, location, destination = self.pieces.prov[k], order.supported.location, order.destination
         supported, target = self.province(location), self.province(destination)
         problem = self._support_move_problem(k, supported, location, target, destination)
         if problem:
-            return _void(power, order, k, origin, problem)
-        coast = self.ids.get(destination, -2)
-        coast = -1 if coast == target else coast
-        return _new(Checked, (power, order, None, SUPPORT_MOVE, k, origin, target, supported, coast, False))
+            return VoidOrder(power, order, k, problem)
+        coast: int | None = self.ids.get(destination, UNKNOWN_COAST)
+        if coast == target:  # the order names the province, not one of its coasts
+            coast = None
+        return SupportMoveChecked(power, order, k, origin, supported, target, coast)
 
     def _support_move_problem(
         self, k: int, supported: int, location: Location, target: int, destination: Location
@@ -276,8 +233,8 @@ class _Checker:
         origin, target = self.province(location), self.province(destination)
         problem = self._convoy_problem(k, origin, location, target, destination)
         if problem:
-            return _void(power, order, k, here, problem)
-        return _new(Checked, (power, order, None, CONVOY, k, here, target, origin, -1, False))
+            return VoidOrder(power, order, k, problem)
+        return ConvoyChecked(power, order, k, here, origin, target)
 
     def _convoy_problem(
         self, k: int, origin: int, location: Location, target: int, destination: Location
