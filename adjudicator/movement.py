@@ -267,7 +267,8 @@ def _stays(battle: Battle, i: int) -> tuple[Verdict, Detail]:
 
 def _move_detail(battle: Battle, i: int) -> Detail:
     """A move's attack strength against the strongest force opposing it, as the rule weighed them
-    (:meth:`Battle.move`: for a move that failed, that force's unit is its verdict's culprit)."""
+    (:meth:`~adjudicator.decisions.Decisions.move`: for a move that failed, that force's unit is its
+    verdict's culprit)."""
     convoyed, by = battle.convoyed[i], _dislodger(battle, i)
     attack = battle.attack[i]
     if attack == 0:
