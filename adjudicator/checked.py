@@ -17,8 +17,10 @@ the position's units and ``province`` its province.
   :data:`UNKNOWN_COAST` when it names a coast the map does not have (DATC
   4.B.4: then it matches no move).
 * :class:`ConvoyChecked`: the army in ``army`` is convoyed into ``target``.
-* :class:`VoidOrder`: illegal, so void (the unit holds), with the reason;
-  ``unit`` is None when no unit stands where the order says.
+* :class:`VoidOrder`: illegal, so void (the unit holds): ``reason`` (a
+  :class:`VoidReason`) and ``places``, the names it needs to be said;
+  ``unit`` is None when no unit stands where the order says. The sentence
+  is made from them when it is read (:func:`refusal`, the outcome's note).
 
 Each record class names its :class:`OrderKind`. msgspec Structs, frozen and
 untracked by the garbage collector: as immutable as a named tuple, built in
@@ -28,7 +30,7 @@ phase builds one per order.
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import ClassVar, Final, final
 
 from msgspec import Struct
@@ -45,6 +47,7 @@ __all__ = [
     "SupportHoldChecked",
     "SupportMoveChecked",
     "VoidOrder",
+    "VoidReason",
     "refusal",
 ]
 
@@ -61,6 +64,40 @@ class OrderKind(IntEnum):
 
 UNKNOWN_COAST: Final = -1
 """A support's coast the map does not have: no location has this id, so it matches no move."""
+
+
+class VoidReason(StrEnum):
+    """Why an order is void (DATC 4.E.1): each value is the sentence, ``{}`` where a place is named."""
+
+    # any order
+    DP_ORDER = "a DP order is settled before movement, not adjudicated as one"
+    NOT_MOVEMENT = "not an order for a movement phase"
+    NO_UNIT = "there is no unit in {}"
+    NOT_NEUTRAL = "the unit in {} is not neutral"
+    NOT_YOURS = "the unit in {} belongs to {}"
+    NOT_YOURS_BUT_NEUTRAL = "the unit in {} belongs to a neutral power"
+    UNKNOWN_PROVINCE = "there is no province {} on this map"
+    TWO_ORDERS = "two different orders for one unit: it holds"  # DATC 4.D.3
+    SAME_ORDER_TWICE = "the same order twice: counted once"
+    # moves
+    OWN_PROVINCE = "a unit cannot move to its own province"
+    ARMY_TO_SEA = "an army cannot move to sea"
+    NO_CONVOYING_FLEETS = "{} to {}: no fleets stand where they could convoy it"
+    NO_CONVOY_ROUTE = "{} to {}: not adjacent, and no convoy route"
+    FLEET_CONVOYED = "only armies can be convoyed"
+    FLEET_INLAND = "a fleet cannot move inland"
+    FLEET_CANNOT_REACH = "a fleet in {} cannot reach {}"
+    NAME_THE_COAST = "{} has several coasts this fleet can reach: name one"
+    # supports
+    SUPPORT_ITSELF = "a unit cannot support itself"
+    NO_UNIT_TO_SUPPORT = "there is no unit in {} to support"
+    SUPPORT_INTO_OWN_PROVINCE = "a unit cannot support a move into its own province"
+    CANNOT_SUPPORT_THERE = "the unit in {} cannot reach {}, so it cannot support there"
+    SUPPORTED_CANNOT_MOVE = "the unit in {} could not move to {}"
+    # convoys
+    NOT_AT_SEA = "only a fleet at sea can convoy"
+    NO_UNIT_TO_CONVOY = "there is no unit in {} to convoy"
+    FLEET_NOT_NEEDED = "this fleet is not needed for any convoy route from {} to {}"
 
 
 class _Legal(Struct, frozen=True, gc=False):
@@ -111,7 +148,13 @@ class VoidOrder(Struct, frozen=True, gc=False):
     power: str | None
     order: Order
     unit: int | None
-    problem: str
+    reason: VoidReason
+    places: tuple[str, ...] = ()
+
+    @property
+    def problem(self) -> str:
+        """The reason in words, with its places named."""
+        return self.reason.value.format(*self.places)  # a plain str, as the outcome stores it
 
 
 Checked = HoldChecked | MoveChecked | SupportHoldChecked | SupportMoveChecked | ConvoyChecked | VoidOrder

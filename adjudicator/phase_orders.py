@@ -17,7 +17,7 @@ from operator import is_
 
 from msgspec.structs import replace
 
-from adjudicator.checked import Checked, ConvoyChecked, MoveChecked, VoidOrder
+from adjudicator.checked import Checked, ConvoyChecked, MoveChecked, VoidOrder, VoidReason
 from adjudicator.legality import check_order
 from adjudicator.pieces import Pieces, pieces_of
 from adjudicator.position import Position
@@ -75,9 +75,9 @@ def _one_order_per_unit(checked: list[Checked]) -> list[Checked]:
         for n, i in enumerate(indexes):
             item = checked[i]
             if not same:
-                result[i] = VoidOrder(item.power, item.order, item.unit, "two different orders for one unit: it holds")
+                result[i] = VoidOrder(item.power, item.order, item.unit, VoidReason.TWO_ORDERS)
             elif n > 0:
-                result[i] = VoidOrder(item.power, item.order, item.unit, "the same order twice: counted once")
+                result[i] = VoidOrder(item.power, item.order, item.unit, VoidReason.SAME_ORDER_TWICE)
     return result
 
 

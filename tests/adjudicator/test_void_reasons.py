@@ -1,0 +1,188 @@
+"""Why an order is void, in the words a player reads: one case per :class:`VoidReason`.
+
+An illegal order is ignored and the unit holds (DATC 4.E.1). The rules say
+why with a reason and the places it names; the sentence is made from them
+when it is read. Each case is a position on the standard map, one power's
+orders and the sentence its last order gets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.checked import VoidOrder, VoidReason, refusal
+from adjudicator.phase_orders import check_movement_orders
+from adjudicator.position import Phase, Position, Unit
+from maps import Board, PhaseType, UnitType
+from orders import parse_orders
+from orders.model import Build, DPOrder, Hold, Move, Order, UnitRef
+
+# (reason, units as "power: unit", the power giving the orders (None: the neutral units'), its orders, sentence)
+CASES: list[tuple[VoidReason, list[str], str | None, list[str | Order], str]] = [
+    (
+        VoidReason.NOT_MOVEMENT,
+        [],
+        "France",
+        [Build(unit=UnitRef(type=UnitType.ARMY, location="PAR"))],
+        "not an order for a movement phase",
+    ),
+    (
+        VoidReason.DP_ORDER,
+        ["-: A BEL"],
+        "France",
+        [DPOrder(points=1, order=Hold(unit=UnitRef(type=UnitType.ARMY, location="BEL")))],
+        "a DP order is settled before movement, not adjudicated as one",
+    ),
+    (VoidReason.NO_UNIT, [], "France", ["A PAR H"], "there is no unit in Paris"),
+    (VoidReason.NOT_NEUTRAL, ["France: A PAR"], None, ["A PAR H"], "the unit in Paris is not neutral"),
+    (VoidReason.NOT_YOURS, ["Germany: A MUN"], "France", ["A MUN H"], "the unit in Munich belongs to Germany"),
+    (
+        VoidReason.NOT_YOURS_BUT_NEUTRAL,
+        ["-: A BEL"],
+        "France",
+        ["A BEL H"],
+        "the unit in Belgium belongs to a neutral power",
+    ),
+    (
+        VoidReason.UNKNOWN_PROVINCE,
+        ["France: F BRE"],
+        "France",
+        [Move(unit=UnitRef(type=UnitType.FLEET, location="BRE"), destination="XYZ")],
+        "there is no province XYZ on this map",
+    ),
+    (
+        VoidReason.TWO_ORDERS,
+        ["France: A PAR"],
+        "France",
+        ["A PAR - BUR", "A PAR H"],
+        "two different orders for one unit: it holds",
+    ),
+    (
+        VoidReason.SAME_ORDER_TWICE,
+        ["France: A PAR"],
+        "France",
+        ["A PAR H", "A PAR H"],
+        "the same order twice: counted once",
+    ),
+    (
+        VoidReason.OWN_PROVINCE,
+        ["Germany: A MUN, A BER"],
+        "Germany",
+        ["A BER S A MUN - MUN"],
+        "a unit cannot move to its own province",
+    ),
+    (VoidReason.ARMY_TO_SEA, ["France: A BRE"], "France", ["A BRE - MAO"], "an army cannot move to sea"),
+    (
+        VoidReason.NO_CONVOYING_FLEETS,
+        ["France: A BRE"],
+        "France",
+        ["A BRE - PIC via convoy"],
+        "Brest to Picardy: no fleets stand where they could convoy it",
+    ),
+    (
+        VoidReason.NO_CONVOY_ROUTE,
+        ["France: A PAR"],
+        "France",
+        ["A PAR - MUN"],
+        "Paris to Munich: not adjacent, and no convoy route",
+    ),
+    (VoidReason.FLEET_CONVOYED, ["France: F BRE"], "France", ["F BRE - PIC via convoy"], "only armies can be convoyed"),
+    (VoidReason.FLEET_INLAND, ["France: F MAR"], "France", ["F MAR - BUR"], "a fleet cannot move inland"),
+    (
+        VoidReason.FLEET_CANNOT_REACH,
+        ["France: F MAO"],
+        "France",
+        ["F MAO - NWY"],
+        "a fleet in Mid-Atlantic Ocean cannot reach Norway",
+    ),
+    (
+        VoidReason.NAME_THE_COAST,
+        ["France: F MAO"],
+        "France",
+        ["F MAO - SPA"],
+        "Spain has several coasts this fleet can reach: name one",
+    ),
+    (VoidReason.SUPPORT_ITSELF, ["France: A PAR"], "France", ["A PAR S A PAR"], "a unit cannot support itself"),
+    (
+        VoidReason.NO_UNIT_TO_SUPPORT,
+        ["France: A PAR"],
+        "France",
+        ["A PAR S A BUR"],
+        "there is no unit in Burgundy to support",
+    ),
+    (
+        VoidReason.SUPPORT_INTO_OWN_PROVINCE,
+        ["France: A PAR, A BUR"],
+        "France",
+        ["A PAR S A BUR - PAR"],
+        "a unit cannot support a move into its own province",
+    ),
+    (
+        VoidReason.CANNOT_SUPPORT_THERE,
+        ["France: A PAR, A BUR"],
+        "France",
+        ["A PAR S A BUR - MUN"],
+        "the unit in Paris cannot reach Munich, so it cannot support there",
+    ),
+    (
+        VoidReason.SUPPORTED_CANNOT_MOVE,
+        ["France: A PAR, A BUR"],
+        "France",
+        ["A PAR S A BUR - BRE"],
+        "the unit in Burgundy could not move to Brest",
+    ),
+    (
+        VoidReason.NOT_AT_SEA,
+        ["France: F BRE, A PIC"],
+        "France",
+        ["F BRE C A PIC - WAL"],
+        "only a fleet at sea can convoy",
+    ),
+    (
+        VoidReason.NO_UNIT_TO_CONVOY,
+        ["England: F ENG"],
+        "England",
+        ["F ENG C A PIC - WAL"],
+        "there is no unit in Picardy to convoy",
+    ),
+    (
+        VoidReason.FLEET_NOT_NEEDED,
+        ["England: F NTH, A LON"],
+        "England",
+        ["F NTH C A LON - BRE"],
+        "this fleet is not needed for any convoy route from London to Brest",
+    ),
+]
+
+
+def _position(units: list[str]) -> Position:
+    placed = []
+    for line in units:
+        power, listed = line.split(": ")
+        for text in listed.split(", "):
+            kind, location = text.split()
+            placed.append(Unit(type=UnitType(kind), location=location, power=None if power == "-" else power))
+    return Position(phase=Phase.parse("spring 1901 movement"), units=tuple(placed))
+
+
+def _order(board: Board, given: str | Order) -> Order:
+    """An order as written (read by the parser), or as built when the parser would refuse it."""
+    if not isinstance(given, str):
+        return given
+    verdict = parse_orders(given, board, phase=PhaseType.MOVEMENT).verdicts[0]
+    assert verdict.order is not None, verdict.problem
+    return verdict.order
+
+
+@pytest.mark.parametrize(("reason", "units", "power", "given", "sentence"), CASES, ids=[c[0].name for c in CASES])
+def test_a_void_order_says_why_in_the_words_players_read(
+    standard: Board, reason: VoidReason, units: list[str], power: str | None, given: list[str | Order], sentence: str
+) -> None:
+    orders = [_order(standard, g) for g in given]
+    checked = check_movement_orders(standard, _position(units), {power: orders})[-1]
+    assert isinstance(checked, VoidOrder)
+    assert (checked.reason, refusal(checked)) == (reason, sentence)
+
+
+def test_every_reason_has_a_case() -> None:
+    assert {case[0] for case in CASES} == set(VoidReason)
