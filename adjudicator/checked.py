@@ -49,6 +49,7 @@ __all__ = [
     "VoidOrder",
     "VoidReason",
     "refusal",
+    "sentence",
 ]
 
 
@@ -98,6 +99,13 @@ class VoidReason(StrEnum):
     NOT_AT_SEA = "only a fleet at sea can convoy"
     NO_UNIT_TO_CONVOY = "there is no unit in {} to convoy"
     FLEET_NOT_NEEDED = "this fleet is not needed for any convoy route from {} to {}"
+    # retreats
+    NOT_A_RETREAT = "only retreats and disbands are ordered in a retreat phase"
+    NO_DISLODGED_UNIT = "there is no dislodged unit of {} in {}"
+    WHERE_THE_ATTACKER_CAME_FROM = "cannot retreat to {}, where the attacker came from"
+    NOT_A_RETREAT_OPTION = "cannot retreat to {}; it may retreat to {}"
+    NO_RETREAT_AT_ALL = "cannot retreat to {}; it may retreat to nowhere: it will be disbanded"
+    TWO_RETREAT_ORDERS = "two orders for one unit: it is disbanded"
 
 
 class _Legal(Struct, frozen=True, gc=False):
@@ -154,11 +162,16 @@ class VoidOrder(Struct, frozen=True, gc=False):
     @property
     def problem(self) -> str:
         """The reason in words, with its places named."""
-        return self.reason.value.format(*self.places)  # a plain str, as the outcome stores it
+        return sentence(self.reason, self.places)
 
 
 Checked = HoldChecked | MoveChecked | SupportHoldChecked | SupportMoveChecked | ConvoyChecked | VoidOrder
 """Any order after the check: legal, of one kind, or void."""
+
+
+def sentence(reason: VoidReason, places: tuple[str, ...] = ()) -> str:
+    """A reason in words, with its places named: a plain str, as an outcome stores it."""
+    return reason.value.format(*places)
 
 
 def refusal(checked: Checked) -> str | None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.checked import VoidOrder, VoidReason, refusal
+from adjudicator.outcomes import Result
 from adjudicator.phase_orders import check_movement_orders
-from adjudicator.position import Phase, Position, Unit
+from adjudicator.position import Dislodged, Phase, Position, Unit
+from adjudicator.retreats import adjudicate_retreats
 from maps import Board, PhaseType, UnitType
 from orders import parse_orders
 from orders.model import Build, DPOrder, Hold, Move, Order, UnitRef
@@ -165,11 +167,11 @@ def _position(units: list[str]) -> Position:
     return Position(phase=Phase.parse("spring 1901 movement"), units=tuple(placed))
 
 
-def _order(board: Board, given: str | Order) -> Order:
+def _order(board: Board, given: str | Order, phase: PhaseType = PhaseType.MOVEMENT) -> Order:
     """An order as written (read by the parser), or as built when the parser would refuse it."""
     if not isinstance(given, str):
         return given
-    verdict = parse_orders(given, board, phase=PhaseType.MOVEMENT).verdicts[0]
+    verdict = parse_orders(given, board, phase=phase).verdicts[0]
     assert verdict.order is not None, verdict.problem
     return verdict.order
 
@@ -184,5 +186,90 @@ def test_a_void_order_says_why_in_the_words_players_read(
     assert (checked.reason, refusal(checked)) == (reason, sentence)
 
 
+# Retreat phases: (reason, units, the dislodged unit and where its attacker came from, the power, its orders, sentence)
+RETREAT_CASES: list[tuple[VoidReason, list[str], tuple[str, str] | None, str, list[str | Order], str]] = [
+    (
+        VoidReason.NOT_A_RETREAT,
+        [],
+        ("A PAR", "BUR"),
+        "France",
+        [Hold(unit=UnitRef(type=UnitType.ARMY, location="PAR"))],
+        "only retreats and disbands are ordered in a retreat phase",
+    ),
+    (
+        VoidReason.NO_DISLODGED_UNIT,
+        [],
+        None,
+        "France",
+        ["A PAR R BUR"],
+        "there is no dislodged unit of France in Paris",
+    ),
+    (
+        VoidReason.NAME_THE_COAST,
+        [],
+        ("F MAO", "BRE"),
+        "France",
+        ["F MAO R SPA"],
+        "Spain has several coasts this fleet can reach: name one",
+    ),
+    (
+        VoidReason.WHERE_THE_ATTACKER_CAME_FROM,
+        [],
+        ("A PAR", "BUR"),
+        "France",
+        ["A PAR R BUR"],
+        "cannot retreat to Burgundy, where the attacker came from",
+    ),
+    (
+        VoidReason.NOT_A_RETREAT_OPTION,
+        ["Germany: A BRE, A GAS"],
+        ("A PAR", "BUR"),
+        "France",
+        ["A PAR R MUN"],
+        "cannot retreat to Munich; it may retreat to Picardy",
+    ),
+    (
+        VoidReason.NO_RETREAT_AT_ALL,
+        ["Germany: A BRE, A GAS, A PIC"],
+        ("A PAR", "BUR"),
+        "France",
+        ["A PAR R PIC"],
+        "cannot retreat to Picardy; it may retreat to nowhere: it will be disbanded",
+    ),
+    (
+        VoidReason.TWO_RETREAT_ORDERS,
+        [],
+        ("A PAR", "BUR"),
+        "France",
+        ["A PAR R PIC", "A PAR D"],
+        "two orders for one unit: it is disbanded",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("reason", "units", "dislodged", "power", "given", "sentence"),
+    RETREAT_CASES,
+    ids=[c[0].name for c in RETREAT_CASES],
+)
+def test_a_void_retreat_says_why_in_the_words_players_read(
+    standard: Board,
+    reason: VoidReason,
+    units: list[str],
+    dislodged: tuple[str, str] | None,
+    power: str,
+    given: list[str | Order],
+    sentence: str,
+) -> None:
+    position = _position(units).replace(phase=Phase.parse("spring 1901 retreats"))
+    if dislodged is not None:
+        kind, location = dislodged[0].split()
+        unit = Unit(type=UnitType(kind), location=location, power=power)
+        position = position.replace(dislodged=(Dislodged(unit=unit, attacker_from=dislodged[1]),))
+    orders = [_order(standard, g, PhaseType.RETREATS) for g in given]
+    outcome = adjudicate_retreats(standard, position, {power: orders}).outcomes[len(orders) - 1]
+    assert (outcome.result, outcome.note) == (Result.VOID, sentence)
+
+
 def test_every_reason_has_a_case() -> None:
-    assert {case[0] for case in CASES} == set(VoidReason)
+    assert {case[0] for case in CASES} | {case[0] for case in RETREAT_CASES} == set(VoidReason)
