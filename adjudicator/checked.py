@@ -106,6 +106,20 @@ class VoidReason(StrEnum):
     NOT_A_RETREAT_OPTION = "cannot retreat to {}; it may retreat to {}"
     NO_RETREAT_AT_ALL = "cannot retreat to {}; it may retreat to nowhere: it will be disbanded"
     TWO_RETREAT_ORDERS = "two orders for one unit: it is disbanded"
+    # adjustments
+    NOT_AN_ADJUSTMENT = "not an order for an adjustment phase"
+    NO_BUILDS_DUE = "no builds are due"
+    ALREADY_BUILDING = "already building in {}"
+    SITE_OCCUPIED = "{} is occupied"
+    CENTRE_NOT_OWNED = "{} does not own a supply centre in {}"
+    NOT_A_HOME_CENTRE = "{} is not a home centre of {}"
+    FLEET_BUILT_INLAND = "a fleet cannot be built inland in {}"
+    NAME_THE_COAST_TO_BUILD = "name the coast for a fleet in {}"
+    ARMY_CANNOT_STAND = "an army cannot stand in {}"
+    FLEET_CANNOT_STAND = "a fleet cannot stand in {}"
+    NO_REMOVALS_DUE = "no removals are due"
+    NO_UNIT_TO_REMOVE = "{} has no unit in {}"
+    ALREADY_REMOVED = "this unit is already removed"
 
 
 class _Legal(Struct, frozen=True, gc=False):

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.checked import VoidOrder, VoidReason, refusal
 from adjudicator.outcomes import Result
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Dislodged, Phase, Position, Unit
 from adjudicator.retreats import adjudicate_retreats
+from adjudicator.rules import STANDARD
 from maps import Board, PhaseType, UnitType
 from orders import parse_orders
-from orders.model import Build, DPOrder, Hold, Move, Order, UnitRef
+from orders.model import Build, DPOrder, Hold, Move, Order, Remove, UnitRef
 
 # (reason, units as "power: unit", the power giving the orders (None: the neutral units'), its orders, sentence)
 CASES: list[tuple[VoidReason, list[str], str | None, list[str | Order], str]] = [
@@ -271,5 +273,141 @@ def test_a_void_retreat_says_why_in_the_words_players_read(
     assert (outcome.result, outcome.note) == (Result.VOID, sentence)
 
 
+def _build(text: str) -> Build:
+    kind, location = text.split()
+    return Build(unit=UnitRef(type=UnitType(kind), location=location))
+
+
+def _remove(text: str) -> Remove:
+    kind, location = text.split()
+    return Remove(unit=UnitRef(type=UnitType(kind), location=location))
+
+
+# Adjustment phases: (reason, the power, its units, its centres, its orders, sentence)
+ADJUSTMENT_CASES: list[tuple[VoidReason, str, list[str], list[str], list[Order], str]] = [
+    (
+        VoidReason.NOT_AN_ADJUSTMENT,
+        "France",
+        ["A PAR"],
+        ["PAR", "BRE", "MAR"],
+        [Hold(unit=UnitRef(location="PAR"))],
+        "not an order for an adjustment phase",
+    ),
+    (
+        VoidReason.NO_BUILDS_DUE,
+        "France",
+        ["A PAR", "A MAR", "F MAO"],
+        ["PAR", "BRE", "MAR"],
+        [_build("A BRE")],
+        "no builds are due",
+    ),
+    (
+        VoidReason.UNKNOWN_PROVINCE,
+        "France",
+        ["A PAR"],
+        ["PAR", "BRE", "MAR"],
+        [_build("A XYZ")],
+        "there is no province XYZ on this map",
+    ),
+    (
+        VoidReason.ALREADY_BUILDING,
+        "France",
+        ["A PAR"],
+        ["PAR", "BRE", "MAR"],
+        [_build("A BRE"), _build("F BRE")],
+        "already building in Brest",
+    ),
+    (VoidReason.SITE_OCCUPIED, "France", ["A PAR"], ["PAR", "BRE", "MAR"], [_build("A PAR")], "Paris is occupied"),
+    (
+        VoidReason.CENTRE_NOT_OWNED,
+        "France",
+        ["A PAR"],
+        ["PAR", "BRE", "BEL"],
+        [_build("A MAR")],
+        "France does not own a supply centre in Marseilles",
+    ),
+    (
+        VoidReason.NOT_A_HOME_CENTRE,
+        "France",
+        ["A PAR"],
+        ["PAR", "BRE", "BEL"],
+        [_build("A BEL")],
+        "Belgium is not a home centre of France",
+    ),
+    (
+        VoidReason.FLEET_BUILT_INLAND,
+        "France",
+        ["A MAR"],
+        ["PAR", "BRE", "MAR"],
+        [_build("F PAR")],
+        "a fleet cannot be built inland in Paris",
+    ),
+    (
+        VoidReason.FLEET_CANNOT_STAND,
+        "France",
+        ["A PAR"],
+        ["PAR", "BRE", "MAR"],
+        [_build("F BRE/NC")],
+        "a fleet cannot stand in Brest (nc)",
+    ),
+    (
+        VoidReason.NO_REMOVALS_DUE,
+        "France",
+        ["A PAR", "A MAR", "F BRE"],
+        ["PAR", "BRE", "MAR"],
+        [_remove("A PAR")],
+        "no removals are due",
+    ),
+    (
+        VoidReason.NO_UNIT_TO_REMOVE,
+        "France",
+        ["A PAR", "A MAR", "F BRE"],
+        ["PAR", "BRE"],
+        [_remove("A MUN")],
+        "France has no unit in Munich",
+    ),
+    (
+        VoidReason.ALREADY_REMOVED,
+        "France",
+        ["A PAR", "A MAR", "F BRE"],
+        ["PAR"],
+        [_remove("A PAR"), _remove("A PAR")],
+        "this unit is already removed",
+    ),
+    (
+        VoidReason.NAME_THE_COAST_TO_BUILD,
+        "Russia",
+        [],
+        ["STP", "MOS"],
+        [_build("F STP")],
+        "name the coast for a fleet in St Petersburg",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("reason", "power", "units", "centres", "orders", "sentence"),
+    ADJUSTMENT_CASES,
+    ids=[c[0].name for c in ADJUSTMENT_CASES],
+)
+def test_a_void_adjustment_says_why_in_the_words_players_read(
+    standard: Board,
+    reason: VoidReason,
+    power: str,
+    units: list[str],
+    centres: list[str],
+    orders: list[Order],
+    sentence: str,
+) -> None:
+    position = _position([f"{power}: {', '.join(units)}"] if units else []).replace(
+        phase=Phase.parse("winter 1901 adjustments"), centres=dict.fromkeys(centres, power)
+    )
+    outcomes = adjudicate_adjustments(standard, position, {power: orders}, STANDARD).outcomes
+    outcome = next(o for o in outcomes if o.order is orders[-1])
+    assert (outcome.result, outcome.note) == (Result.VOID, sentence)
+
+
 def test_every_reason_has_a_case() -> None:
-    assert {case[0] for case in CASES} | {case[0] for case in RETREAT_CASES} == set(VoidReason)
+    # An army can stand in every home centre of the two maps, so ARMY_CANNOT_STAND is said only on other maps.
+    cases = CASES + RETREAT_CASES + ADJUSTMENT_CASES
+    assert {case[0] for case in cases} | {VoidReason.ARMY_CANNOT_STAND} == set(VoidReason)
