@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from adjudicator.checked import VoidReason, sentence
 from adjudicator.outcomes import OrderOutcome, Reason, Result
 from adjudicator.position import Position, Unit
+from adjudicator.refusals import VoidReason, Why, sentence
 from adjudicator.rules import BuildSites, Rules
 from maps.board import Board
 from maps.terms import UnitType, coast_of, province_of
@@ -63,9 +63,6 @@ def adjudicate_adjustments(
     return AdjustmentResult(tuple(outcomes), units)
 
 
-_Why = tuple[VoidReason, tuple[str, ...]]  # why an order is void, and the places the sentence names
-
-
 class _Ledger:
     """One power's adjustment orders, taken in the order written."""
 
@@ -79,7 +76,7 @@ class _Ledger:
     def outcome(self, order: Order, result: Result, reason: Reason, note: str = "") -> OrderOutcome:
         return OrderOutcome(self.power, order, result, reason, note)
 
-    def void(self, order: Order, why: _Why) -> OrderOutcome:
+    def void(self, order: Order, why: Why) -> OrderOutcome:
         """An illegal order: void, and the reason in words."""
         return OrderOutcome(self.power, order, Result.VOID, Reason.ILLEGAL, sentence(*why))
 
@@ -100,7 +97,7 @@ class _Ledger:
             return self._remove(order)
         return self.void(order, (VoidReason.NOT_AN_ADJUSTMENT, ()))
 
-    def _build_problem(self, order: Build) -> _Why | None:
+    def _build_problem(self, order: Build) -> Why | None:
         """Why this build could not be made whatever the count (no such place, not a site...), else None."""
         province = order.unit.province
         if province not in self.board.provinces:
@@ -149,7 +146,7 @@ class _Ledger:
             outcomes.append(OrderOutcome(self.power, order, Result.SUCCEEDS, Reason.CIVIL_DISORDER, implicit=True))
         return outcomes
 
-    def _why_not_site(self, province: str) -> _Why:
+    def _why_not_site(self, province: str) -> Why:
         shown = self.board.display(province)
         if province in self.position.unit_at:
             return VoidReason.SITE_OCCUPIED, (shown,)
@@ -177,7 +174,7 @@ def _count(n: int, thing: str) -> str:
     return f"{n} {thing}" + ("" if n == 1 else "s")
 
 
-def _placement_problem(board: Board, unit_type: UnitType, location: str) -> _Why:
+def _placement_problem(board: Board, unit_type: UnitType, location: str) -> Why:
     province = board.provinces[province_of(location)]
     if unit_type is UnitType.FLEET and province.is_land:
         return VoidReason.FLEET_BUILT_INLAND, (province.name,)

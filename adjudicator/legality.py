@@ -6,7 +6,7 @@ land, along a coast, or by a convoy route the fleets on the board could
 form), a support the supporter can give to a move that could happen, a
 convoy by a fleet that some convoy route needs. An illegal order is void:
 it is ignored and the unit holds. Legality never raises; every refusal is a
-:class:`~adjudicator.checked.VoidReason` with the places it names, which
+:class:`~adjudicator.refusals.VoidReason` with the places it names, which
 make a sentence a GM can read when it is read.
 
 An order's legality depends on the position alone, so it is checked once,
@@ -34,11 +34,11 @@ from adjudicator.checked import (
     SupportHoldChecked,
     SupportMoveChecked,
     VoidOrder,
-    VoidReason,
 )
 from adjudicator.convoys import necessary_fleets
 from adjudicator.pieces import Pieces, pieces_of
 from adjudicator.position import Position
+from adjudicator.refusals import VoidReason, Why
 from adjudicator.routes import could_chain
 from maps.board import Board
 from maps.tables import bits
@@ -48,7 +48,6 @@ from orders.model import Convoy, DPOrder, Hold, Move, Order, SupportHold, Suppor
 __all__ = ["check_each", "check_order"]
 
 
-_Why = tuple[VoidReason, tuple[str, ...]]  # why an order is void, and the places the sentence names
 _Rule = Callable[["_Checker", str | None, Any, int], Checked]
 
 
@@ -91,7 +90,7 @@ class _Checker:
             return VoidOrder(power, order, k, *self._not_yours(power, k))
         return rule(self, power, order, k)
 
-    def _not_yours(self, power: str | None, k: int) -> _Why:
+    def _not_yours(self, power: str | None, k: int) -> Why:
         where = self.display(self.pieces.prov[k])
         if power is None:
             return VoidReason.NOT_NEUTRAL, (where,)
@@ -144,7 +143,7 @@ class _Checker:
 
     def _fleet_destination(
         self, destination: Location, via_convoy: bool, k: int, target: int
-    ) -> tuple[int, _Why | None]:
+    ) -> tuple[int, Why | None]:
         """The exact location of a fleet move that does not name a reachable one itself."""
         board, tables, here = self.board, self.tables, self.pieces.location[k]
         if via_convoy:
@@ -186,7 +185,7 @@ class _Checker:
 
     def _support_move_problem(
         self, k: int, supported: int, location: Location, target: int, destination: Location
-    ) -> _Why | None:
+    ) -> Why | None:
         if target < 0:
             return _unknown(destination)
         origin = self.pieces.prov[k]
@@ -210,10 +209,10 @@ class _Checker:
             return bool(tables.fleet_reach[pieces.loc[k]] >> province & 1)
         return bool(tables.army[pieces.prov[k]] >> province & 1)
 
-    def _unreachable(self, k: int, target: int) -> _Why:
+    def _unreachable(self, k: int, target: int) -> Why:
         return VoidReason.CANNOT_SUPPORT_THERE, (self.board.display(self.pieces.location[k]), self.display(target))
 
-    def _supported_unit(self, origin: int, supported: int, location: Location) -> _Why | None:
+    def _supported_unit(self, origin: int, supported: int, location: Location) -> Why | None:
         if supported == origin:
             return VoidReason.SUPPORT_ITSELF, ()
         if supported not in self.pieces.at:
@@ -243,7 +242,7 @@ class _Checker:
 
     def _convoy_problem(
         self, k: int, origin: int, location: Location, target: int, destination: Location
-    ) -> _Why | None:
+    ) -> Why | None:
         pieces = self.pieces
         if target < 0:
             return _unknown(destination)
@@ -291,7 +290,7 @@ _RULES: dict[type, _Rule] = {
 }
 
 
-def _unknown(destination: Location) -> _Why:
+def _unknown(destination: Location) -> Why:
     return VoidReason.UNKNOWN_PROVINCE, (province_of(destination),)
 
 

@@ -17,10 +17,11 @@ from operator import is_
 
 from msgspec.structs import replace
 
-from adjudicator.checked import Checked, ConvoyChecked, MoveChecked, VoidOrder, VoidReason
+from adjudicator.checked import Checked, ConvoyChecked, MoveChecked, VoidOrder
 from adjudicator.legality import check_order
 from adjudicator.pieces import Pieces, pieces_of
 from adjudicator.position import Position
+from adjudicator.refusals import VoidReason
 from maps.board import Board
 from orders.model import Order
 

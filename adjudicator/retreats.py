@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from adjudicator.checked import VoidReason, sentence
 from adjudicator.outcomes import OrderOutcome, Reason, Result
 from adjudicator.position import Dislodged, Position, Unit
+from adjudicator.refusals import VoidReason, Why, sentence
 from maps.board import Board
 from maps.terms import Location, UnitType, province_of
 from orders.model import Disband, Order, Retreat, UnitRef
@@ -88,8 +88,7 @@ def adjudicate_retreats(
     return RetreatResult(tuple(outcomes), (*position.units, *retreated))
 
 
-_Why = tuple[VoidReason, tuple[str, ...]]  # why an order is void, and the places the sentence names
-_Item = tuple[str | None, Order, Location | None, _Why | None]  # power, order, destination, why it is void
+_Item = tuple[str | None, Order, Location | None, Why | None]  # power, order, destination, why it is void
 
 
 def _check(
@@ -114,7 +113,7 @@ def _check(
     return power, order, None, _why_not(board, dislodged, order.destination, allowed)
 
 
-def _why_not(board: Board, dislodged: Dislodged, destination: Location, allowed: Sequence[Location]) -> _Why:
+def _why_not(board: Board, dislodged: Dislodged, destination: Location, allowed: Sequence[Location]) -> Why:
     target = province_of(destination)
     if target == dislodged.attacker_from and not dislodged.via_convoy:
         return VoidReason.WHERE_THE_ATTACKER_CAME_FROM, (board.display(target),)

@@ -11,10 +11,11 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.adjustments import adjudicate_adjustments
-from adjudicator.checked import VoidOrder, VoidReason, refusal
+from adjudicator.checked import VoidOrder, refusal
 from adjudicator.outcomes import Result
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Dislodged, Phase, Position, Unit
+from adjudicator.refusals import VoidReason
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import STANDARD
 from maps import Board, PhaseType, UnitType
