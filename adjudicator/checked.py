@@ -18,9 +18,10 @@ the position's units and ``province`` its province.
   4.B.4: then it matches no move).
 * :class:`ConvoyChecked`: the army in ``army`` is convoyed into ``target``.
 * :class:`VoidOrder`: illegal, so void (the unit holds): ``reason`` (a
-  :class:`~adjudicator.refusals.VoidReason`) and ``places``, the names it needs to be said;
-  ``unit`` is None when no unit stands where the order says. The sentence
-  is made from them when it is read (:func:`refusal`, the outcome's note).
+  :class:`~adjudicator.refusals.VoidReason`) and ``places``, the names the
+  sentence needs; ``unit`` is None when no unit stands where the order
+  says. The sentence is made when it is read (:func:`refusal`, the
+  outcome's note).
 
 Each record class names its :class:`OrderKind`. msgspec Structs, frozen and
 untracked by the garbage collector: as immutable as a named tuple, built in
