@@ -24,6 +24,9 @@ from setuptools import setup
 # The movement engine's hot path: pure functions and slotted classes over lists of ints.
 COMPILED = [
     "adjudicator/battle.py",
+    "adjudicator/battlefield.py",
+    "adjudicator/decisions.py",
+    "adjudicator/strengths.py",
     "adjudicator/legality.py",
     "adjudicator/movement.py",
     "adjudicator/pieces.py",

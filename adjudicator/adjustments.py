@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from adjudicator.outcomes import OrderOutcome, Reason, Result
 from adjudicator.position import Position, Unit
+from adjudicator.refusals import VoidReason, Why, sentence
 from adjudicator.rules import BuildSites, Rules
 from maps.board import Board
 from maps.terms import UnitType, coast_of, province_of
@@ -75,13 +76,17 @@ class _Ledger:
     def outcome(self, order: Order, result: Result, reason: Reason, note: str = "") -> OrderOutcome:
         return OrderOutcome(self.power, order, result, reason, note)
 
+    def void(self, order: Order, why: Why) -> OrderOutcome:
+        """An illegal order: void, and the reason in words."""
+        return OrderOutcome(self.power, order, Result.VOID, Reason.ILLEGAL, sentence(*why))
+
     def handle(self, order: Order) -> OrderOutcome:
         if isinstance(order, Build | Waive):
             if self.due <= 0:
-                return self.outcome(order, Result.VOID, Reason.ILLEGAL, "no builds are due")
-            problem = self._build_problem(order) if isinstance(order, Build) else None
-            if problem is not None:  # a build that could never be (not a site, no such place) says so first
-                return self.outcome(order, Result.VOID, Reason.ILLEGAL, problem)
+                return self.void(order, (VoidReason.NO_BUILDS_DUE, ()))
+            why = self._build_problem(order) if isinstance(order, Build) else None
+            if why is not None:  # a build that could never be (not a site, no such place) says so first
+                return self.void(order, why)
             if len(self.built) + self.waived >= self.due:
                 return self.outcome(order, Result.FAILS, Reason.TOO_MANY, f"only {_count(self.due, 'build')} due")
             if isinstance(order, Waive):
@@ -90,15 +95,15 @@ class _Ledger:
             return self._build(order)
         if isinstance(order, Remove):
             return self._remove(order)
-        return self.outcome(order, Result.VOID, Reason.ILLEGAL, "not an order for an adjustment phase")
+        return self.void(order, (VoidReason.NOT_AN_ADJUSTMENT, ()))
 
-    def _build_problem(self, order: Build) -> str | None:
+    def _build_problem(self, order: Build) -> Why | None:
         """Why this build could not be made whatever the count (no such place, not a site...), else None."""
         province = order.unit.province
         if province not in self.board.provinces:
-            return f"there is no province {province} on this map"
+            return VoidReason.UNKNOWN_PROVINCE, (province,)
         if any(u.province == province for u in self.built):
-            return f"already building in {self.board.display(province)}"
+            return VoidReason.ALREADY_BUILDING, (self.board.display(province),)
         if province not in self.sites:
             return self._why_not_site(province)
         unit_type, location = self._placed(order)
@@ -141,26 +146,24 @@ class _Ledger:
             outcomes.append(OrderOutcome(self.power, order, Result.SUCCEEDS, Reason.CIVIL_DISORDER, implicit=True))
         return outcomes
 
-    def _why_not_site(self, province: str) -> str:
+    def _why_not_site(self, province: str) -> Why:
+        shown = self.board.display(province)
         if province in self.position.unit_at:
-            return f"{self.board.display(province)} is occupied"
+            return VoidReason.SITE_OCCUPIED, (shown,)
         if self.position.centres.get(province) != self.power:
-            return f"{self.power} does not own a supply centre in {self.board.display(province)}"
-        return f"{self.board.display(province)} is not a home centre of {self.power}"
+            return VoidReason.CENTRE_NOT_OWNED, (str(self.power), shown)
+        return VoidReason.NOT_A_HOME_CENTRE, (shown, str(self.power))
 
     def _remove(self, order: Remove) -> OrderOutcome:
         unit = self.position.unit_at.get(order.unit.province)
         if self.due >= 0:
-            return self.outcome(order, Result.VOID, Reason.ILLEGAL, "no removals are due")
+            return self.void(order, (VoidReason.NO_REMOVALS_DUE, ()))
         if unit is None or unit.power != self.power:
-            return self.outcome(
-                order,
-                Result.VOID,
-                Reason.ILLEGAL,
-                f"{self.power} has no unit in {self.board.display(order.unit.province)}",
+            return self.void(
+                order, (VoidReason.NO_UNIT_TO_REMOVE, (str(self.power), self.board.display(order.unit.province)))
             )
         if unit.province in self.removed:
-            return self.outcome(order, Result.VOID, Reason.ILLEGAL, "this unit is already removed")
+            return self.void(order, (VoidReason.ALREADY_REMOVED, ()))
         if len(self.removed) >= -self.due:
             return self.outcome(order, Result.FAILS, Reason.TOO_MANY, f"only {_count(-self.due, 'removal')} due")
         self.removed.add(unit.province)
@@ -171,14 +174,14 @@ def _count(n: int, thing: str) -> str:
     return f"{n} {thing}" + ("" if n == 1 else "s")
 
 
-def _placement_problem(board: Board, unit_type: UnitType, location: str) -> str:
+def _placement_problem(board: Board, unit_type: UnitType, location: str) -> Why:
     province = board.provinces[province_of(location)]
     if unit_type is UnitType.FLEET and province.is_land:
-        return f"a fleet cannot be built inland in {province.name}"
+        return VoidReason.FLEET_BUILT_INLAND, (province.name,)
     if unit_type is UnitType.FLEET and province.coasts:
-        return f"name the coast for a fleet in {province.name}"
-    article = "an" if unit_type.word[0] in "aeiou" else "a"
-    return f"{article} {unit_type.word} cannot stand in {board.display(location)}"
+        return VoidReason.NAME_THE_COAST_TO_BUILD, (province.name,)
+    cannot = VoidReason.FLEET_CANNOT_STAND if unit_type is UnitType.FLEET else VoidReason.ARMY_CANNOT_STAND
+    return cannot, (board.display(location),)
 
 
 def _civil_disorder(board: Board, position: Position, power: str, count: int, removed: set[str]) -> list[Unit]:

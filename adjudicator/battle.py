@@ -1,11 +1,9 @@
-"""The movement rules as equations: DATC v3.0 section 5.B, one method each.
+"""A movement phase settled: DATC 5.B's decisions, walked depth first, guessed only in a cycle.
 
-A :class:`Battle` holds one movement phase in flat lists indexed by unit
-(the unit's place in the position; provinces are integer ids, see
-:mod:`maps.tables`) and answers the three decisions the resolver asks
-about: does a move succeed, is a support given, does a convoy work.
-Strengths are named after *The Math of Adjudication* so each can be checked
-against the article.
+A :class:`Battle` is one movement phase: its orders laid out by unit
+(:mod:`adjudicator.battlefield`), the decisions of 5.B.1-5.B.3
+(:mod:`adjudicator.decisions`) and the path decision and strengths of
+5.B.4-5.B.8 (:mod:`adjudicator.strengths`). This module settles them.
 
 The decisions ask for each other through ``self.resolve``. Most phases
 have no cycle of decisions at all, and there no guessing is needed: each
@@ -19,206 +17,36 @@ settled it the same way in the same order: the result is exactly the guess
 algorithm's, at a fraction of the cost. Once every decision is settled,
 ``self.resolve`` is a plain lookup in the list of results, so reading the
 settled battle (strengths for the explanations, standoffs) costs no
-resolver calls.
+resolver calls. A cycle no guess settles goes to the backup rule (5.B.9).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 
-from adjudicator.legality import CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, Checked
-from adjudicator.outcomes import (
-    CARRIED,
-    GIVEN,
-    HOLDS,
-    NO_PATH,
-    SUCCEEDS,
-    SZYKMAN,
-    UNDECIDABLE,
-    Bounced,
-    ConvoyGap,
-    Cut,
-    CutByDislodgement,
-    Defended,
-    Disrupted,
-    FriendlyFire,
-    LostHeadToHead,
-    NoConvoy,
-    Verdict,
-)
+from adjudicator.checked import Checked, OrderKind
+from adjudicator.decisions import Decisions
+from adjudicator.outcomes import CARRIED, GIVEN, SUCCEEDS, SZYKMAN, UNDECIDABLE
 from adjudicator.pieces import Pieces
 from adjudicator.resolver import BackupRule, Resolver
-from adjudicator.routes import could_chain, route_through
 
-__all__ = ["CONVOY", "HOLD", "MOVE", "SUPPORT_HOLD", "SUPPORT_MOVE", "Battle"]
-
-
-# A verdict is an immutable value: one per culprit is built and shared, phase after phase
-# (a frozen dataclass costs about half a microsecond to build; a cache hit a fifth of that).
-_lost_to = lru_cache(maxsize=1024)(LostHeadToHead)
-_defended_by = lru_cache(maxsize=1024)(Defended)
-_bounced_by = lru_cache(maxsize=1024)(Bounced)
-_own_unit = lru_cache(maxsize=1024)(FriendlyFire)
-_cut_by = lru_cache(maxsize=1024)(Cut)
-_dislodged_by = lru_cache(maxsize=1024)(CutByDislodgement)
-_disrupted_by = lru_cache(maxsize=1024)(Disrupted)
-_NOT_ORDERED, _NO_ROUTE = NoConvoy(ConvoyGap.NOT_ORDERED), NoConvoy(ConvoyGap.NO_ROUTE)
+__all__ = ["Battle"]
 
 
 class _Cycle(Exception):
     """:meth:`Battle.decide` came back to a decision it is still working on."""
 
 
-class Battle:
-    """One movement phase's decisions (DATC 5.B).
+class Battle(Decisions):
+    """One movement phase's decisions (DATC 5.B), settled by :meth:`resolve_all`."""
 
-    Per unit ``i``: ``kind[i]`` (HOLD when it has no legal order),
-    ``target[i]`` (the province moved, supported or convoyed into, -1),
-    ``subject[i]`` (the supported or convoyed unit's province), ``goes[i]``
-    (a move's exact destination), ``coast[i]`` (the coast a support to a
-    move names, -1 for none), ``convoyed[i]``, ``opponent[i]`` (the unit it
-    meets head to head, -1), ``matched[i]``, and ``supports[i]`` /
-    ``convoys[i]``: the units whose matching support or convoy it gets.
-    ``moves_into`` lists the moves into each province, in the units' order.
-
-    Slotted: the decisions read these fields thousands of times a phase.
-    """
-
-    __slots__ = (
-        "pieces",
-        "tables",
-        "count",
-        "prov",
-        "nation",
-        "location",
-        "at",
-        "kind",
-        "target",
-        "subject",
-        "goes",
-        "coast",
-        "convoyed",
-        "opponent",
-        "matched",
-        "supports",
-        "convoys",
-        "moves_into",
-        "paradoxes",
-        "unresolvable",
-        "resolved",
-        "resolution",
-        "verdict",
-        "busy",
-        "resolver",
-        "resolve",
-        "backing",
-        "attack",
-        "against",
-        "opposer",
-        "moved",
-        "arrivals",
-        "_routes",
-        "_backing",
-    )
+    __slots__ = ()
 
     def __init__(self, pieces: Pieces, checked: Sequence[Checked]) -> None:
-        n = pieces.count
-        self.pieces, self.tables, self.count = pieces, pieces.tables, n
-        self.prov, self.nation, self.location, self.at = pieces.prov, pieces.nation, pieces.location, pieces.at
-        self.kind = [HOLD] * n
-        self.target = [-1] * n
-        self.subject = [-1] * n
-        self.goes = [-1] * n
-        self.coast = [-1] * n
-        self.convoyed = [False] * n
-        self.opponent = [-1] * n
-        self.matched = [True] * n
-        self.supports: list[tuple[int, ...]] = [()] * n
-        self.convoys: list[tuple[int, ...]] = [()] * n
-        self.moves_into: dict[int, list[int]] = {}
-        self.paradoxes: set[int] = set()
-        self.unresolvable: set[int] = set()
-        self._routes: dict[int, bool] = {}  # each convoyed move's path, once its convoys are settled
-        self._backing: list[int] = []  # the supports and convoys
-        self.moved: set[int] = set()  # once settled: the moves that succeeded
-        self.arrivals: dict[int, int] = {}  # once settled: province -> the move that entered it
-        self._carry_out(checked)
-        self._link()
-        self.resolved = [False] * n
-        self.resolution = [False] * n
-        self.verdict: list[Verdict] = [HOLDS] * n  # each decision's verdict, kept as it is settled
-        self.busy = [False] * n
-        # Each move's attack strength, the strongest force against it and whose it was (-1: nobody's),
-        # noted as it is judged: final once every decision is settled (see _final_verdicts).
-        self.attack = [-1] * n
-        self.against = [0] * n
-        self.opposer = [-1] * n
-        self.resolver: Resolver | None = None  # the guess algorithm, made when a cycle needs it
-        self.resolve: Callable[[int], bool] = self.decide
-        self.backing: Callable[[int], int] = self._backing_of
-
-    # --- setup: who supports, convoys and fights whom ----------------------------------
-
-    def _carry_out(self, checked: Sequence[Checked]) -> None:
-        """Write each legal order into its unit's lists; a unit without one keeps holding."""
-        kind, target, subject, goes, coast, convoyed = (
-            self.kind,
-            self.target,
-            self.subject,
-            self.goes,
-            self.coast,
-            self.convoyed,
-        )
-        for _, _, problem, k, i, _, t, subject_of, destination, by_convoy in checked:
-            if problem is not None or k == HOLD:
-                continue
-            kind[i], target[i] = k, t
-            if k == MOVE:
-                goes[i], convoyed[i] = destination, by_convoy
-            else:
-                subject[i], coast[i] = subject_of, destination
-
-    def _link(self) -> None:
-        kind, target, subject, prov, at = self.kind, self.target, self.subject, self.prov, self.at
-        convoyed, moves_into, backing = self.convoyed, self.moves_into, self._backing
-        for i, k in enumerate(kind):
-            if k == HOLD:
-                continue
-            if k == MOVE:
-                t = target[i]
-                movers = moves_into.get(t)
-                if movers is None:
-                    moves_into[t] = [i]
-                else:
-                    movers.append(i)
-                if not convoyed[i]:
-                    other = at.get(t, -1)
-                    if other >= 0 and kind[other] == MOVE and not convoyed[other] and target[other] == prov[i]:
-                        self.opponent[i] = other
-                continue
-            backing.append(i)
-            other = at.get(subject[i], -1)
-            if other >= 0 and self._matches(i, other):
-                if k == CONVOY:
-                    self.convoys[other] += (i,)
-                else:
-                    self.supports[other] += (i,)
-            else:
-                self.matched[i] = False
-
-    def _matches(self, i: int, other: int) -> bool:
-        kind = self.kind
-        if kind[i] == SUPPORT_HOLD:
-            return kind[other] != MOVE
-        if kind[other] != MOVE or self.target[other] != self.target[i]:
-            return False
-        if kind[i] == CONVOY:
-            return self.convoyed[other]
-        # A support naming a coast must name the right one (DATC 4.B.4, 6.B.9).
-        return self.coast[i] == -1 or self.coast[i] == self.goes[other]
-
-    # --- the decisions ------------------------------------------------------------------
+        super().__init__(pieces)
+        self.lay_out(checked, self.move, self.support, self.convoy)
+        self.resolve = self.decide
+        self.backing = self._backing_of
 
     def resolve_all(self, walk: bool = True) -> None:
         """Settle every decision, in the units' order, then note which moves succeeded.
@@ -231,13 +59,13 @@ class Battle:
         """
         kind, resolved, resolution = self.kind, self.resolved, self.resolution
         prov, moves_into = self.prov, self.moves_into
-        verdict = self.verdict
+        verdict, convoy = self.verdict, OrderKind.CONVOY
         for i in self._backing:
             if prov[i] not in moves_into:
                 resolution[i] = resolved[i] = True
-                verdict[i] = CARRIED if kind[i] == CONVOY else GIVEN
-        for i, k in enumerate(kind):
-            if k != HOLD and not resolved[i]:
+                verdict[i] = CARRIED if kind[i] is convoy else GIVEN
+        for i in self.ordered:
+            if not resolved[i]:
                 try:
                     if not walk:
                         raise _Cycle
@@ -248,8 +76,8 @@ class Battle:
         self.backing = self._settled_backing().__getitem__
         if self.resolver is not None:
             self._final_verdicts()
-        target = self.target
-        self.moved = moved = {i for i, k in enumerate(kind) if k == MOVE and resolution[i]}
+        target, moving = self.target, self.moving
+        self.moved = moved = {i for i in self.ordered if moving[i] and resolution[i]}
         self.arrivals = {target[j]: j for j in moved}
 
     def _final_verdicts(self) -> None:
@@ -259,22 +87,23 @@ class Battle:
         may be that guess's; the settled battle gives the real one. Decisions
         the backup rule settled keep the backup rule's verdict.
         """
-        verdict, resolution, kind = self.verdict, self.resolution, self.kind
-        for i, k in enumerate(kind):
-            if k == HOLD or i in self.paradoxes or i in self.unresolvable:
+        verdict, resolution, moving = self.verdict, self.resolution, self.moving
+        for i in self.ordered:
+            if i in self.paradoxes or i in self.unresolvable:
                 continue
             judged = self.judge(i)
             if judged.succeeded == resolution[i]:
                 verdict[i] = judged
-            elif k == MOVE and resolution[i]:
+            elif moving[i] and resolution[i]:
                 verdict[i] = SUCCEEDS  # circular movement (5.B.9): it succeeds though no rule alone says so
 
     def _settled_backing(self) -> list[int]:
         """Each unit's number of supports given, once every decision is settled."""
         counts = [0] * self.count
         kind, resolution, matched, at, subject = self.kind, self.resolution, self.matched, self.at, self.subject
+        convoy = OrderKind.CONVOY
         for s in self._backing:
-            if resolution[s] and matched[s] and kind[s] != CONVOY:
+            if resolution[s] and matched[s] and kind[s] is not convoy:
                 counts[at[subject[s]]] += 1
         return counts
 
@@ -286,13 +115,7 @@ class Battle:
         if busy[i]:
             raise _Cycle
         busy[i] = True
-        kind = self.kind[i]  # self.judge(i), inline: this runs for nearly every decision
-        if kind == MOVE:
-            verdict = self.move(i)
-        elif kind == CONVOY:
-            verdict = self.convoy(i)
-        else:
-            verdict = HOLDS if kind == HOLD else self.support(i)
+        verdict = self.rule[i](i)
         self.verdict[i] = verdict
         busy[i] = False
         value = self.resolution[i] = verdict.succeeded
@@ -311,171 +134,6 @@ class Battle:
         finally:
             self.resolve = self.decide
 
-    def judge(self, i: int) -> Verdict:
-        """Decision ``i`` by the rule of its kind: the verdict, with its reason and culprit."""
-        kind = self.kind[i]
-        if kind == MOVE:
-            return self.move(i)
-        if kind == CONVOY:
-            return self.convoy(i)
-        if kind == HOLD:
-            return HOLDS
-        return self.support(i)
-
-    def adjudicate(self, i: int) -> bool:
-        """What the guess algorithm asks: only whether decision ``i`` succeeds."""
-        return self.judge(i).succeeded
-
-    def move(self, i: int) -> Verdict:
-        """DATC 5.B.1: beat the hold (or, head to head, the defence) and every rival's prevent.
-
-        Every opposing force is weighed, so a move that fails names the
-        strongest (the first met, on a tie): hold or defence first, then the
-        rivals in the units' order.
-        """
-        self.attack[i] = attack = self.attack_strength(i)
-        if attack == 0:
-            return self._powerless(i)
-        opponent, target = self.opponent[i], self.target[i]
-        failure: Callable[[str], Verdict]  # what beat the move, by the kind of force that did
-        if opponent >= 0:
-            against, by, failure = 1 + self.backing(opponent), opponent, _lost_to
-        else:
-            against, by, failure = self.hold_strength(target), self.at.get(target, -1), _defended_by
-        movers = self.moves_into[target]
-        if len(movers) > 1:
-            for j in movers:
-                if j != i:
-                    prevent = self.prevent_strength(j)
-                    if prevent > against:
-                        against, by, failure = prevent, j, _bounced_by
-        self.against[i], self.opposer[i] = against, by
-        if attack > against:
-            return SUCCEEDS
-        return failure(self.location[by])
-
-    def _powerless(self, i: int) -> Verdict:
-        """Why a move has attack strength 0 (5.B.8): no convoy route, or its own power's unit in the way."""
-        if self.convoyed[i] and not self.path(i):
-            convoys = self.convoys[i]
-            if not convoys:
-                return _NOT_ORDERED
-            ordered = sum(1 << self.prov[c] for c in convoys)
-            if not could_chain(self.tables, ordered, self.prov[i], self.target[i]):
-                return _NO_ROUTE
-            return NO_PATH
-        return _own_unit(self.location[self.at[self.target[i]]])
-
-    def support(self, i: int) -> Verdict:
-        """DATC 5.B.2: cut by an attack from another power with a path, except from the
-        province the support is aimed at, which cuts only by dislodging (4.A.4: a
-        convoyed attack comes from where the army started).
-
-        Whether the support counts (it matches a move or a hold) is :attr:`matched`;
-        this decision is only whether it is cut.
-        """
-        nation, prov = self.nation, self.prov
-        aimed = self.target[i] if self.kind[i] == SUPPORT_MOVE else -1
-        for j in self.moves_into.get(prov[i], ()):
-            if nation[j] == nation[i]:
-                continue
-            if prov[j] == aimed:
-                if self.resolve(j):
-                    return _dislodged_by(self.location[j])
-            elif not self.convoyed[j] or self.path(j):
-                return _cut_by(self.location[j])
-        return GIVEN
-
-    def convoy(self, i: int) -> Verdict:
-        """DATC 5.B.3: a convoy works while its fleet is not dislodged.
-
-        The attacks on the fleet are adjudicated directly rather than resolved,
-        so they never join a dependency cycle: every convoy paradox then forms
-        one clean cycle the backup rule can settle (DATC 5.D, Pandin's paradox;
-        DATC.md, "Departures from the 5.B decision graph").
-        """
-        for j in self.moves_into.get(self.prov[i], ()):
-            if self.move(j) is SUCCEEDS:
-                return _disrupted_by(self.location[j])
-        return CARRIED
-
-    def path(self, i: int) -> bool:
-        """DATC 5.B.4: direct, or a chain of matching convoys that all still work (any one route, 4.A.1).
-
-        While some convoy on the way is unsettled, its decision is asked for
-        fleet by fleet, in the route's order (that order is part of how a
-        paradox is met). Once all are settled the answer cannot change: it is
-        searched once, through the fleets whose convoy works, and kept.
-        """
-        if not self.convoyed[i]:
-            return True
-        known = self._routes.get(i)
-        if known is None:
-            convoys, prov, resolved = self.convoys[i], self.prov, self.resolved
-            if not all(resolved[c] for c in convoys):
-                fleets = {prov[c]: c for c in convoys}
-                resolve = self.resolve
-                return route_through(
-                    self.tables, list(fleets), prov[i], self.target[i], works=lambda sea: resolve(fleets[sea])
-                )
-            working = sum(1 << prov[c] for c in convoys if self.resolve(c))  # one fleet a province: a sum is a union
-            known = self._routes[i] = could_chain(self.tables, working, prov[i], self.target[i])
-        return known
-
-    # --- the strengths ------------------------------------------------------------------
-
-    def given(self, supports: Sequence[int]) -> int:
-        """How many of these supports are given (each one resolved, in order)."""
-        resolved, resolution = self.resolved, self.resolution
-        total = 0
-        for s in supports:
-            total += resolution[s] if resolved[s] else self.resolve(s)
-        return total
-
-    def _backing_of(self, i: int) -> int:
-        """How many supports unit ``i`` is given (:attr:`backing` while resolving)."""
-        supports = self.supports[i]
-        return self.given(supports) if supports else 0
-
-    def hold_strength(self, province: int) -> int:
-        """DATC 5.B.5."""
-        d = self.at.get(province, -1)
-        if d < 0:
-            return 0
-        if self.kind[d] == MOVE:
-            return 0 if self.resolve(d) else 1
-        return 1 + self.backing(d)
-
-    def attack_strength(self, i: int) -> int:
-        """DATC 5.B.8: no power dislodges its own unit or helps another power dislodge it."""
-        if self.convoyed[i] and not self.path(i):
-            return 0
-        d = self.at.get(self.target[i], -1)
-        if d >= 0:
-            if self.kind[d] != MOVE or self.opponent[i] == d or not self.resolve(d):  # it stays to be dislodged
-                nation = self.nation
-                defender = nation[d]
-                if defender == nation[i]:
-                    return 0
-                supports = self.supports[i]
-                if supports:
-                    return 1 + self.given(tuple(s for s in supports if nation[s] != defender))
-                return 1
-        return 1 + self.backing(i)
-
-    def defend_strength(self, i: int) -> int:
-        """DATC 5.B.7: every support counts in defence."""
-        return 1 + self.backing(i)
-
-    def prevent_strength(self, i: int) -> int:
-        """DATC 5.B.6: nothing without a path, nothing after losing a head-to-head battle."""
-        if self.convoyed[i] and not self.path(i):
-            return 0
-        opponent = self.opponent[i]
-        if opponent >= 0 and self.resolve(opponent):
-            return 0
-        return 1 + self.backing(i)
-
 
 def _backup_rule(battle: Battle) -> BackupRule:
     """DATC 5.B.9: circular movement succeeds; a convoy paradox fails its convoys (Szykman).
@@ -488,13 +146,13 @@ def _backup_rule(battle: Battle) -> BackupRule:
         kind = battle.kind
         kinds = {kind[m] for m in members}
         verdict = battle.verdict
-        if kinds == {MOVE}:
+        if kinds == {OrderKind.MOVE}:
             for m in members:
                 verdict[m] = SUCCEEDS
                 resolver.settle(m, True)
-        elif CONVOY in kinds:
+        elif OrderKind.CONVOY in kinds:
             for m in members:
-                if kind[m] == CONVOY:
+                if kind[m] is OrderKind.CONVOY:
                     battle.paradoxes.add(m)
                     verdict[m] = SZYKMAN
                     resolver.settle(m, False)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from adjudicator.checked import refusal
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Position
 from adjudicator.rules import NeutralOrders, Rules
@@ -90,8 +91,9 @@ def _dp_problem(
     if spent + order.points > allowance:
         return f"not enough DP: {allowance} this phase, {spent} already spent"
     checked = check_movement_orders(board, position, {None: [order.order]})[0]
-    if checked.problem is not None:
-        return f"the neutral unit cannot do that: {checked.problem}"
+    problem = refusal(checked)
+    if problem is not None:
+        return f"the neutral unit cannot do that: {problem}"
     return None
 
 

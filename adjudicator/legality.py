@@ -6,7 +6,8 @@ land, along a coast, or by a convoy route the fleets on the board could
 form), a support the supporter can give to a move that could happen, a
 convoy by a fleet that some convoy route needs. An illegal order is void:
 it is ignored and the unit holds. Legality never raises; every refusal is a
-sentence a GM can read.
+:class:`~adjudicator.refusals.VoidReason` with the places it names, which
+make a sentence a GM can read when it is read.
 
 An order's legality depends on the position alone, so it is checked once,
 when it is submitted (:func:`check_order`), and kept with the position's
@@ -22,72 +23,29 @@ are ids and "can reach" is a bit in a mask.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
+from adjudicator.checked import (
+    UNKNOWN_COAST,
+    Checked,
+    ConvoyChecked,
+    HoldChecked,
+    MoveChecked,
+    SupportHoldChecked,
+    SupportMoveChecked,
+    VoidOrder,
+)
 from adjudicator.convoys import necessary_fleets
 from adjudicator.pieces import Pieces, pieces_of
 from adjudicator.position import Position
+from adjudicator.refusals import VoidReason, Why
 from adjudicator.routes import could_chain
 from maps.board import Board
 from maps.tables import bits
 from maps.terms import Location, province_of
 from orders.model import Convoy, DPOrder, Hold, Move, Order, SupportHold, SupportMove
 
-__all__ = [
-    "CONVOY",
-    "HOLD",
-    "MOVE",
-    "SUPPORT_HOLD",
-    "SUPPORT_MOVE",
-    "Checked",
-    "check_each",
-    "check_order",
-]
-
-# The order kinds as the engine counts them (plain ints: compared thousands of times a phase).
-HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
-
-
-class Checked(NamedTuple):
-    """An order after the legality check, in the engine's compact form. ``problem`` is None when legal.
-
-    Every place is an integer id (:mod:`maps.tables`), -1 for none.
-    ``unit`` is the ordered unit's place in the position's units and
-    ``province`` its province. For a legal order: ``kind`` (HOLD, MOVE, ...),
-    ``target`` (the province moved, supported or convoyed into) and
-    ``subject`` (the supported or convoyed unit's province). For a legal move,
-    ``destination`` is the exact location (the coast filled in where only one
-    is reachable, DATC 4.B.2) and ``convoyed`` says whether it travels by
-    convoy (DATC 4.A.3: non-adjacent, "via convoy", or an own fleet legally
-    ordered to convoy it). For a support to a move, ``destination`` is the
-    coast the order names, -1 when it names the province, -2 when it names a
-    coast the map does not have (DATC 4.B.4).
-
-    A named tuple rather than a frozen dataclass: just as immutable, and
-    several times cheaper to build, which matters at one per order per phase.
-    """
-
-    power: str | None
-    order: Order
-    problem: str | None = None
-    kind: int = HOLD
-    unit: int = -1
-    province: int = -1
-    target: int = -1
-    subject: int = -1
-    destination: int = -1
-    convoyed: bool = False
-
-
-# A named tuple's own constructor is a Python-level function (about 300 ns a
-# call in CPython 3.11); tuple.__new__ given every field, in order, builds the
-# same value in under 200 ns. Legal orders, one per unit a phase, are built so.
-_new = tuple.__new__
-assert Checked._fields[2:] == ("problem", "kind", "unit", "province", "target", "subject", "destination", "convoyed")
-
-
-def _void(power: str | None, order: Order, k: int, province: int, problem: str) -> Checked:
-    return _new(Checked, (power, order, problem, HOLD, k, province, -1, -1, -1, False))
+__all__ = ["check_each", "check_order"]
 
 
 _Rule = Callable[["_Checker", str | None, Any, int], Checked]
@@ -121,25 +79,28 @@ class _Checker:
         rule = _RULES.get(type(order))
         if rule is None:
             if isinstance(order, DPOrder):
-                return Checked(power, order, "a DP order is settled before movement, not adjudicated as one")
-            return Checked(power, order, "not an order for a movement phase")
+                return VoidOrder(power, order, None, VoidReason.DP_ORDER)
+            return VoidOrder(power, order, None, VoidReason.NOT_MOVEMENT)
         location = order.unit.location  # type: ignore[union-attr]
         pieces = self.pieces
         k = pieces.at.get(self.province(location), -1)
         if k < 0:
-            return Checked(power, order, f"there is no unit in {self.name(location)}")
+            return VoidOrder(power, order, None, VoidReason.NO_UNIT, (self.name(location),))
         if pieces.power[k] != power:
-            return _void(power, order, k, pieces.prov[k], self._not_yours(power, k))
+            return VoidOrder(power, order, k, *self._not_yours(power, k))
         return rule(self, power, order, k)
 
-    def _not_yours(self, power: str | None, k: int) -> str:
+    def _not_yours(self, power: str | None, k: int) -> Why:
         where = self.display(self.pieces.prov[k])
         if power is None:
-            return f"the unit in {where} is not neutral"
-        return f"the unit in {where} belongs to {self.pieces.power[k] or 'a neutral power'}"
+            return VoidReason.NOT_NEUTRAL, (where,)
+        owner = self.pieces.power[k]
+        if owner is None:
+            return VoidReason.NOT_YOURS_BUT_NEUTRAL, (where,)
+        return VoidReason.NOT_YOURS, (where, owner)
 
     def _hold(self, power: str | None, order: Hold, k: int) -> Checked:
-        return _new(Checked, (power, order, None, HOLD, k, self.pieces.prov[k], -1, -1, -1, False))
+        return HoldChecked(power, order, k, self.pieces.prov[k])
 
     def route(self, origin: int, target: int, without: int = -1) -> bool:
         """Whether the fleets at sea (less the one in ``without``) could chain origin to target; memoised."""
@@ -160,84 +121,85 @@ class _Checker:
         origin, destination, via_convoy = pieces.prov[k], order.destination, order.via_convoy
         target = self.province(destination)
         if target < 0:
-            return _void(power, order, k, origin, _unknown(province_of(destination)))
+            return VoidOrder(power, order, k, *_unknown(destination))
         if target == origin:
-            return _void(power, order, k, origin, "a unit cannot move to its own province")
+            return VoidOrder(power, order, k, VoidReason.OWN_PROVINCE)
         if pieces.is_fleet[k]:
             exact = self.ids.get(destination, -1)
             if via_convoy or exact < 0 or not tables.fleet[pieces.loc[k]] >> exact & 1:
-                exact, problem = self._fleet_destination(destination, via_convoy, k, target)
-                if problem:
-                    return _void(power, order, k, origin, problem)
-            return _new(Checked, (power, order, None, MOVE, k, origin, target, -1, exact, False))
+                exact, why = self._fleet_destination(destination, via_convoy, k, target)
+                if why:
+                    return VoidOrder(power, order, k, *why)
+            return MoveChecked(power, order, k, origin, target, exact, False)
         if tables.seas >> target & 1:
-            return _void(power, order, k, origin, "an army cannot move to sea")
+            return VoidOrder(power, order, k, VoidReason.ARMY_TO_SEA)
         adjacent = tables.army[origin] >> target & 1
         if via_convoy or not adjacent:
             if not self.route(origin, target):
-                why = "no fleets stand where they could convoy it" if adjacent else "not adjacent, and no convoy route"
-                return _void(power, order, k, origin, f"{self.display(origin)} to {self.display(target)}: {why}")
-            return _new(Checked, (power, order, None, MOVE, k, origin, target, -1, target, True))
-        return _new(Checked, (power, order, None, MOVE, k, origin, target, -1, target, False))
+                reason = VoidReason.NO_CONVOYING_FLEETS if adjacent else VoidReason.NO_CONVOY_ROUTE
+                return VoidOrder(power, order, k, reason, (self.display(origin), self.display(target)))
+            return MoveChecked(power, order, k, origin, target, target, True)
+        return MoveChecked(power, order, k, origin, target, target, False)
 
     def _fleet_destination(
         self, destination: Location, via_convoy: bool, k: int, target: int
-    ) -> tuple[int, str | None]:
+    ) -> tuple[int, Why | None]:
         """The exact location of a fleet move that does not name a reachable one itself."""
         board, tables, here = self.board, self.tables, self.pieces.location[k]
         if via_convoy:
-            return -1, "only armies can be convoyed"
+            return -1, (VoidReason.FLEET_CONVOYED, ())
         if tables.land >> target & 1:
-            return -1, "a fleet cannot move inland"
+            return -1, (VoidReason.FLEET_INLAND, ())
         if destination != tables.names[target]:  # a coast was named, and it cannot be reached
-            return -1, f"a fleet in {board.display(here)} cannot reach {board.display(destination)}"
+            return -1, (VoidReason.FLEET_CANNOT_REACH, (board.display(here), board.display(destination)))
         neighbours = tables.fleet[self.pieces.loc[k]]
         reachable = [loc for loc in tables.coasts[target] if neighbours >> loc & 1]
         if len(reachable) == 1:
             return reachable[0], None
         if reachable:
-            return -1, f"{self.display(target)} has several coasts this fleet can reach: name one"
-        return -1, f"a fleet in {board.display(here)} cannot reach {self.display(target)}"
+            return -1, (VoidReason.NAME_THE_COAST, (self.display(target),))
+        return -1, (VoidReason.FLEET_CANNOT_REACH, (board.display(here), self.display(target)))
 
     # --- supports -----------------------------------------------------------------------
 
     def _support_hold(self, power: str | None, order: SupportHold, k: int) -> Checked:
         origin, location = self.pieces.prov[k], order.supported.location
         supported = self.province(location)
-        problem = self._supported_unit(origin, supported, location)
-        if problem is None and not self._reaches(k, supported):
-            problem = self._unreachable(k, supported)
-        if problem:
-            return _void(power, order, k, origin, problem)
-        return _new(Checked, (power, order, None, SUPPORT_HOLD, k, origin, supported, supported, -1, False))
+        why = self._supported_unit(origin, supported, location)
+        if why is None and not self._reaches(k, supported):
+            why = self._unreachable(k, supported)
+        if why:
+            return VoidOrder(power, order, k, *why)
+        return SupportHoldChecked(power, order, k, origin, supported)
 
     def _support_move(self, power: str | None, order: SupportMove, k: int) -> Checked:
         origin, location, destination = self.pieces.prov[k], order.supported.location, order.destination
         supported, target = self.province(location), self.province(destination)
-        problem = self._support_move_problem(k, supported, location, target, destination)
-        if problem:
-            return _void(power, order, k, origin, problem)
-        coast = self.ids.get(destination, -2)
-        coast = -1 if coast == target else coast
-        return _new(Checked, (power, order, None, SUPPORT_MOVE, k, origin, target, supported, coast, False))
+        why = self._support_move_problem(k, supported, location, target, destination)
+        if why:
+            return VoidOrder(power, order, k, *why)
+        coast: int | None = self.ids.get(destination, UNKNOWN_COAST)
+        if coast == target:  # the order names the province, not one of its coasts
+            coast = None
+        return SupportMoveChecked(power, order, k, origin, supported, target, coast)
 
     def _support_move_problem(
         self, k: int, supported: int, location: Location, target: int, destination: Location
-    ) -> str | None:
+    ) -> Why | None:
         if target < 0:
-            return _unknown(province_of(destination))
+            return _unknown(destination)
         origin = self.pieces.prov[k]
-        problem = self._supported_unit(origin, supported, location)
-        if problem:
-            return problem
+        why = self._supported_unit(origin, supported, location)
+        if why:
+            return why
         if target == origin:
-            return "a unit cannot support a move into its own province"
+            return VoidReason.SUPPORT_INTO_OWN_PROVINCE, ()
         if target == supported:
-            return "a unit cannot move to its own province"
+            return VoidReason.OWN_PROVINCE, ()
         if not self._reaches(k, target):
             return self._unreachable(k, target)
         if not self._could_move(self.pieces.at[supported], target, helper=origin):
-            return f"the unit in {self.display(supported)} could not move to {self.display(target)}"
+            return VoidReason.SUPPORTED_CANNOT_MOVE, (self.display(supported), self.display(target))
         return None
 
     def _reaches(self, k: int, province: int) -> bool:
@@ -247,15 +209,14 @@ class _Checker:
             return bool(tables.fleet_reach[pieces.loc[k]] >> province & 1)
         return bool(tables.army[pieces.prov[k]] >> province & 1)
 
-    def _unreachable(self, k: int, target: int) -> str:
-        where, there = self.board.display(self.pieces.location[k]), self.display(target)
-        return f"the unit in {where} cannot reach {there}, so it cannot support there"
+    def _unreachable(self, k: int, target: int) -> Why:
+        return VoidReason.CANNOT_SUPPORT_THERE, (self.board.display(self.pieces.location[k]), self.display(target))
 
-    def _supported_unit(self, origin: int, supported: int, location: Location) -> str | None:
+    def _supported_unit(self, origin: int, supported: int, location: Location) -> Why | None:
         if supported == origin:
-            return "a unit cannot support itself"
+            return VoidReason.SUPPORT_ITSELF, ()
         if supported not in self.pieces.at:
-            return f"there is no unit in {self.name(location)} to support"
+            return VoidReason.NO_UNIT_TO_SUPPORT, (self.name(location),)
         return None
 
     def _could_move(self, mover: int, target: int, helper: int) -> bool:
@@ -274,32 +235,30 @@ class _Checker:
     def _convoy(self, power: str | None, order: Convoy, k: int) -> Checked:
         here, location, destination = self.pieces.prov[k], order.convoyed.location, order.destination
         origin, target = self.province(location), self.province(destination)
-        problem = self._convoy_problem(k, origin, location, target, destination)
-        if problem:
-            return _void(power, order, k, here, problem)
-        return _new(Checked, (power, order, None, CONVOY, k, here, target, origin, -1, False))
+        why = self._convoy_problem(k, origin, location, target, destination)
+        if why:
+            return VoidOrder(power, order, k, *why)
+        return ConvoyChecked(power, order, k, here, origin, target)
 
     def _convoy_problem(
         self, k: int, origin: int, location: Location, target: int, destination: Location
-    ) -> str | None:
+    ) -> Why | None:
         pieces = self.pieces
         if target < 0:
-            return _unknown(province_of(destination))
+            return _unknown(destination)
         if not pieces.is_fleet[k] or not self.tables.seas >> pieces.prov[k] & 1:
-            return "only a fleet at sea can convoy"
+            return VoidReason.NOT_AT_SEA, ()
         army = pieces.at.get(origin, -1)
         if army < 0:
-            return f"there is no unit in {self.name(location)} to convoy"
+            return VoidReason.NO_UNIT_TO_CONVOY, (self.name(location),)
         if pieces.is_fleet[army]:
-            return "only armies can be convoyed"
+            return VoidReason.FLEET_CONVOYED, ()
         if origin == target:
-            return "a unit cannot move to its own province"
+            return VoidReason.OWN_PROVINCE, ()
         if self.tables.seas >> target & 1:
-            return "an army cannot move to sea"
+            return VoidReason.ARMY_TO_SEA, ()
         if not self.needed(pieces.prov[k], origin, target):
-            return (
-                f"this fleet is not needed for any convoy route from {self.display(origin)} to {self.display(target)}"
-            )
+            return VoidReason.FLEET_NOT_NEEDED, (self.display(origin), self.display(target))
         return None
 
     def needed(self, fleet: int, origin: int, target: int) -> bool:
@@ -331,8 +290,8 @@ _RULES: dict[type, _Rule] = {
 }
 
 
-def _unknown(province: str) -> str:
-    return f"there is no province {province} on this map"
+def _unknown(destination: Location) -> Why:
+    return VoidReason.UNKNOWN_PROVINCE, (province_of(destination),)
 
 
 def check_order(pieces: Pieces, power: str | None, order: Order) -> Checked:

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
 
 from adjudicator import outcomes
-from adjudicator.battle import CONVOY, HOLD, MOVE, Battle
-from adjudicator.legality import Checked
+from adjudicator.battle import Battle
+from adjudicator.checked import Checked, ConvoyChecked, HoldChecked, MoveChecked, VoidOrder
 from adjudicator.outcomes import (
     CARRIED,
     HOLDS,
@@ -187,26 +187,26 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutco
     whether a support or a convoy that was not cut or disrupted was of any use
     (it matched a move, the army had its route), and the numbers a GM shows.
     """
-    verdicts, kinds, matched, unresolvable = battle.verdict, battle.kind, battle.matched, battle.unresolvable
+    verdicts, matched, unresolvable = battle.verdict, battle.matched, battle.unresolvable
     outcomes: list[OrderOutcome] = []
     void = False
     for item in checked:
-        i = item.unit
-        if item.problem is not None:
+        if type(item) is VoidOrder:
             void = True
             outcomes.append(OrderOutcome(item.power, item.order, Result.VOID, Reason.ILLEGAL, item.problem))
             continue
-        kind, verdict = kinds[i], verdicts[i]
+        i = item.unit
+        verdict = verdicts[i]
         if i in unresolvable:
             verdict, detail = UNDECIDABLE, _NO_DETAIL
-        elif kind == MOVE:
+        elif type(item) is MoveChecked:
             detail = _move_detail(battle, i)
-        elif kind == HOLD:
+        elif type(item) is HoldChecked:
             verdict, detail = _stays(battle, i)
         else:
             detail = _NO_DETAIL if battle.prov[i] not in battle.arrivals else Detail(by=_dislodger(battle, i))
             if not matched[i]:
-                verdict = _UNMATCHED_CONVOY if kind == CONVOY else _UNMATCHED_SUPPORT
+                verdict = _UNMATCHED_CONVOY if type(item) is ConvoyChecked else _UNMATCHED_SUPPORT
             elif verdict is CARRIED:
                 verdict = _carried(battle, i)
         note = verdict.note if verdict.noted else ""
@@ -267,7 +267,8 @@ def _stays(battle: Battle, i: int) -> tuple[Verdict, Detail]:
 
 def _move_detail(battle: Battle, i: int) -> Detail:
     """A move's attack strength against the strongest force opposing it, as the rule weighed them
-    (:meth:`Battle.move`: for a move that failed, that force's unit is its verdict's culprit)."""
+    (:meth:`~adjudicator.decisions.Decisions.move`: for a move that failed, that force's unit is its
+    verdict's culprit)."""
     convoyed, by = battle.convoyed[i], _dislodger(battle, i)
     attack = battle.attack[i]
     if attack == 0:

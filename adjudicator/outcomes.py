@@ -6,7 +6,7 @@ decision, with its reason and its culprit: a move :class:`Succeeds` or is
 loses a head-to-head battle (:class:`LostHeadToHead`), and so on; a support
 is :class:`Given` or :class:`Cut` by a named unit; a convoy :class:`Carried`
 its army or was :class:`Disrupted` by a named unit. The rules
-(:mod:`adjudicator.battle`) return these while they decide, and the generic
+(:mod:`adjudicator.decisions`) return these while they decide, and the generic
 resolver reads only ``succeeded``: the reason in the results post is the
 reason the rule decided on, never worked out a second time.
 

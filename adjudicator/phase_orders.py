@@ -15,9 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from operator import is_
 
-from adjudicator.legality import CONVOY, HOLD, MOVE, Checked, check_order
+from msgspec.structs import replace
+
+from adjudicator.checked import Checked, ConvoyChecked, MoveChecked, VoidOrder
+from adjudicator.legality import check_order
 from adjudicator.pieces import Pieces, pieces_of
 from adjudicator.position import Position
+from adjudicator.refusals import VoidReason
 from maps.board import Board
 from orders.model import Order
 
@@ -47,10 +51,10 @@ def _power_orders(pieces: Pieces, power: str | None, given: Sequence[Order]) -> 
     if known is not None and len(known[0]) == len(given) and all(map(is_, known[0], given)):
         return known[1]
     checked = [check_order(pieces, power, order) for order in given]
-    legal = [item.unit for item in checked if item.problem is None]
+    legal = [item.unit for item in checked if type(item) is not VoidOrder]
     if len(set(legal)) < len(legal):  # rare: a unit ordered twice
         checked = _one_order_per_unit(checked)
-    intents = {(c.power, c.subject, c.target) for c in checked if c.kind == CONVOY and c.problem is None}
+    intents = {(c.power, c.army, c.target) for c in checked if type(c) is ConvoyChecked}
     if intents:
         checked = _with_convoy_intent(checked, intents)
     pieces.by_power[power] = (tuple(given), checked)
@@ -61,7 +65,7 @@ def _one_order_per_unit(checked: list[Checked]) -> list[Checked]:
     """Two different orders for one unit: both void, the unit holds (DATC 4.D.3)."""
     by_unit: dict[int, list[int]] = {}
     for i, item in enumerate(checked):
-        if item.problem is None:
+        if not isinstance(item, VoidOrder):
             by_unit.setdefault(item.unit, []).append(i)
     result = list(checked)
     for indexes in by_unit.values():
@@ -70,10 +74,11 @@ def _one_order_per_unit(checked: list[Checked]) -> list[Checked]:
         first = checked[indexes[0]].order
         same = all(checked[i].order == first for i in indexes)
         for n, i in enumerate(indexes):
+            item = checked[i]
             if not same:
-                result[i] = checked[i]._replace(problem="two different orders for one unit: it holds", kind=HOLD)
+                result[i] = VoidOrder(item.power, item.order, item.unit, VoidReason.TWO_ORDERS)
             elif n > 0:
-                result[i] = checked[i]._replace(problem="the same order twice: counted once", kind=HOLD)
+                result[i] = VoidOrder(item.power, item.order, item.unit, VoidReason.SAME_ORDER_TWICE)
     return result
 
 
@@ -81,8 +86,8 @@ def _with_convoy_intent(checked: list[Checked], intents: set[tuple[str | None, i
     """An army moving to an adjacent province goes by convoy if an own fleet legally convoys it (DATC 4.A.3)."""
     result = []
     for item in checked:
-        if item.problem is None and not item.convoyed and item.kind == MOVE:
+        if type(item) is MoveChecked and not item.convoyed:
             if (item.power, item.province, item.target) in intents:
-                item = item._replace(convoyed=True)
+                item = replace(item, convoyed=True)
         result.append(item)
     return result

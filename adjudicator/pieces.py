@@ -25,7 +25,7 @@ from maps.tables import BoardTables
 from maps.terms import UnitType
 
 if TYPE_CHECKING:
-    from adjudicator.legality import Checked
+    from adjudicator.checked import Checked
     from adjudicator.position import Position, Unit
     from orders.model import Order
 

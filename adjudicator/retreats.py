@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from adjudicator.outcomes import OrderOutcome, Reason, Result
 from adjudicator.position import Dislodged, Position, Unit
+from adjudicator.refusals import VoidReason, Why, sentence
 from maps.board import Board
 from maps.terms import Location, UnitType, province_of
 from orders.model import Disband, Order, Retreat, UnitRef
@@ -61,13 +62,13 @@ def adjudicate_retreats(
     }
     checked = [_check(board, options, power, order) for power, given in orders.items() for order in given]
     checked = _single_orders(checked)
-    wanted = Counter(province_of(dest) for _, _, dest, problem in checked if dest and problem is None)
+    wanted = Counter(province_of(dest) for _, _, dest, why in checked if dest and why is None)
     outcomes: list[OrderOutcome] = []
     retreated: list[Unit] = []
     done: set[str] = set()
-    for power, order, destination, problem in checked:
-        if problem is not None:
-            outcomes.append(OrderOutcome(power, order, Result.VOID, Reason.ILLEGAL, problem))
+    for power, order, destination, why in checked:
+        if why is not None:
+            outcomes.append(OrderOutcome(power, order, Result.VOID, Reason.ILLEGAL, sentence(*why)))
             continue
         done.add(order.unit.province)  # type: ignore[union-attr]
         if destination is None:
@@ -87,17 +88,17 @@ def adjudicate_retreats(
     return RetreatResult(tuple(outcomes), (*position.units, *retreated))
 
 
-_Item = tuple[str | None, Order, Location | None, str | None]  # power, order, destination, problem
+_Item = tuple[str | None, Order, Location | None, Why | None]  # power, order, destination, why it is void
 
 
 def _check(
     board: Board, options: Mapping[str, tuple[Dislodged, tuple[Location, ...]]], power: str | None, order: Order
 ) -> _Item:
     if not isinstance(order, Retreat | Disband):
-        return power, order, None, "only retreats and disbands are ordered in a retreat phase"
+        return power, order, None, (VoidReason.NOT_A_RETREAT, ())
     entry = options.get(order.unit.province)
     if entry is None or entry[0].unit.power != power:
-        return power, order, None, f"there is no dislodged unit of {power} in {board.display(order.unit.province)}"
+        return power, order, None, (VoidReason.NO_DISLODGED_UNIT, (str(power), board.display(order.unit.province)))
     if isinstance(order, Disband):
         return power, order, None, None
     dislodged, allowed = entry
@@ -108,24 +109,25 @@ def _check(
     if len(fits) == 1:
         return power, order, fits[0], None
     if len(fits) > 1:
-        return power, order, None, f"{board.display(target)} has several coasts this fleet can reach: name one"
+        return power, order, None, (VoidReason.NAME_THE_COAST, (board.display(target),))
     return power, order, None, _why_not(board, dislodged, order.destination, allowed)
 
 
-def _why_not(board: Board, dislodged: Dislodged, destination: Location, allowed: Sequence[Location]) -> str:
+def _why_not(board: Board, dislodged: Dislodged, destination: Location, allowed: Sequence[Location]) -> Why:
     target = province_of(destination)
     if target == dislodged.attacker_from and not dislodged.via_convoy:
-        return f"cannot retreat to {board.display(target)}, where the attacker came from"
-    shown = ", ".join(board.display(loc) for loc in allowed) or "nowhere: it will be disbanded"
-    return f"cannot retreat to {board.display(destination)}; it may retreat to {shown}"
+        return VoidReason.WHERE_THE_ATTACKER_CAME_FROM, (board.display(target),)
+    if not allowed:
+        return VoidReason.NO_RETREAT_AT_ALL, (board.display(destination),)
+    return VoidReason.NOT_A_RETREAT_OPTION, (board.display(destination), ", ".join(map(board.display, allowed)))
 
 
 def _single_orders(checked: list[_Item]) -> list[_Item]:
     """Two different orders for one dislodged unit: both void, the unit is disbanded."""
-    count = Counter(order.unit.province for _, order, _, problem in checked if problem is None)  # type: ignore[union-attr]
+    count = Counter(order.unit.province for _, order, _, why in checked if why is None)  # type: ignore[union-attr]
     return [
-        (power, order, None, "two orders for one unit: it is disbanded")
-        if problem is None and count[order.unit.province] > 1  # type: ignore[union-attr]
-        else (power, order, destination, problem)
-        for power, order, destination, problem in checked
+        (power, order, None, (VoidReason.TWO_RETREAT_ORDERS, ()))
+        if why is None and count[order.unit.province] > 1  # type: ignore[union-attr]
+        else (power, order, destination, why)
+        for power, order, destination, why in checked
     ]

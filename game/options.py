@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adjudicator.adjustments import adjustment_counts, build_sites
+from adjudicator.checked import VoidOrder
 from adjudicator.legality import check_each
 from adjudicator.position import Dislodged, Position, Unit
 from adjudicator.retreats import retreat_options
@@ -159,7 +160,7 @@ def _buyable(order: Order) -> bool:
 
 def _legal(board: Board, position: Position, unit: Unit, candidates: list[Order]) -> tuple[Order, ...]:
     checked = check_each(board, position, [(unit.power, order) for order in candidates])
-    return tuple(item.order for item in checked if item.problem is None)
+    return tuple(item.order for item in checked if type(item) is not VoidOrder)
 
 
 def _movement_candidates(board: Board, position: Position, unit: Unit) -> list[Order]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from adjudicator.adjustments import adjudicate_adjustments
+from adjudicator.checked import refusal
 from adjudicator.diplomacy_points import check_dp_orders, normalise_dp_order
 from adjudicator.outcomes import Result
 from adjudicator.phase_orders import check_movement_orders
@@ -72,7 +73,7 @@ def _movement(
         if isinstance(order, DPOrder):
             verdicts.append(OrderVerdict(normalise_dp_order(position, order), next(dp_verdicts)))
         else:
-            verdicts.append(OrderVerdict(order, next(checked).problem))
+            verdicts.append(OrderVerdict(order, refusal(next(checked))))
     return verdicts
 
 

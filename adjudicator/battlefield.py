@@ -1,0 +1,220 @@
+"""One movement phase's orders laid out by unit: who supports, convoys and fights whom.
+
+The battle (:mod:`adjudicator.battle`) decides a phase on flat lists
+indexed by unit (the unit's place in the position; provinces are integer
+ids, see :mod:`maps.tables`). :class:`Battlefield` holds those lists and
+fills them from the checked orders (:mod:`adjudicator.checked`): each legal
+order written into its unit's lists, then the links 5.B reads: the moves
+into each province, who meets whom head to head, and which supports and
+convoys match the order of the unit they name (DATC 4.B.4, 6.B.9). The
+lists for settling the decisions are here too, so one set of slots holds
+the whole phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from adjudicator.checked import (
+    Checked,
+    ConvoyChecked,
+    MoveChecked,
+    OrderKind,
+    SupportHoldChecked,
+    SupportMoveChecked,
+)
+from adjudicator.outcomes import HOLDS, Verdict
+from adjudicator.pieces import Pieces
+from adjudicator.resolver import Resolver
+
+__all__ = ["Battlefield"]
+
+_Backing = SupportHoldChecked | SupportMoveChecked | ConvoyChecked
+_Ordered = MoveChecked | _Backing  # what the battle decides: a legal order other than a hold
+_Rule = Callable[[int], Verdict]
+
+
+def _holds(i: int) -> Verdict:
+    """The rule of a unit without a legal order other than a hold: it holds (whether it is dislodged is
+    not its decision)."""
+    return HOLDS
+
+
+class Battlefield:
+    """One movement phase's orders by unit (DATC 5.B), and room for its decisions.
+
+    Per unit ``i``: ``kind[i]`` (:class:`OrderKind`; HOLD when it has no
+    legal order), ``moving[i]`` (its order is a legal move), ``rule[i]`` (the
+    rule that decides its order), ``target[i]`` (the province moved,
+    supported or convoyed into, -1), ``subject[i]`` (the supported or
+    convoyed unit's province), ``goes[i]`` (a move's exact destination),
+    ``convoyed[i]``, ``opponent[i]`` (the unit it meets head to head, -1),
+    ``matched[i]``, and ``supports[i]`` / ``convoys[i]``: the units whose
+    matching support or convoy it gets. ``ordered`` lists the units with a
+    legal order other than a hold, ``moves_into`` the moves into each
+    province, both in the units' order.
+
+    Slotted: the decisions read these fields thousands of times a phase.
+    """
+
+    __slots__ = (
+        "pieces",
+        "tables",
+        "count",
+        "prov",
+        "nation",
+        "location",
+        "at",
+        "kind",
+        "moving",
+        "rule",
+        "ordered",
+        "target",
+        "subject",
+        "goes",
+        "convoyed",
+        "opponent",
+        "matched",
+        "supports",
+        "convoys",
+        "moves_into",
+        "paradoxes",
+        "unresolvable",
+        "resolved",
+        "resolution",
+        "verdict",
+        "busy",
+        "resolver",
+        "resolve",
+        "backing",
+        "attack",
+        "against",
+        "opposer",
+        "moved",
+        "arrivals",
+        "_routes",
+        "_backing",
+    )
+
+    # Set by the battle: how a decision is asked for, and how many supports a unit is given
+    # (both read differently once every decision is settled).
+    resolve: Callable[[int], bool]
+    backing: Callable[[int], int]
+
+    def __init__(self, pieces: Pieces) -> None:
+        n = pieces.count
+        self.pieces, self.tables, self.count = pieces, pieces.tables, n
+        self.prov, self.nation, self.location, self.at = pieces.prov, pieces.nation, pieces.location, pieces.at
+        self.kind = [OrderKind.HOLD] * n
+        self.moving = [False] * n
+        self.rule: list[_Rule] = [_holds] * n
+        self.ordered: list[int] = []
+        self.target = [-1] * n
+        self.subject = [-1] * n
+        self.goes = [-1] * n
+        self.convoyed = [False] * n
+        self.opponent = [-1] * n
+        self.matched = [True] * n
+        self.supports: list[tuple[int, ...]] = [()] * n
+        self.convoys: list[tuple[int, ...]] = [()] * n
+        self.moves_into: dict[int, list[int]] = {}
+        self.paradoxes: set[int] = set()
+        self.unresolvable: set[int] = set()
+        self._routes: dict[int, bool] = {}  # each convoyed move's path, once its convoys are settled
+        self._backing: list[int] = []  # the supports and convoys
+        self.moved: set[int] = set()  # once settled: the moves that succeeded
+        self.arrivals: dict[int, int] = {}  # once settled: province -> the move that entered it
+        self.resolved = [False] * n
+        self.resolution = [False] * n
+        self.verdict: list[Verdict] = [HOLDS] * n  # each decision's verdict, kept as it is settled
+        self.busy = [False] * n
+        # Each move's attack strength, the strongest force against it and whose it was (-1: nobody's),
+        # noted as it is judged: final once every decision is settled.
+        self.attack = [-1] * n
+        self.against = [0] * n
+        self.opposer = [-1] * n
+        self.resolver: Resolver | None = None  # the guess algorithm, made when a cycle needs it
+
+    def lay_out(self, checked: Sequence[Checked], move: _Rule, support: _Rule, convoy: _Rule) -> None:
+        """Write the checked orders into the lists; ``move``, ``support`` and ``convoy`` decide each kind."""
+        self._link(self._carry_out(checked, move, support, convoy))
+
+    def _carry_out(
+        self, checked: Sequence[Checked], move: _Rule, support: _Rule, convoy: _Rule
+    ) -> list[_Ordered | None]:
+        """Write each legal order into its unit's lists (a unit without one keeps holding); by unit, the
+        orders that are not holds."""
+        kind, moving, rule, target, subject, goes, convoyed = (
+            self.kind,
+            self.moving,
+            self.rule,
+            self.target,
+            self.subject,
+            self.goes,
+            self.convoyed,
+        )
+        by_unit: list[_Ordered | None] = [None] * self.count
+        for item in checked:
+            if type(item) is MoveChecked:
+                i = item.unit
+                moving[i], rule[i], target[i], goes[i], convoyed[i] = (
+                    True,
+                    move,
+                    item.target,
+                    item.destination,
+                    item.convoyed,
+                )
+            elif type(item) is SupportMoveChecked:
+                i = item.unit
+                rule[i], target[i], subject[i] = support, item.target, item.supported
+            elif type(item) is SupportHoldChecked:
+                i = item.unit
+                rule[i], target[i], subject[i] = support, item.supported, item.supported
+            elif type(item) is ConvoyChecked:
+                i = item.unit
+                rule[i], target[i], subject[i] = convoy, item.target, item.army
+            else:  # a hold, or void: the unit holds
+                continue
+            kind[i], by_unit[i] = item.kind, item
+        return by_unit
+
+    def _link(self, by_unit: list[_Ordered | None]) -> None:
+        """Who meets whom head to head, and which supports and convoys match a unit's order."""
+        target, prov, at, moving = self.target, self.prov, self.at, self.moving
+        convoyed, moves_into, backing, ordered = self.convoyed, self.moves_into, self._backing, self.ordered
+        for i, item in enumerate(by_unit):
+            if item is None:
+                continue
+            ordered.append(i)
+            if type(item) is MoveChecked:
+                t = item.target
+                movers = moves_into.get(t)
+                if movers is None:
+                    moves_into[t] = [i]
+                else:
+                    movers.append(i)
+                if not item.convoyed:
+                    other = at.get(t, -1)
+                    if other >= 0 and moving[other] and not convoyed[other] and target[other] == prov[i]:
+                        self.opponent[i] = other
+                continue
+            backing.append(i)
+            other = at.get(self.subject[i], -1)
+            if other >= 0 and self._matches(item, other):
+                if type(item) is ConvoyChecked:
+                    self.convoys[other] += (i,)
+                else:
+                    self.supports[other] += (i,)
+            else:
+                self.matched[i] = False
+
+    def _matches(self, item: _Backing, other: int) -> bool:
+        """Whether the support or convoy ``item`` matches the order of the unit it names, ``other``."""
+        if type(item) is SupportHoldChecked:
+            return not self.moving[other]
+        if not self.moving[other] or self.target[other] != item.target:
+            return False
+        if type(item) is ConvoyChecked:
+            return self.convoyed[other]
+        # A support naming a coast must name the right one (DATC 4.B.4, 6.B.9).
+        return item.coast is None or item.coast == self.goes[other]

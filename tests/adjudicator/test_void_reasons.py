@@ -1,0 +1,414 @@
+"""Why an order is void, in the words a player reads: one case per :class:`VoidReason`.
+
+An illegal order is ignored and the unit holds (DATC 4.E.1). The rules say
+why with a reason and the places it names; the sentence is made from them
+when it is read. Each case is a position on the standard map, one power's
+orders and the sentence its last order gets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.adjustments import adjudicate_adjustments
+from adjudicator.checked import VoidOrder, refusal
+from adjudicator.outcomes import Result
+from adjudicator.phase_orders import check_movement_orders
+from adjudicator.position import Dislodged, Phase, Position, Unit
+from adjudicator.refusals import VoidReason
+from adjudicator.retreats import adjudicate_retreats
+from adjudicator.rules import STANDARD
+from maps import Board, PhaseType, UnitType
+from orders import parse_orders
+from orders.model import Build, DPOrder, Hold, Move, Order, Remove, UnitRef
+
+# (reason, units as "power: unit", the power giving the orders (None: the neutral units'), its orders, sentence)
+CASES: list[tuple[VoidReason, list[str], str | None, list[str | Order], str]] = [
+    (
+        VoidReason.NOT_MOVEMENT,
+        [],
+        "France",
+        [Build(unit=UnitRef(type=UnitType.ARMY, location="PAR"))],
+        "not an order for a movement phase",
+    ),
+    (
+        VoidReason.DP_ORDER,
+        ["-: A BEL"],
+        "France",
+        [DPOrder(points=1, order=Hold(unit=UnitRef(type=UnitType.ARMY, location="BEL")))],
+        "a DP order is settled before movement, not adjudicated as one",
+    ),
+    (VoidReason.NO_UNIT, [], "France", ["A PAR H"], "there is no unit in Paris"),
+    (VoidReason.NOT_NEUTRAL, ["France: A PAR"], None, ["A PAR H"], "the unit in Paris is not neutral"),
+    (VoidReason.NOT_YOURS, ["Germany: A MUN"], "France", ["A MUN H"], "the unit in Munich belongs to Germany"),
+    (
+        VoidReason.NOT_YOURS_BUT_NEUTRAL,
+        ["-: A BEL"],
+        "France",
+        ["A BEL H"],
+        "the unit in Belgium belongs to a neutral power",
+    ),
+    (
+        VoidReason.UNKNOWN_PROVINCE,
+        ["France: F BRE"],
+        "France",
+        [Move(unit=UnitRef(type=UnitType.FLEET, location="BRE"), destination="XYZ")],
+        "there is no province XYZ on this map",
+    ),
+    (
+        VoidReason.TWO_ORDERS,
+        ["France: A PAR"],
+        "France",
+        ["A PAR - BUR", "A PAR H"],
+        "two different orders for one unit: it holds",
+    ),
+    (
+        VoidReason.SAME_ORDER_TWICE,
+        ["France: A PAR"],
+        "France",
+        ["A PAR H", "A PAR H"],
+        "the same order twice: counted once",
+    ),
+    (
+        VoidReason.OWN_PROVINCE,
+        ["Germany: A MUN, A BER"],
+        "Germany",
+        ["A BER S A MUN - MUN"],
+        "a unit cannot move to its own province",
+    ),
+    (VoidReason.ARMY_TO_SEA, ["France: A BRE"], "France", ["A BRE - MAO"], "an army cannot move to sea"),
+    (
+        VoidReason.NO_CONVOYING_FLEETS,
+        ["France: A BRE"],
+        "France",
+        ["A BRE - PIC via convoy"],
+        "Brest to Picardy: no fleets stand where they could convoy it",
+    ),
+    (
+        VoidReason.NO_CONVOY_ROUTE,
+        ["France: A PAR"],
+        "France",
+        ["A PAR - MUN"],
+        "Paris to Munich: not adjacent, and no convoy route",
+    ),
+    (VoidReason.FLEET_CONVOYED, ["France: F BRE"], "France", ["F BRE - PIC via convoy"], "only armies can be convoyed"),
+    (VoidReason.FLEET_INLAND, ["France: F MAR"], "France", ["F MAR - BUR"], "a fleet cannot move inland"),
+    (
+        VoidReason.FLEET_CANNOT_REACH,
+        ["France: F MAO"],
+        "France",
+        ["F MAO - NWY"],
+        "a fleet in Mid-Atlantic Ocean cannot reach Norway",
+    ),
+    (
+        VoidReason.NAME_THE_COAST,
+        ["France: F MAO"],
+        "France",
+        ["F MAO - SPA"],
+        "Spain has several coasts this fleet can reach: name one",
+    ),
+    (VoidReason.SUPPORT_ITSELF, ["France: A PAR"], "France", ["A PAR S A PAR"], "a unit cannot support itself"),
+    (
+        VoidReason.NO_UNIT_TO_SUPPORT,
+        ["France: A PAR"],
+        "France",
+        ["A PAR S A BUR"],
+        "there is no unit in Burgundy to support",
+    ),
+    (
+        VoidReason.SUPPORT_INTO_OWN_PROVINCE,
+        ["France: A PAR, A BUR"],
+        "France",
+        ["A PAR S A BUR - PAR"],
+        "a unit cannot support a move into its own province",
+    ),
+    (
+        VoidReason.CANNOT_SUPPORT_THERE,
+        ["France: A PAR, A BUR"],
+        "France",
+        ["A PAR S A BUR - MUN"],
+        "the unit in Paris cannot reach Munich, so it cannot support there",
+    ),
+    (
+        VoidReason.SUPPORTED_CANNOT_MOVE,
+        ["France: A PAR, A BUR"],
+        "France",
+        ["A PAR S A BUR - BRE"],
+        "the unit in Burgundy could not move to Brest",
+    ),
+    (
+        VoidReason.NOT_AT_SEA,
+        ["France: F BRE, A PIC"],
+        "France",
+        ["F BRE C A PIC - WAL"],
+        "only a fleet at sea can convoy",
+    ),
+    (
+        VoidReason.NO_UNIT_TO_CONVOY,
+        ["England: F ENG"],
+        "England",
+        ["F ENG C A PIC - WAL"],
+        "there is no unit in Picardy to convoy",
+    ),
+    (
+        VoidReason.FLEET_NOT_NEEDED,
+        ["England: F NTH, A LON"],
+        "England",
+        ["F NTH C A LON - BRE"],
+        "this fleet is not needed for any convoy route from London to Brest",
+    ),
+]
+
+
+def _position(units: list[str]) -> Position:
+    placed = []
+    for line in units:
+        power, listed = line.split(": ")
+        for text in listed.split(", "):
+            kind, location = text.split()
+            placed.append(Unit(type=UnitType(kind), location=location, power=None if power == "-" else power))
+    return Position(phase=Phase.parse("spring 1901 movement"), units=tuple(placed))
+
+
+def _order(board: Board, given: str | Order, phase: PhaseType = PhaseType.MOVEMENT) -> Order:
+    """An order as written (read by the parser), or as built when the parser would refuse it."""
+    if not isinstance(given, str):
+        return given
+    verdict = parse_orders(given, board, phase=phase).verdicts[0]
+    assert verdict.order is not None, verdict.problem
+    return verdict.order
+
+
+@pytest.mark.parametrize(("reason", "units", "power", "given", "sentence"), CASES, ids=[c[0].name for c in CASES])
+def test_a_void_order_says_why_in_the_words_players_read(
+    standard: Board, reason: VoidReason, units: list[str], power: str | None, given: list[str | Order], sentence: str
+) -> None:
+    orders = [_order(standard, g) for g in given]
+    checked = check_movement_orders(standard, _position(units), {power: orders})[-1]
+    assert isinstance(checked, VoidOrder)
+    assert (checked.reason, refusal(checked)) == (reason, sentence)
+
+
+# Retreat phases: (reason, units, the dislodged unit and where its attacker came from, the power, its orders, sentence)
+RETREAT_CASES: list[tuple[VoidReason, list[str], tuple[str, str] | None, str, list[str | Order], str]] = [
+    (
+        VoidReason.NOT_A_RETREAT,
+        [],
+        ("A PAR", "BUR"),
+        "France",
+        [Hold(unit=UnitRef(type=UnitType.ARMY, location="PAR"))],
+        "only retreats and disbands are ordered in a retreat phase",
+    ),
+    (
+        VoidReason.NO_DISLODGED_UNIT,
+        [],
+        None,
+        "France",
+        ["A PAR R BUR"],
+        "there is no dislodged unit of France in Paris",
+    ),
+    (
+        VoidReason.NAME_THE_COAST,
+        [],
+        ("F MAO", "BRE"),
+        "France",
+        ["F MAO R SPA"],
+        "Spain has several coasts this fleet can reach: name one",
+    ),
+    (
+        VoidReason.WHERE_THE_ATTACKER_CAME_FROM,
+        [],
+        ("A PAR", "BUR"),
+        "France",
+        ["A PAR R BUR"],
+        "cannot retreat to Burgundy, where the attacker came from",
+    ),
+    (
+        VoidReason.NOT_A_RETREAT_OPTION,
+        ["Germany: A BRE, A GAS"],
+        ("A PAR", "BUR"),
+        "France",
+        ["A PAR R MUN"],
+        "cannot retreat to Munich; it may retreat to Picardy",
+    ),
+    (
+        VoidReason.NO_RETREAT_AT_ALL,
+        ["Germany: A BRE, A GAS, A PIC"],
+        ("A PAR", "BUR"),
+        "France",
+        ["A PAR R PIC"],
+        "cannot retreat to Picardy; it may retreat to nowhere: it will be disbanded",
+    ),
+    (
+        VoidReason.TWO_RETREAT_ORDERS,
+        [],
+        ("A PAR", "BUR"),
+        "France",
+        ["A PAR R PIC", "A PAR D"],
+        "two orders for one unit: it is disbanded",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("reason", "units", "dislodged", "power", "given", "sentence"),
+    RETREAT_CASES,
+    ids=[c[0].name for c in RETREAT_CASES],
+)
+def test_a_void_retreat_says_why_in_the_words_players_read(
+    standard: Board,
+    reason: VoidReason,
+    units: list[str],
+    dislodged: tuple[str, str] | None,
+    power: str,
+    given: list[str | Order],
+    sentence: str,
+) -> None:
+    position = _position(units).replace(phase=Phase.parse("spring 1901 retreats"))
+    if dislodged is not None:
+        kind, location = dislodged[0].split()
+        unit = Unit(type=UnitType(kind), location=location, power=power)
+        position = position.replace(dislodged=(Dislodged(unit=unit, attacker_from=dislodged[1]),))
+    orders = [_order(standard, g, PhaseType.RETREATS) for g in given]
+    outcome = adjudicate_retreats(standard, position, {power: orders}).outcomes[len(orders) - 1]
+    assert (outcome.result, outcome.note) == (Result.VOID, sentence)
+
+
+def _build(text: str) -> Build:
+    kind, location = text.split()
+    return Build(unit=UnitRef(type=UnitType(kind), location=location))
+
+
+def _remove(text: str) -> Remove:
+    kind, location = text.split()
+    return Remove(unit=UnitRef(type=UnitType(kind), location=location))
+
+
+# Adjustment phases: (reason, the power, its units, its centres, its orders, sentence)
+ADJUSTMENT_CASES: list[tuple[VoidReason, str, list[str], list[str], list[Order], str]] = [
+    (
+        VoidReason.NOT_AN_ADJUSTMENT,
+        "France",
+        ["A PAR"],
+        ["PAR", "BRE", "MAR"],
+        [Hold(unit=UnitRef(location="PAR"))],
+        "not an order for an adjustment phase",
+    ),
+    (
+        VoidReason.NO_BUILDS_DUE,
+        "France",
+        ["A PAR", "A MAR", "F MAO"],
+        ["PAR", "BRE", "MAR"],
+        [_build("A BRE")],
+        "no builds are due",
+    ),
+    (
+        VoidReason.UNKNOWN_PROVINCE,
+        "France",
+        ["A PAR"],
+        ["PAR", "BRE", "MAR"],
+        [_build("A XYZ")],
+        "there is no province XYZ on this map",
+    ),
+    (
+        VoidReason.ALREADY_BUILDING,
+        "France",
+        ["A PAR"],
+        ["PAR", "BRE", "MAR"],
+        [_build("A BRE"), _build("F BRE")],
+        "already building in Brest",
+    ),
+    (VoidReason.SITE_OCCUPIED, "France", ["A PAR"], ["PAR", "BRE", "MAR"], [_build("A PAR")], "Paris is occupied"),
+    (
+        VoidReason.CENTRE_NOT_OWNED,
+        "France",
+        ["A PAR"],
+        ["PAR", "BRE", "BEL"],
+        [_build("A MAR")],
+        "France does not own a supply centre in Marseilles",
+    ),
+    (
+        VoidReason.NOT_A_HOME_CENTRE,
+        "France",
+        ["A PAR"],
+        ["PAR", "BRE", "BEL"],
+        [_build("A BEL")],
+        "Belgium is not a home centre of France",
+    ),
+    (
+        VoidReason.FLEET_BUILT_INLAND,
+        "France",
+        ["A MAR"],
+        ["PAR", "BRE", "MAR"],
+        [_build("F PAR")],
+        "a fleet cannot be built inland in Paris",
+    ),
+    (
+        VoidReason.FLEET_CANNOT_STAND,
+        "France",
+        ["A PAR"],
+        ["PAR", "BRE", "MAR"],
+        [_build("F BRE/NC")],
+        "a fleet cannot stand in Brest (nc)",
+    ),
+    (
+        VoidReason.NO_REMOVALS_DUE,
+        "France",
+        ["A PAR", "A MAR", "F BRE"],
+        ["PAR", "BRE", "MAR"],
+        [_remove("A PAR")],
+        "no removals are due",
+    ),
+    (
+        VoidReason.NO_UNIT_TO_REMOVE,
+        "France",
+        ["A PAR", "A MAR", "F BRE"],
+        ["PAR", "BRE"],
+        [_remove("A MUN")],
+        "France has no unit in Munich",
+    ),
+    (
+        VoidReason.ALREADY_REMOVED,
+        "France",
+        ["A PAR", "A MAR", "F BRE"],
+        ["PAR"],
+        [_remove("A PAR"), _remove("A PAR")],
+        "this unit is already removed",
+    ),
+    (
+        VoidReason.NAME_THE_COAST_TO_BUILD,
+        "Russia",
+        [],
+        ["STP", "MOS"],
+        [_build("F STP")],
+        "name the coast for a fleet in St Petersburg",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("reason", "power", "units", "centres", "orders", "sentence"),
+    ADJUSTMENT_CASES,
+    ids=[c[0].name for c in ADJUSTMENT_CASES],
+)
+def test_a_void_adjustment_says_why_in_the_words_players_read(
+    standard: Board,
+    reason: VoidReason,
+    power: str,
+    units: list[str],
+    centres: list[str],
+    orders: list[Order],
+    sentence: str,
+) -> None:
+    position = _position([f"{power}: {', '.join(units)}"] if units else []).replace(
+        phase=Phase.parse("winter 1901 adjustments"), centres=dict.fromkeys(centres, power)
+    )
+    outcomes = adjudicate_adjustments(standard, position, {power: orders}, STANDARD).outcomes
+    outcome = next(o for o in outcomes if o.order is orders[-1])
+    assert (outcome.result, outcome.note) == (Result.VOID, sentence)
+
+
+def test_every_reason_has_a_case() -> None:
+    # An army can stand in every home centre of the two maps, so ARMY_CANNOT_STAND is said only on other maps.
+    cases = CASES + RETREAT_CASES + ADJUSTMENT_CASES
+    assert {case[0] for case in cases} | {VoidReason.ARMY_CANNOT_STAND} == set(VoidReason)
