@@ -172,13 +172,6 @@ _UNMATCHED_CONVOY = Unused(ConvoyUnused.UNMATCHED)
 _NO_ROUTE = Unused(ConvoyUnused.NO_ROUTE)
 
 
-# A named tuple's own constructor is a Python function (about a thousand machine instructions a
-# call); ``tuple.__new__`` given every field in order builds the same value for a fifth. A phase
-# builds an outcome per order and numbers per move, so those two are built so (fields in the order
-# their classes declare them; tests/adjudicator/test_engine_paths.py compares whole outcomes).
-_new = tuple.__new__
-
-
 def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutcome]:
     """One outcome per given order, then an implicit hold for each unit that got none.
 
@@ -211,7 +204,7 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutco
                 verdict = _carried(battle, i)
         note = verdict.note if verdict.noted else ""
         outcomes.append(
-            _new(OrderOutcome, (item.power, item.order, verdict.result, verdict.reason, note, detail, False, verdict))
+            OrderOutcome(item.power, item.order, verdict.result, verdict.reason, note, detail, False, verdict)
         )
     if void or len(outcomes) < battle.count:
         _implicit_holds(battle, checked, outcomes)
@@ -277,7 +270,7 @@ def _move_detail(battle: Battle, i: int) -> Detail:
         return _own_unit_detail(battle, i, by)
     opposer = battle.opposer[i]
     opposed_by = battle.location[opposer] if opposer >= 0 else None
-    return _new(Detail, (attack, battle.against[i], opposed_by, by, convoyed, battle.opponent[i] >= 0))
+    return Detail(attack, battle.against[i], opposed_by, by, convoyed, battle.opponent[i] >= 0)
 
 
 def _own_unit_detail(battle: Battle, i: int, by: Location | None) -> Detail:

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from maps.terms import Location
 from orders.model import Order
+from orders.structs import Struct
 
 __all__ = [
     "Bounced",
@@ -354,7 +355,7 @@ SUCCEEDS, GIVEN, CARRIED, HOLDS = Succeeds(), Given(), Carried(), Holds()
 NO_PATH, STRANDED, SZYKMAN, UNDECIDABLE = NoPath(), Stranded(), Paradox("Szykman"), Undecidable()
 
 
-class Detail(NamedTuple):
+class Detail(Struct, frozen=True, gc=False):
     """The numbers behind a movement outcome (all optional; filled where they apply).
 
     ``strength`` is the order's attack strength (moves) or hold strength
@@ -372,7 +373,7 @@ class Detail(NamedTuple):
     head_to_head: bool = False
 
 
-class OrderOutcome(NamedTuple):
+class OrderOutcome(Struct, frozen=True):
     """One order and its fate. ``implicit`` marks the hold of a unit that got no order.
 
     ``verdict`` is what the rule decided (movement phases); ``result``,
