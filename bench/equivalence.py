@@ -50,7 +50,8 @@ def fingerprint(result: MovementResult) -> str:
     """Everything a movement phase returns, as text: equal text, equal result."""
     outcomes = [
         (o.power, msgspec.json.encode(o.order).decode(), type(o.result).__name__, o.result.value,
-         type(o.reason).__name__, o.reason.value, o.note, type(o.detail).__name__, msgspec.structs.astuple(o.detail), o.implicit)
+         type(o.reason).__name__, o.reason.value, o.note, type(o.detail).__name__,
+         msgspec.structs.astuple(o.detail), o.implicit)
         for o in result.outcomes
     ]  # fmt: skip
     if any(o.verdict is not None for o in result.outcomes):
