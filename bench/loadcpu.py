@@ -76,8 +76,8 @@ def _seconds(pids: list[int]) -> float:
     total = 0
     for pid in pids:
         fields = _stat(pid)
-        if fields is not None:
-            total += int(fields[11]) + int(fields[12])
+        if fields is not None:  # its own time and its reaped children's (a worker killed, then reaped)
+            total += sum(int(value) for value in fields[11:15])
     return total / _HZ
 
 
