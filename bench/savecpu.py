@@ -89,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"(load average {os.getloadavg()[0]:.2f}{' , under cProfile' if profiler else ''})"
     )
     if profiler:
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
+        pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(args.profile)
 
 
 if __name__ == "__main__":

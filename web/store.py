@@ -195,11 +195,10 @@ def recent_games(db: Database, limit: int = 20) -> list[Snapshot]:
 
 def role_of(db: Database, game_id: str, token: str) -> str | None:
     """The role of a link's token in this game (``gm`` or a power), or None."""
-    with db.read() as session:  # every game has its tokens: none at all means no such game (one small query)
-        stored = session.connection().execute(_TOKENS, {"game_id": game_id}).all()  # Core: every request asks
+    stored = db.rows(_TOKENS, {"game_id": game_id})  # every game has its tokens: none means no such game
     if not stored:
         raise NotFound(f"no game '{game_id}'")
-    return tokens.match(token, [(role, stored_digest) for role, stored_digest in stored])
+    return tokens.match(token, [(row.role, row.digest) for row in stored])
 
 
 _TOKENS = select(TokenRow.role, TokenRow.digest).where(TokenRow.game_id == bindparam("game_id"))
@@ -228,8 +227,7 @@ def submit(db: Database, game_id: str, power: str, act: Callable[[Game], T], pha
     exclusive lock waits for (and which waits for an adjudication under way), so no adjudication can come
     between the check and the write: an acknowledged save is always in the phase it named.
     """
-    with db.write() as session:  # a few Core statements, not the ORM: the save is the busiest path (web/saverows.py)
-        connection = session.connection()
+    with db.transaction() as connection:  # Core statements, no ORM: the busiest path (web/saverows.py)
         seen = saverows.read(connection, game_id, power)
         if seen is None:
             raise NotFound(f"no game '{game_id}'")
