@@ -130,6 +130,28 @@ def test_a_crash_mid_save_keeps_the_earlier_orders(db: Database, game_id: str) -
     assert [o.kind for o in store.load(db, game_id).state.orders["Oda"]] == ["move"]
 
 
+def test_inside_a_request_a_write_after_the_token_check_is_still_all_or_nothing(db: Database, game_id: str) -> None:
+    """A request's reads commit statement by statement (PostgreSQL: web/db.py); its writes stay transactions."""
+
+    def crash(game: Game) -> None:
+        game.submit("Oda", [])
+        raise RuntimeError("power cut")
+
+    actions.save_orders(db, game_id, "Oda", MOVES["Oda"])
+    with db.one_connection():
+        assert store.role_of(db, game_id, "not a link") is None
+        with pytest.raises(RuntimeError), db.write() as session:
+            now = store.utcnow()
+            session.add(SubmissionRow(game_id=game_id, phase_index=0, power="Mori", orders="[]", updated=now))
+            session.flush()
+            raise RuntimeError("power cut")
+        assert store.role_of(db, game_id, "not a link") is None
+        with pytest.raises(RuntimeError):
+            store.submit(db, game_id, "Oda", crash)
+    stored = store.load(db, game_id).state.orders
+    assert sorted(stored) == ["Oda"] and [o.kind for o in stored["Oda"]] == ["move"]
+
+
 def test_a_stale_version_is_refused(db: Database, game_id: str) -> None:
     actions.adjudicate(db, game_id, version=1)
     with pytest.raises(store.Conflict):
