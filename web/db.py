@@ -13,6 +13,13 @@ restarted costs one retry, not an error page) and replaced after half an
 hour. Workers x (size + overflow) must stay under the server's
 ``max_connections`` (100 by default).
 
+Inside a request on PostgreSQL every transaction uses one connection, checked
+out and pinged once (:meth:`Database.one_connection`); its reads run in
+autocommit (no ``BEGIN``/``COMMIT`` round trips, the same rows at READ
+COMMITTED), and the busiest paths (a save, the link's token check) use Core
+statements on it without an ORM session (:meth:`Database.transaction`,
+:meth:`Database.rows`).
+
 The schema is not made here: :mod:`web.migrate` keeps it.
 """
 
