@@ -103,6 +103,9 @@ class Database:
         held = _HELD.get()
         if held is not None and held.engine is self.engine:
             connection = held.connection()
+            if connection.in_transaction():  # inside another transaction of the request: part of it
+                yield connection
+                return
             with connection.begin():
                 yield connection
             return
@@ -114,6 +117,8 @@ class Database:
         held = _HELD.get()
         if held is not None and held.engine is self.engine:
             connection = held.connection()
+            if connection.in_transaction():  # inside another transaction of the request: part of it
+                return connection.execute(statement, values).all()
             with _autocommit(connection), connection.begin():
                 return connection.execute(statement, values).all()
         with self._read_engine.begin() as connection:
@@ -165,7 +170,7 @@ class _Held:
 def _autocommit(connection: Connection) -> Iterator[None]:
     """The driver's autocommit on for a read (psycopg's flag: set on the client, no round trip), then off."""
     driver = connection.connection.driver_connection
-    if driver is None or not hasattr(driver, "autocommit"):
+    if driver is None or not hasattr(driver, "autocommit") or connection.in_transaction():  # nested: joins it
         yield
         return
     driver.autocommit = True

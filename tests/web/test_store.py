@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from adjudicator.game import Game
 from maps import load_board
@@ -150,6 +150,16 @@ def test_inside_a_request_a_write_after_the_token_check_is_still_all_or_nothing(
             store.submit(db, game_id, "Oda", crash)
     stored = store.load(db, game_id).state.orders
     assert sorted(stored) == ["Oda"] and [o.kind for o in stored["Oda"]] == ["move"]
+
+
+def test_inside_a_request_a_read_may_come_in_the_middle_of_a_write(db: Database, game_id: str) -> None:
+    with db.one_connection():
+        with db.write() as session:
+            session.execute(update(TokenRow).where(TokenRow.role == "Mori").values(digest=digest("second link")))
+            store.role_of(db, game_id, "second link")  # on PostgreSQL the same connection, in the write's transaction
+            with db.read() as reading:
+                reading.scalars(select(TokenRow.role)).all()
+        assert store.role_of(db, game_id, "second link") == "Mori"
 
 
 def test_a_stale_version_is_refused(db: Database, game_id: str) -> None:
