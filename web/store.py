@@ -231,7 +231,7 @@ def submit(db: Database, game_id: str, power: str, act: Callable[[Game], T], pha
         seen = saverows.read(connection, game_id, power)
         if seen is None:
             raise NotFound(f"no game '{game_id}'")
-        key = (game_id, seen.version, seen.created, seen.state_length)
+        key = (game_id, seen.version, seen.created)
         state = _cached_state(key, lambda: saverows.state_text(connection, game_id))
         if phase is not None:
             _require_phase(state, phase)
@@ -359,7 +359,7 @@ def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapsh
 # The game states this process has read, by game and version (see _cached_state): a save reads the game's
 # state (its whole history) to check orders against, and the state changes only with a new version, so most
 # saves read it again unchanged. States are immutable; a game's orders live in rows of their own, read every time.
-_STATES: OrderedDict[tuple[str, int, datetime, int], GameState] = OrderedDict()
+_STATES: OrderedDict[tuple[str, int, datetime], GameState] = OrderedDict()
 _STATES_KEPT = 64
 
 
@@ -367,15 +367,15 @@ _STATES_LOCK = threading.Lock()  # a worker's threads share the states
 
 
 def _state_of(row: GameRow) -> GameState:
-    return _cached_state((row.id, row.version, row.created, len(row.state)), lambda: row.state)
+    return _cached_state((row.id, row.version, row.created), lambda: row.state)
 
 
-def _cached_state(key: tuple[str, int, datetime, int], text: Callable[[], str]) -> GameState:
-    """The state of the game version ``key`` names (game, version, created, the text's length), decoded once.
+def _cached_state(key: tuple[str, int, datetime], text: Callable[[], str]) -> GameState:
+    """The state of the game version ``key`` names (game, version, creation time), decoded once.
 
     ``text`` is asked only when this process has not decoded that version yet: a save reads no state text
-    at all most times. The creation time tells apart two games given the same id (in two databases), the
-    length a state rewritten in place without a new version (nothing here does that).
+    at all most times. A state changes only with a new version (:func:`change`; migrations run before the
+    workers start); the creation time tells apart two games given the same id (in two databases).
     """
     with _STATES_LOCK:
         state = _STATES.get(key)
