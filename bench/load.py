@@ -4,6 +4,7 @@
     (what it does and the figures: bench/LOAD.md)
     .venv/bin/python -m bench.load --rate 300 --duration 60 --database postgresql://...
     .venv/bin/python -m bench.load --no-kill            # without killing a worker half-way
+    .venv/bin/python -m bench.load --rates 100,200      # one run per rate, in turn, then a table of both
 
 Starts ``sengoku serve --workers 4`` (after ``sengoku db upgrade``) on a free
 loopback port, creates the games, and offers the saves (:mod:`bench.loadgen`)
@@ -38,6 +39,7 @@ from bench.loadcpu import postmaster_of, sample, usage
 from bench.loadgen import Plan, Run, run_load, set_up_games
 from bench.loadpg import emptied, throwaway_postgres
 from bench.loadserver import Server
+from bench.loadtable import Row, print_table, row
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database", help="a PostgreSQL URL to use (its tables are replaced); default: a new cluster")
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--rate", type=float, default=200.0, help="saves offered per second")
+    parser.add_argument("--rates", help="several rates, comma-separated (e.g. 100,200): a run each, then a table")
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of measured load")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds of the same load before, not measured")
     parser.add_argument("--deadlines", type=int, default=2, help="deadlines falling in each game during the run")
@@ -55,17 +58,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-kill", action="store_true", help="do not kill a worker half-way")
     parser.add_argument("--timeline", action="store_true", help="also print each second's saves, p50 and p99")
     args = parser.parse_args(argv)
-    plan = Plan(
-        games=args.games,
-        rate=args.rate,
-        duration=args.duration,
-        deadlines=args.deadlines,
-        kill_at=None if args.no_kill else 0.5,
-        clients=args.clients,
-        warmup=args.warmup,
-    )
+    rates = [float(rate) for rate in args.rates.split(",")] if args.rates else [args.rate]
+    rows: list[Row] = []
+    failed = 0
     with _database(args.database) as url:
-        return _bench(url, plan, args)
+        for number, rate in enumerate(rates):
+            plan = Plan(
+                games=args.games,
+                rate=rate,
+                duration=args.duration,
+                deadlines=args.deadlines,
+                kill_at=None if args.no_kill else 0.5,
+                clients=args.clients,
+                warmup=args.warmup,
+            )
+            if number:
+                print()
+                emptied(url)  # each rate on new games, in a database as the first run found it
+            code, summary = _bench(url, plan, args)
+            failed |= code
+            rows.append(summary)
+    if len(rows) > 1:
+        print_table(rows)
+    return failed
 
 
 @contextlib.contextmanager
@@ -77,7 +92,7 @@ def _database(given: str | None) -> Iterator[str]:
         yield url
 
 
-def _bench(url: str, plan: Plan, args: argparse.Namespace) -> int:
+def _bench(url: str, plan: Plan, args: argparse.Namespace) -> tuple[int, Row]:
     server = Server(url, workers=args.workers, threads=args.threads, deadline_check=args.deadline_check)
     server.upgrade()
     with server:
@@ -86,8 +101,10 @@ def _bench(url: str, plan: Plan, args: argparse.Namespace) -> int:
         postmaster = postmaster_of(make_url(url).port or 5432)
         scheduler = server.scheduler_pid()
         load_before, cpu_before = os.getloadavg(), sample(server.process.pid, postmaster, scheduler)
+        requests_before = server.requests()
         run = run_load(server.port, run, plan, kill=server.kill_worker)
         load_after, cpu_after = os.getloadavg(), sample(server.process.pid, postmaster, scheduler)
+        requests = server.requests() - requests_before
         workers_after = server.wait_for_workers() if run.killed else server.worker_pids()
         handled = server.handled()
     verdict = check(url, run)
@@ -99,8 +116,10 @@ def _bench(url: str, plan: Plan, args: argparse.Namespace) -> int:
         f"{plan.clients} client threads on loopback"
     )
     print(f"load average before/after: {_load(load_before)} / {_load(load_after)} ({os.cpu_count()} cores)")
-    print(usage(cpu_before, cpu_after).describe() + " (warm-up included)")
-    _latency(figures(run), split(run, handled))
+    used = usage(cpu_before, cpu_after)
+    print(used.describe() + " (warm-up included)")
+    shown, where = figures(run), split(run, handled)
+    _latency(shown, where)
     _kills(run, verdict, workers_after)
     print(
         f"orders: {verdict.phases_checked} player-phases checked; "
@@ -114,7 +133,11 @@ def _bench(url: str, plan: Plan, args: argparse.Namespace) -> int:
     found = [*verdict.lost, *verdict.duplicated, *verdict.adjudication_problems, *verdict.not_resent, *run.problems]
     for line in found[:20]:
         print("  " + line)
-    return 0 if verdict.ok and not run.problems else 1
+    ok = verdict.ok and not run.problems
+    cpu = (cpu_before, cpu_after, used)
+    summary = row(plan.rate, (load_before[0], load_after[0]), shown, where, cpu, requests, ok)
+    print(f"worker CPU: {summary.worker_ms:.1f} ms a request ({requests} requests answered, warm-up included)")
+    return (0 if ok else 1), summary
 
 
 def _latency(shown: Figures, where: Split) -> None:

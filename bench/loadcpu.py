@@ -13,7 +13,7 @@ import resource
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["CpuSample", "Usage", "postmaster_of", "sample", "usage"]
+__all__ = ["CpuSample", "Usage", "cpu_seconds", "postmaster_of", "sample", "usage"]
 
 _HZ = os.sysconf("SC_CLK_TCK")
 
@@ -76,9 +76,14 @@ def _seconds(pids: list[int]) -> float:
     total = 0
     for pid in pids:
         fields = _stat(pid)
-        if fields is not None:
-            total += int(fields[11]) + int(fields[12])
+        if fields is not None:  # its own time and its reaped children's (a worker killed, then reaped)
+            total += sum(int(value) for value in fields[11:15])
     return total / _HZ
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU time these processes have used (and their children they reaped), in seconds."""
+    return _seconds(pids)
 
 
 def postmaster_of(port: int) -> int | None:

@@ -170,6 +170,14 @@ class Server:
         lines = (_save_line(line) for line in self.access_log.read_text().splitlines())
         return {(port, path): (status, ms) for port, path, status, ms in filter(None, lines)}
 
+    def requests(self) -> int:
+        """How many requests the workers have answered so far (the access log's lines)."""
+        try:
+            with self.access_log.open("rb") as lines:
+                return sum(1 for _ in lines)
+        except FileNotFoundError:
+            return 0
+
     def log(self) -> str:
         """The end of the server's output (gunicorn's and the site's log lines)."""
         if self._log.closed:

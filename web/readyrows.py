@@ -38,7 +38,8 @@ def clear_mark(session: Session, table: type[PowerMark], game_id: str, phase_ind
     On every save that changes orders: the statement is built once per table (building it cost more than
     running it), only its values change.
     """
-    session.execute(_clearing(table), {"game_id": game_id, "phase_index": phase_index, "power": power})
+    values = {"game_id": game_id, "phase_index": phase_index, "power": power}
+    session.connection().execute(_clearing(table), values)  # Core: no ORM objects of marks are ever loaded
 
 
 _CLEARING: dict[str, Executable] = {}  # by mark class; built once each (a race builds it twice, harmlessly)

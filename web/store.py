@@ -15,17 +15,15 @@ with ``BEGIN IMMEDIATE``; see :mod:`web.db`).
 
 from __future__ import annotations
 
-import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TypeVar, cast
+from typing import TypeVar
 
 import msgspec
-from sqlalchemy import Executable, Table, delete, select
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.orm import Session
 
 from adjudicator.position import Phase
@@ -33,7 +31,7 @@ from game.game import Game
 from game.state import GameState, state_from_json, state_json
 from maps import Board, load_board
 from orders.model import Order
-from web import readyrows, tokens
+from web import readyrows, saverows, tokens
 from web.db import Database
 from web.models import GameRow, RefusalRow, SubmissionRow, TokenRow
 
@@ -197,11 +195,13 @@ def recent_games(db: Database, limit: int = 20) -> list[Snapshot]:
 
 def role_of(db: Database, game_id: str, token: str) -> str | None:
     """The role of a link's token in this game (``gm`` or a power), or None."""
-    with db.read() as session:  # every game has its tokens: none at all means no such game (one small query)
-        stored = session.execute(select(TokenRow.role, TokenRow.digest).where(TokenRow.game_id == game_id)).all()
+    stored = db.rows(_TOKENS, {"game_id": game_id})  # every game has its tokens: none means no such game
     if not stored:
         raise NotFound(f"no game '{game_id}'")
-    return tokens.match(token, [(role, stored_digest) for role, stored_digest in stored])
+    return tokens.match(token, [(row.role, row.digest) for row in stored])
+
+
+_TOKENS = select(TokenRow.role, TokenRow.digest).where(TokenRow.game_id == bindparam("game_id"))
 
 
 def reset_token(db: Database, game_id: str, role: str, token: str | None = None) -> str:
@@ -227,22 +227,32 @@ def submit(db: Database, game_id: str, power: str, act: Callable[[Game], T], pha
     exclusive lock waits for (and which waits for an adjudication under way), so no adjudication can come
     between the check and the write: an acknowledged save is always in the phase it named.
     """
-    with db.write() as session:
-        row = _row(session, game_id, lock=True, shared=True)
+    with db.transaction() as connection:  # Core statements, no ORM: the busiest path (web/saverows.py)
+        seen = saverows.read(connection, game_id, power)
+        if seen is None:
+            raise NotFound(f"no game '{game_id}'")
+        key = (game_id, seen.version, seen.created)
+        state = _cached_state(key, lambda: saverows.state_text(connection, game_id))
         if phase is not None:
-            _require_phase(_state_of(row), phase)
-        if row.deadline is not None and row.deadline <= utcnow():
-            raise DeadlinePassed(row.deadline)
-        snapshot = _snapshot(session, row, only=power)  # a power's save reads and writes its own orders only
-        game = snapshot.game()
+            _require_phase(state, phase)
+        if seen.deadline is not None and seen.deadline <= utcnow():
+            raise DeadlinePassed(seen.deadline)
+        phase_index = len(state.history)
+        before = _ORDERS.decode(seen.orders[phase_index]) if phase_index in seen.orders else None
+        refused_before = phase_index in seen.refused
+        mine = state.replace(orders={power: before} if before is not None else {}, all_refused=[power] * refused_before)
+        game = Game(load_board(state.variant), mine)
         result = act(game)
-        phase_index = len(game.state.history)
         orders = game.state.orders.get(power)
-        if orders is not None:
-            _upsert(session, game_id, phase_index, power, orders)
-        if orders != snapshot.state.orders.get(power):  # new orders: the power is not "ready" with them yet
-            readyrows.mark(session, game_id, phase_index, power, False, utcnow())
-        _mark_refused(session, game_id, phase_index, power, power in game.state.all_refused)
+        refused = power in game.state.all_refused
+        saverows.write(
+            connection,
+            (game_id, phase_index, power),
+            utcnow(),
+            orders=None if orders is None else msgspec.json.encode(orders).decode(),
+            clear_ready=orders != before and phase_index in seen.ready,  # new orders: not "ready" with them yet
+            refusal=True if refused else (False if refused_before else None),
+        )
     return result
 
 
@@ -346,10 +356,10 @@ def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapsh
     )
 
 
-# The game states this process has read, by game, version and text: a save reads the game's state (its whole
-# history) to check orders against, and the state changes only with a new version, so most saves read it again
-# unchanged. States are immutable; a game's orders live in rows of their own, read every time.
-_STATES: OrderedDict[tuple[str, int, int], GameState] = OrderedDict()
+# The game states this process has read, by game and version (see _cached_state): a save reads the game's
+# state (its whole history) to check orders against, and the state changes only with a new version, so most
+# saves read it again unchanged. States are immutable; a game's orders live in rows of their own, read every time.
+_STATES: OrderedDict[tuple[str, int, datetime], GameState] = OrderedDict()
 _STATES_KEPT = 64
 
 
@@ -357,41 +367,27 @@ _STATES_LOCK = threading.Lock()  # a worker's threads share the states
 
 
 def _state_of(row: GameRow) -> GameState:
-    key = (row.id, row.version, hash(row.state))
+    return _cached_state((row.id, row.version, row.created), lambda: row.state)
+
+
+def _cached_state(key: tuple[str, int, datetime], text: Callable[[], str]) -> GameState:
+    """The state of the game version ``key`` names (game, version, creation time), decoded once.
+
+    ``text`` is asked only when this process has not decoded that version yet: a save reads no state text
+    at all most times. A state changes only with a new version (:func:`change`; migrations run before the
+    workers start); the creation time tells apart two games given the same id (in two databases).
+    """
     with _STATES_LOCK:
         state = _STATES.get(key)
         if state is not None:
             _STATES.move_to_end(key)
             return state
-    state = state_from_json(row.state)
+    state = state_from_json(text())
     with _STATES_LOCK:
         _STATES[key] = state
         while len(_STATES) > _STATES_KEPT:
             _STATES.popitem(last=False)
     return state
-
-
-def _upsert(session: Session, game_id: str, phase_index: int, power: str, orders: list[Order]) -> None:
-    """Insert or replace one power's row; two saves of the same power at once both succeed (last one stays)."""
-    values = {
-        "game_id": game_id,
-        "phase_index": phase_index,
-        "power": power,
-        "orders": msgspec.json.encode(orders).decode(),
-        "updated": utcnow(),
-    }
-    session.execute(_upsert_statement(session.get_bind().dialect.name), values)
-
-
-@functools.cache
-def _upsert_statement(dialect: str) -> Executable:
-    """Built once per dialect (building ``excluded`` costs more than running the statement)."""
-    table = cast(Table, SubmissionRow.__table__)
-    statement = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
-    return statement.on_conflict_do_update(
-        index_elements=["game_id", "phase_index", "power"],
-        set_={"orders": statement.excluded.orders, "updated": statement.excluded.updated},
-    )
 
 
 def _replace_submissions(
@@ -411,20 +407,6 @@ def _replace_submissions(
                 updated=updated,
             )
         )
-
-
-def _mark_refused(session: Session, game_id: str, phase_index: int, power: str, refused: bool) -> None:
-    """Set or clear one power's refusal mark for the phase (its own row: two saves at once both succeed)."""
-    if not refused:
-        readyrows.clear_mark(session, RefusalRow, game_id, phase_index, power)
-        return
-    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
-    values = {"game_id": game_id, "phase_index": phase_index, "power": power, "updated": utcnow()}
-    statement = insert(RefusalRow).values(**values)
-    statement = statement.on_conflict_do_update(
-        index_elements=["game_id", "phase_index", "power"], set_={"updated": statement.excluded.updated}
-    )
-    session.execute(statement)
 
 
 def _replace_refusals(session: Session, game_id: str, phase_index: int, powers: list[str]) -> None:

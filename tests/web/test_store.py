@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from game.game import Game
 from maps import load_board
@@ -128,6 +128,38 @@ def test_a_crash_mid_save_keeps_the_earlier_orders(db: Database, game_id: str) -
     with pytest.raises(RuntimeError):
         store.submit(db, game_id, "Oda", crash)
     assert [o.kind for o in store.load(db, game_id).state.orders["Oda"]] == ["move"]
+
+
+def test_inside_a_request_a_write_after_the_token_check_is_still_all_or_nothing(db: Database, game_id: str) -> None:
+    """A request's reads commit statement by statement (PostgreSQL: web/db.py); its writes stay transactions."""
+
+    def crash(game: Game) -> None:
+        game.submit("Oda", [])
+        raise RuntimeError("power cut")
+
+    actions.save_orders(db, game_id, "Oda", MOVES["Oda"])
+    with db.one_connection():
+        assert store.role_of(db, game_id, "not a link") is None
+        with pytest.raises(RuntimeError), db.write() as session:
+            now = store.utcnow()
+            session.add(SubmissionRow(game_id=game_id, phase_index=0, power="Mori", orders="[]", updated=now))
+            session.flush()
+            raise RuntimeError("power cut")
+        assert store.role_of(db, game_id, "not a link") is None
+        with pytest.raises(RuntimeError):
+            store.submit(db, game_id, "Oda", crash)
+    stored = store.load(db, game_id).state.orders
+    assert sorted(stored) == ["Oda"] and [o.kind for o in stored["Oda"]] == ["move"]
+
+
+def test_inside_a_request_a_read_may_come_in_the_middle_of_a_write(db: Database, game_id: str) -> None:
+    with db.one_connection():
+        with db.write() as session:
+            session.execute(update(TokenRow).where(TokenRow.role == "Mori").values(digest=digest("second link")))
+            store.role_of(db, game_id, "second link")  # on PostgreSQL the same connection, in the write's transaction
+            with db.read() as reading:
+                reading.scalars(select(TokenRow.role)).all()
+        assert store.role_of(db, game_id, "second link") == "Mori"
 
 
 def test_a_stale_version_is_refused(db: Database, game_id: str) -> None:
