@@ -16,13 +16,13 @@ with ``BEGIN IMMEDIATE``; see :mod:`web.db`).
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 import msgspec
+from cachetools import LRUCache
 from sqlalchemy import bindparam, delete, select
 from sqlalchemy.orm import Session
 
@@ -359,11 +359,8 @@ def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapsh
 # The game states this process has read, by game and version (see _cached_state): a save reads the game's
 # state (its whole history) to check orders against, and the state changes only with a new version, so most
 # saves read it again unchanged. States are immutable; a game's orders live in rows of their own, read every time.
-_STATES: OrderedDict[tuple[str, int, datetime], GameState] = OrderedDict()
-_STATES_KEPT = 64
-
-
-_STATES_LOCK = threading.Lock()  # a worker's threads share the states
+_STATES: LRUCache[tuple[str, int, datetime], GameState] = LRUCache(maxsize=64)
+_STATES_LOCK = threading.Lock()  # a worker's threads share the states (cachetools' caches are not thread-safe)
 
 
 def _state_of(row: GameRow) -> GameState:
@@ -379,14 +376,10 @@ def _cached_state(key: tuple[str, int, datetime], text: Callable[[], str]) -> Ga
     """
     with _STATES_LOCK:
         state = _STATES.get(key)
-        if state is not None:
-            _STATES.move_to_end(key)
-            return state
-    state = state_from_json(text())
-    with _STATES_LOCK:
-        _STATES[key] = state
-        while len(_STATES) > _STATES_KEPT:
-            _STATES.popitem(last=False)
+    if state is None:
+        state = state_from_json(text())  # decoded outside the lock: two threads may both decode, harmlessly
+        with _STATES_LOCK:
+            _STATES[key] = state
     return state
 
 
