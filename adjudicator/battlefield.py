@@ -27,7 +27,12 @@ from adjudicator.outcomes import HOLDS, Verdict
 from adjudicator.pieces import Pieces
 from adjudicator.resolver import Resolver
 
-__all__ = ["Battlefield"]
+__all__ = ["NOBODY", "NOWHERE", "Battlefield"]
+
+NOBODY = -1
+"""No unit, in the per-unit lists and the province -> unit map (units are numbered from 0)."""
+NOWHERE = -1
+"""No province, in the per-unit lists (provinces are numbered from 0)."""
 
 _Backing = SupportHoldChecked | SupportMoveChecked | ConvoyChecked
 _Ordered = MoveChecked | _Backing  # what the battle decides: a legal order other than a hold
@@ -46,9 +51,9 @@ class Battlefield:
     Per unit ``i``: ``kind[i]`` (:class:`OrderKind`; HOLD when it has no
     legal order), ``moving[i]`` (its order is a legal move), ``rule[i]`` (the
     rule that decides its order), ``target[i]`` (the province moved,
-    supported or convoyed into, -1), ``subject[i]`` (the supported or
+    supported or convoyed into, or NOWHERE), ``subject[i]`` (the supported or
     convoyed unit's province), ``goes[i]`` (a move's exact destination),
-    ``convoyed[i]``, ``opponent[i]`` (the unit it meets head to head, -1),
+    ``convoyed[i]``, ``opponent[i]`` (the unit it meets head to head, or NOBODY),
     ``matched[i]``, and ``supports[i]`` / ``convoys[i]``: the units whose
     matching support or convoy it gets. ``ordered`` lists the units with a
     legal order other than a hold, ``moves_into`` the moves into each
@@ -109,11 +114,11 @@ class Battlefield:
         self.moving = [False] * n
         self.rule: list[_Rule] = [_holds] * n
         self.ordered: list[int] = []
-        self.target = [-1] * n
-        self.subject = [-1] * n
-        self.goes = [-1] * n
+        self.target = [NOWHERE] * n
+        self.subject = [NOWHERE] * n
+        self.goes = [NOWHERE] * n
         self.convoyed = [False] * n
-        self.opponent = [-1] * n
+        self.opponent = [NOBODY] * n
         self.matched = [True] * n
         self.supports: list[tuple[int, ...]] = [()] * n
         self.convoys: list[tuple[int, ...]] = [()] * n
@@ -128,11 +133,11 @@ class Battlefield:
         self.resolution = [False] * n
         self.verdict: list[Verdict] = [HOLDS] * n  # each decision's verdict, kept as it is settled
         self.busy = [False] * n
-        # Each move's attack strength, the strongest force against it and whose it was (-1: nobody's),
-        # noted as it is judged: final once every decision is settled.
+        # Each move's attack strength (-1 until weighed), the strongest force against it and whose unit
+        # brought it (or NOBODY), noted as it is judged: final once every decision is settled.
         self.attack = [-1] * n
         self.against = [0] * n
-        self.opposer = [-1] * n
+        self.opposer = [NOBODY] * n
         self.resolver: Resolver | None = None  # the guess algorithm, made when a cycle needs it
 
     def lay_out(self, checked: Sequence[Checked], move: _Rule, support: _Rule, convoy: _Rule) -> None:
@@ -194,13 +199,13 @@ class Battlefield:
                 else:
                     movers.append(i)
                 if not item.convoyed:
-                    other = at.get(t, -1)
-                    if other >= 0 and moving[other] and not convoyed[other] and target[other] == prov[i]:
+                    other = at.get(t, NOBODY)
+                    if other != NOBODY and moving[other] and not convoyed[other] and target[other] == prov[i]:
                         self.opponent[i] = other
                 continue
             backing.append(i)
-            other = at.get(self.subject[i], -1)
-            if other >= 0 and self._matches(item, other):
+            other = at.get(self.subject[i], NOBODY)
+            if other != NOBODY and self._matches(item, other):
                 if type(item) is ConvoyChecked:
                     self.convoys[other] += (i,)
                 else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from adjudicator.battlefield import NOBODY, NOWHERE
 from adjudicator.checked import OrderKind
 from adjudicator.outcomes import (
     CARRIED,
@@ -71,10 +72,10 @@ class Decisions(Strengths):
             return self._powerless(i)
         opponent, target = self.opponent[i], self.target[i]
         failure: Callable[[str], Verdict]  # what beat the move, by the kind of force that did
-        if opponent >= 0:
+        if opponent != NOBODY:
             against, by, failure = 1 + self.backing(opponent), opponent, _lost_to
         else:
-            against, by, failure = self.hold_strength(target), self.at.get(target, -1), _defended_by
+            against, by, failure = self.hold_strength(target), self.at.get(target, NOBODY), _defended_by
         movers = self.moves_into[target]
         if len(movers) > 1:
             for j in movers:
@@ -108,7 +109,7 @@ class Decisions(Strengths):
         this decision is only whether it is cut.
         """
         nation, prov = self.nation, self.prov
-        aimed = self.target[i] if self.kind[i] is OrderKind.SUPPORT_MOVE else -1
+        aimed = self.target[i] if self.kind[i] is OrderKind.SUPPORT_MOVE else NOWHERE
         for j in self.moves_into.get(prov[i], ()):
             if nation[j] == nation[i]:
                 continue

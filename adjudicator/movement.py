@@ -15,6 +15,7 @@ from functools import lru_cache, partial
 
 from adjudicator import outcomes
 from adjudicator.battle import Battle
+from adjudicator.battlefield import NOBODY
 from adjudicator.checked import Checked, ConvoyChecked, HoldChecked, MoveChecked, VoidOrder
 from adjudicator.outcomes import (
     CARRIED,
@@ -269,8 +270,8 @@ def _move_detail(battle: Battle, i: int) -> Detail:
             return Detail(strength=0, by=by, via_convoy=True)
         return _own_unit_detail(battle, i, by)
     opposer = battle.opposer[i]
-    opposed_by = battle.location[opposer] if opposer >= 0 else None
-    return Detail(attack, battle.against[i], opposed_by, by, convoyed, battle.opponent[i] >= 0)
+    opposed_by = battle.location[opposer] if opposer != NOBODY else None
+    return Detail(attack, battle.against[i], opposed_by, by, convoyed, battle.opponent[i] != NOBODY)
 
 
 def _own_unit_detail(battle: Battle, i: int, by: Location | None) -> Detail:
@@ -278,7 +279,7 @@ def _own_unit_detail(battle: Battle, i: int, by: Location | None) -> Detail:
     numbers are read here: the strongest force against it (the first met, on a tie)."""
     opponent, there = battle.opponent[i], battle.target[i]
     strongest, opposed_by = 0, None
-    if opponent >= 0:
+    if opponent != NOBODY:
         strongest, opposed_by = battle.defend_strength(opponent), battle.location[opponent]
     elif there in battle.at:
         strongest, opposed_by = battle.hold_strength(there), battle.location[battle.at[there]]
@@ -287,4 +288,4 @@ def _own_unit_detail(battle: Battle, i: int, by: Location | None) -> Detail:
             prevent = battle.prevent_strength(j)
             if prevent > strongest:
                 strongest, opposed_by = prevent, battle.location[j]
-    return Detail(0, strongest, opposed_by, by, battle.convoyed[i], opponent >= 0)
+    return Detail(0, strongest, opposed_by, by, battle.convoyed[i], opponent != NOBODY)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.battlefield import Battlefield
+from adjudicator.battlefield import NOBODY, Battlefield
 from adjudicator.routes import could_chain, route_through
 
 __all__ = ["Strengths"]
@@ -61,8 +61,8 @@ class Strengths(Battlefield):
 
     def hold_strength(self, province: int) -> int:
         """DATC 5.B.5."""
-        d = self.at.get(province, -1)
-        if d < 0:
+        d = self.at.get(province, NOBODY)
+        if d == NOBODY:
             return 0
         if self.moving[d]:
             return 0 if self.resolve(d) else 1
@@ -72,8 +72,8 @@ class Strengths(Battlefield):
         """DATC 5.B.8: no power dislodges its own unit or helps another power dislodge it."""
         if self.convoyed[i] and not self.path(i):
             return 0
-        d = self.at.get(self.target[i], -1)
-        if d >= 0:
+        d = self.at.get(self.target[i], NOBODY)
+        if d != NOBODY:
             if not self.moving[d] or self.opponent[i] == d or not self.resolve(d):  # it stays to be dislodged
                 nation = self.nation
                 defender = nation[d]
@@ -94,6 +94,6 @@ class Strengths(Battlefield):
         if self.convoyed[i] and not self.path(i):
             return 0
         opponent = self.opponent[i]
-        if opponent >= 0 and self.resolve(opponent):
+        if opponent != NOBODY and self.resolve(opponent):
             return 0
         return 1 + self.backing(i)
