@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape, quoteattr
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
@@ -18,6 +17,24 @@ if TYPE_CHECKING:
 __all__ = ["element", "num", "path_data", "text", "tooltip"]
 
 Attrs = Mapping[str, str | float | int | None]
+
+# XML's escapes, as xml.sax.saxutils writes them; that module imports urllib.request (and with it http, ssl and
+# email), which cost `sengoku map` more than the whole picture code: a GM waits for every import.
+
+
+def escape(content: str) -> str:
+    """Text safe between tags: ``&``, ``<`` and ``>`` escaped."""
+    return content.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(value: str) -> str:
+    """An attribute's value, escaped and quoted: double quotes, or single ones when it holds a double quote."""
+    value = escape(value).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in value:
+        return f'"{value}"'
+    if "'" not in value:
+        return f"'{value}'"
+    return '"' + value.replace('"', "&quot;") + '"'
 
 
 def num(value: float) -> str:
