@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from adjudicator.game import Game
 from adjudicator.resend import SendMode
-from inbox.intake import read_paste
+from inbox.paste import read_paste
 from maps import Board, load_board
 from orders import Ignored, VerdictKind, parse_orders
 from orders.mailtext import strip_wrapping, unquote
