@@ -48,8 +48,12 @@ def _attrs(attrs: Attrs) -> str:
     for key, value in attrs.items():
         if value is None:
             continue
-        shown = num(value) if isinstance(value, float) else str(value)
-        parts.append(f" {key}={quoteattr(shown)}")
+        if isinstance(value, float):  # digits, "-" and ".": nothing to escape, nor for an int
+            parts.append(f' {key}="{num(value)}"')
+        elif isinstance(value, int):
+            parts.append(f' {key}="{value!s}"')
+        else:
+            parts.append(f" {key}={quoteattr(value)}")
     return "".join(parts)
 
 
