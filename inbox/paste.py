@@ -22,7 +22,7 @@ Pure: the game is changed in memory; loading and saving are the caller's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from adjudicator.game import Game
 from adjudicator.resend import SendMode, Sent
@@ -35,8 +35,7 @@ __all__ = ["NO_POWER", "PasteRead", "apply_parsed", "parse_text", "read_paste"]
 NO_POWER = "no power given: put a header such as 'Oda:' above"
 
 
-@dataclass
-class PasteRead:
+class PasteRead(msgspec.Struct):
     """A paste read into a game: the final verdict of every line, the messages in it, what each power stored."""
 
     lines: list[LineVerdict]
