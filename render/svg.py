@@ -29,6 +29,8 @@ def escape(content: str) -> str:
 
 def quoteattr(value: str) -> str:
     """An attribute's value, escaped and quoted: double quotes, or single ones when it holds a double quote."""
+    if value.isalnum():  # most are names, ids and colours' words: nothing to escape
+        return f'"{value}"'
     value = escape(value).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
     if '"' not in value:
         return f'"{value}"'
@@ -46,14 +48,18 @@ def num(value: float) -> str:
 def _attrs(attrs: Attrs) -> str:
     parts = []
     for key, value in attrs.items():
-        if value is None:
+        if type(value) is str:  # exact types first: a picture writes thousands of attributes
+            parts.append(f" {key}={quoteattr(value)}")
+        elif type(value) is float:  # digits, "-" and ".": nothing to escape, nor in an int
+            parts.append(f' {key}="{num(value)}"')
+        elif value is None:
             continue
-        if isinstance(value, float):  # digits, "-" and ".": nothing to escape, nor for an int
+        elif isinstance(value, float):
             parts.append(f' {key}="{num(value)}"')
         elif isinstance(value, int):
             parts.append(f' {key}="{value!s}"')
         else:
-            parts.append(f" {key}={quoteattr(value)}")
+            parts.append(f" {key}={quoteattr(str(value))}")
     return "".join(parts)
 
 
