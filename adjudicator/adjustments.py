@@ -10,7 +10,8 @@ alike, fleets before armies at equal distance, then by province name (the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from adjudicator.outcomes import OrderOutcome, Reason, Result
 from adjudicator.position import Position, Unit
@@ -23,8 +24,7 @@ from orders.model import Build, Order, Remove, UnitRef, Waive
 __all__ = ["AdjustmentResult", "adjudicate_adjustments", "adjustment_counts", "build_sites"]
 
 
-@dataclass(frozen=True, slots=True)
-class AdjustmentResult:
+class AdjustmentResult(msgspec.Struct, frozen=True):
     outcomes: tuple[OrderOutcome, ...]
     units: tuple[Unit, ...]
 

@@ -8,7 +8,10 @@ is :class:`Given` or :class:`Cut` by a named unit; a convoy :class:`Carried`
 its army or was :class:`Disrupted` by a named unit. The rules
 (:mod:`adjudicator.decisions`) return these while they decide, and the generic
 resolver reads only ``succeeded``: the reason in the results post is the
-reason the rule decided on, never worked out a second time.
+reason the rule decided on, never worked out a second time. Verdicts are
+frozen msgspec Structs, not dataclasses: every command that reads a game
+imports this module, and nineteen dataclasses cost it more than the rest of
+the engine's types (a Struct is defined, and made, in C).
 
 An :class:`OrderOutcome` is one order's fate as the game, the post, the web
 and the JSON read it: the verdict, plus the coarse ``result`` and ``reason``
@@ -19,9 +22,10 @@ a movement phase makes one per order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
+
+import msgspec
 
 from maps.terms import Location
 from orders.model import Order
@@ -132,10 +136,9 @@ class ConvoyUnused(StrEnum):
 # --- verdicts: what each rule of DATC 5.B returns -------------------------------------------
 
 
-class Verdict:
+class Verdict(msgspec.Struct, frozen=True):
     """A rule's answer for one decision: ``succeeded`` (all the resolver reads), ``reason`` and ``culprit``."""
 
-    __slots__ = ()
     noted: ClassVar[bool] = False  # True: :attr:`note` says something (read only then: it is a property)
     succeeded: ClassVar[bool] = False
     result: ClassVar[Result] = Result.FAILS
@@ -152,8 +155,7 @@ class Verdict:
         return ""
 
 
-@dataclass(frozen=True, slots=True)
-class Succeeds(Verdict):
+class Succeeds(Verdict, frozen=True):
     """5.B.1: the move beat the target's hold or defence and every rival's prevent strength."""
 
     succeeded: ClassVar[bool] = True
@@ -161,8 +163,7 @@ class Succeeds(Verdict):
     reason: ClassVar[Reason] = Reason.MOVED
 
 
-@dataclass(frozen=True, slots=True)
-class Bounced(Verdict):
+class Bounced(Verdict, frozen=True):
     """5.B.1: a rival move into the same province had a prevent strength at least the attack's."""
 
     by: Location
@@ -173,8 +174,7 @@ class Bounced(Verdict):
         return self.by
 
 
-@dataclass(frozen=True, slots=True)
-class Defended(Verdict):
+class Defended(Verdict, frozen=True):
     """5.B.1: the unit staying in the target held with a strength at least the attack's."""
 
     by: Location
@@ -185,8 +185,7 @@ class Defended(Verdict):
         return self.by
 
 
-@dataclass(frozen=True, slots=True)
-class LostHeadToHead(Verdict):
+class LostHeadToHead(Verdict, frozen=True):
     """5.B.1: the unit coming the other way defended with a strength at least the attack's."""
 
     to: Location
@@ -197,8 +196,7 @@ class LostHeadToHead(Verdict):
         return self.to
 
 
-@dataclass(frozen=True, slots=True)
-class FriendlyFire(Verdict):
+class FriendlyFire(Verdict, frozen=True):
     """5.B.8: attack strength 0, the unit that stays in the target is the mover's own power's."""
 
     own: Location
@@ -209,15 +207,13 @@ class FriendlyFire(Verdict):
         return self.own
 
 
-@dataclass(frozen=True, slots=True)
-class NoPath(Verdict):
+class NoPath(Verdict, frozen=True):
     """5.B.4: the convoys ordered could have carried the army, but on every route one failed (6.C.5, 6.F.14)."""
 
     reason: ClassVar[Reason] = Reason.NO_PATH
 
 
-@dataclass(frozen=True, slots=True)
-class NoConvoy(Verdict):
+class NoConvoy(Verdict, frozen=True):
     """5.B.4: an army going by convoy that no chain of convoy orders could carry."""
 
     why: ConvoyGap
@@ -229,8 +225,7 @@ class NoConvoy(Verdict):
         return self.why.value
 
 
-@dataclass(frozen=True, slots=True)
-class Given(Verdict):
+class Given(Verdict, frozen=True):
     """5.B.2: no attack cut the support."""
 
     succeeded: ClassVar[bool] = True
@@ -238,8 +233,7 @@ class Given(Verdict):
     reason: ClassVar[Reason] = Reason.SUPPORT_GIVEN
 
 
-@dataclass(frozen=True, slots=True)
-class Cut(Verdict):
+class Cut(Verdict, frozen=True):
     """5.B.2: another power's unit attacked the supporter from elsewhere than where the support goes."""
 
     by: Location
@@ -250,8 +244,7 @@ class Cut(Verdict):
         return self.by
 
 
-@dataclass(frozen=True, slots=True)
-class CutByDislodgement(Verdict):
+class CutByDislodgement(Verdict, frozen=True):
     """5.B.2: the unit the support goes against dislodged the supporter (an attack from there cuts only so)."""
 
     by: Location
@@ -262,16 +255,14 @@ class CutByDislodgement(Verdict):
         return self.by
 
 
-@dataclass(frozen=True, slots=True)
-class Void(Verdict):
+class Void(Verdict, frozen=True):
     """A support not cut that counts for nothing (the supported unit did something else)."""
 
     why: VoidSupport
     reason: ClassVar[Reason] = Reason.SUPPORT_UNMATCHED
 
 
-@dataclass(frozen=True, slots=True)
-class Carried(Verdict):
+class Carried(Verdict, frozen=True):
     """5.B.3: the fleet was not dislodged and the army had its route."""
 
     succeeded: ClassVar[bool] = True
@@ -279,8 +270,7 @@ class Carried(Verdict):
     reason: ClassVar[Reason] = Reason.CONVOYED
 
 
-@dataclass(frozen=True, slots=True)
-class Stranded(Verdict):
+class Stranded(Verdict, frozen=True):
     """5.B.3: the fleet was not dislodged (its convoy succeeds), but another fleet on the route was (6.C.5)."""
 
     succeeded: ClassVar[bool] = True
@@ -288,8 +278,7 @@ class Stranded(Verdict):
     reason: ClassVar[Reason] = Reason.CONVOY_STRANDED
 
 
-@dataclass(frozen=True, slots=True)
-class Unused(Verdict):
+class Unused(Verdict, frozen=True):
     """A convoy that was not disrupted but carried nobody."""
 
     why: ConvoyUnused
@@ -301,8 +290,7 @@ class Unused(Verdict):
         return "" if self.why is ConvoyUnused.UNMATCHED else self.why.value
 
 
-@dataclass(frozen=True, slots=True)
-class Disrupted(Verdict):
+class Disrupted(Verdict, frozen=True):
     """5.B.3: the convoying fleet was dislodged."""
 
     by: Location
@@ -313,16 +301,14 @@ class Disrupted(Verdict):
         return self.by
 
 
-@dataclass(frozen=True, slots=True)
-class Paradox(Verdict):
+class Paradox(Verdict, frozen=True):
     """5.B.9 with 4.A.2: the convoy is part of a paradox, settled by the named rule (its convoys fail)."""
 
     rule: str = "Szykman"
     reason: ClassVar[Reason] = Reason.CONVOY_PARADOX
 
 
-@dataclass(frozen=True, slots=True)
-class Holds(Verdict):
+class Holds(Verdict, frozen=True):
     """A unit that stays (hold, support, convoy or no order) and is not dislodged."""
 
     succeeded: ClassVar[bool] = True
@@ -330,8 +316,7 @@ class Holds(Verdict):
     reason: ClassVar[Reason] = Reason.HELD
 
 
-@dataclass(frozen=True, slots=True)
-class Dislodged(Verdict):
+class Dislodged(Verdict, frozen=True):
     """A unit that stayed was dislodged: ``by`` is the attacker, ``origin`` the province it came from."""
 
     by: Location
@@ -343,8 +328,7 @@ class Dislodged(Verdict):
         return self.by
 
 
-@dataclass(frozen=True, slots=True)
-class Undecidable(Verdict):
+class Undecidable(Verdict, frozen=True):
     """5.B.9: a cycle neither circular movement nor a convoy paradox (only in variants): its orders fail."""
 
     reason: ClassVar[Reason] = Reason.CIRCULAR_UNRESOLVED

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from adjudicator.outcomes import OrderOutcome, Reason, Result
 from adjudicator.position import Dislodged, Position, Unit
@@ -43,8 +44,7 @@ def retreat_options(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class RetreatResult:
+class RetreatResult(msgspec.Struct, frozen=True):
     outcomes: tuple[OrderOutcome, ...]
     units: tuple[Unit, ...]
 

@@ -8,8 +8,9 @@ the victory threshold.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 __all__ = ["BuildSites", "NeutralOrders", "Rules", "SENGOKU", "STANDARD", "rules_for"]
 
@@ -24,8 +25,7 @@ class NeutralOrders(StrEnum):
     DP_AUCTION = "dp auction"  # Sengoku 6DP: powers bid Diplomacy Points for their orders
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(msgspec.Struct, frozen=True):
     name: str
     build_sites: BuildSites
     neutral_orders: NeutralOrders

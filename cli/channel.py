@@ -94,7 +94,7 @@ def show_channel(game: Path) -> None:
 @cli_errors
 def channel_results(game: Path, phase: tuple[str, ...], with_map: bool, dry_run: bool, retries: int) -> None:
     """Post the results of the last adjudicated phase (or PHASE, as 'sengoku history' takes it)."""
-    from cli.history import find_phase
+    from cli.common import find_phase
     from outbox.webhook import ChannelPost
     from post import build_post
     from post.chat import Flavour, chat_messages

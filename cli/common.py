@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from localfiles.boardcache import keep_boards_on_disk
 from maps import Board, SengokuError, available_maps, load_board
+
+if TYPE_CHECKING:
+    from game.state import GameState
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -68,3 +71,26 @@ def power_name(board: Board, word: str) -> str:
         if name.casefold() == word.strip().casefold():
             return name
     raise click.ClickException(f"unknown power '{word}'; the powers are {', '.join(board.power_names)}")
+
+
+def find_phase(state: GameState, text: str) -> int:
+    """The history index of a phase a GM named: its number in `sengoku history`, 'last', or 'fall 1570'."""
+    from adjudicator.position import Phase
+
+    if not state.history:
+        raise click.ClickException("no phase has been adjudicated yet")
+    if text.strip().lower() == "last":
+        return len(state.history) - 1
+    if text.strip().isdigit():
+        number = int(text)
+        if not 1 <= number <= len(state.history):
+            raise click.ClickException(f"no phase number {number}: the history has 1 to {len(state.history)}")
+        return number - 1
+    try:
+        wanted = Phase.parse(text)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    for index, entry in enumerate(state.history):
+        if entry.report.phase == wanted:
+            return index
+    raise click.ClickException(f"{wanted} has not been adjudicated in this game ('sengoku history' lists them)")

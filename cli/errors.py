@@ -17,9 +17,6 @@ from typing import Any, TypeVar
 
 import click
 
-from game.errors import GameError
-from maps.errors import SengokuError
-
 __all__ = ["EXIT_CODES_HELP", "INTERRUPTED", "ExitCode", "cli_errors", "echo_lines", "interrupted"]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -73,6 +70,10 @@ def cli_errors(command: F) -> F:
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        # the engine's errors are named here, when a command runs: `sengoku --help` loads no engine
+        from game.errors import GameError
+        from maps.errors import SengokuError
+
         try:
             return command(*args, **kwargs)
         except (click.ClickException, click.exceptions.Exit, click.Abort):

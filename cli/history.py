@@ -8,8 +8,7 @@ from pathlib import Path
 import click
 import msgspec
 
-from adjudicator.position import Phase
-from cli.common import game_argument
+from cli.common import find_phase, game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game
 from cli.postout import echo_post, post_options
@@ -79,23 +78,3 @@ def _list_json(state: GameState) -> None:
     ]
     now = {"phase": str(state.position.phase), "result": state.result.describe() if state.result.over else None}
     click.echo(json.dumps({"phases": phases, "now": now}, indent=2))
-
-
-def find_phase(state: GameState, text: str) -> int:
-    if not state.history:
-        raise click.ClickException("no phase has been adjudicated yet")
-    if text.strip().lower() == "last":
-        return len(state.history) - 1
-    if text.strip().isdigit():
-        number = int(text)
-        if not 1 <= number <= len(state.history):
-            raise click.ClickException(f"no phase number {number}: the history has 1 to {len(state.history)}")
-        return number - 1
-    try:
-        wanted = Phase.parse(text)
-    except ValueError as error:
-        raise click.ClickException(str(error)) from None
-    for index, entry in enumerate(state.history):
-        if entry.report.phase == wanted:
-            return index
-    raise click.ClickException(f"{wanted} has not been adjudicated in this game ('sengoku history' lists them)")

@@ -164,7 +164,7 @@ def _plan(loaded: Game, what: str, phase: tuple[str, ...]) -> tuple[Plan, str]:
         )
     try:
         if what == "results":
-            from cli.history import find_phase
+            from cli.common import find_phase
 
             index = find_phase(state, " ".join(phase) if phase else "last")
             return results_letters(loaded.board, state, index), f"the {state.history[index].report.phase} results"

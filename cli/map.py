@@ -9,10 +9,9 @@ import click
 
 from adjudicator.diplomacy_points import dp_allowance
 from adjudicator.position import Position
-from cli.common import game_argument
+from cli.common import find_phase, game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game
-from cli.history import find_phase
 from game.game import Game
 from maps.terms import PhaseType
 

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -28,9 +29,11 @@ from cli.gmlog import note
 from cli.orders_show import line_report, notices, stored_report
 from game.game import Game
 from game.resend import SendMode
-from inbox.intake import read_mail, read_paste
-from inbox.mail import Mail
+from inbox.paste import read_paste
 from localfiles.reading import FileRefused, open_regular_file, size_text
+
+if TYPE_CHECKING:
+    from inbox.mail import Mail
 
 __all__ = ["MAX_PASTE_BYTES", "orders"]
 
@@ -161,6 +164,7 @@ def _mailbox(kind: str, paths: list[Path], dkim: bool = False) -> list[Mail]:
 
 def _mail(game: Game, *, mails: list[Mail], mode: SendMode, dismiss: bool, game_file: str) -> tuple[list[str], bool]:
     from cli.orders_mail import mail_report
+    from inbox.intake import read_mail
 
     return mail_report(game, read_mail(game, mails, mode=mode, dismiss=dismiss), game_file)
 

@@ -6,12 +6,11 @@ from pathlib import Path
 
 import click
 
-from cli.common import game_argument
+from cli.common import find_phase, game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
 from cli.gmlog import note
-from cli.history import find_phase
 from post.words import deadline_text
 
 

@@ -10,7 +10,7 @@ is an ordinary centre for ever.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
 
 from adjudicator.adjustments import adjustment_counts, build_sites
 from adjudicator.movement import MovementResult
@@ -22,16 +22,15 @@ from maps.terms import PhaseType, Season, UnitType
 __all__ = ["Transition", "after_adjustments", "after_movement", "after_retreats", "start_position"]
 
 
-@dataclass
-class Transition:
+class Transition(msgspec.Struct):
     """The position for the next phase, and what the bookkeeping on the way did."""
 
     position: Position
-    disbanded: list[Unit] = field(default_factory=list)
-    captured: dict[str, str] = field(default_factory=dict)
-    rebuilt: list[str] = field(default_factory=list)
-    centres: dict[str, int] = field(default_factory=dict)
-    adjustments: dict[str, int] = field(default_factory=dict)
+    disbanded: list[Unit] = msgspec.field(default_factory=list)
+    captured: dict[str, str] = msgspec.field(default_factory=dict)
+    rebuilt: list[str] = msgspec.field(default_factory=list)
+    centres: dict[str, int] = msgspec.field(default_factory=dict)
+    adjustments: dict[str, int] = msgspec.field(default_factory=dict)
     winner: str | None = None
 
 

@@ -20,8 +20,9 @@ it sends something that is accepted or the phase is adjudicated.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 from game.submission import OrderVerdict
 from orders.model import DPOrder, Order, Waive
@@ -73,8 +74,7 @@ def merge_checked(
         trying = [i for i in trying if i not in refused]
 
 
-@dataclass(frozen=True)
-class Sent:
+class Sent(msgspec.Struct, frozen=True):
     """What came of one power's message: a verdict per order given, and what is stored now."""
 
     power: str

@@ -7,6 +7,8 @@ use it, the command line and the web site:
   into :class:`~inbox.mail.Mail` values (:mod:`inbox.message`: MIME parts,
   quoted-printable and base64, HTML-only mail made text by :mod:`inbox.html`,
   attachments left out);
-* :mod:`inbox.intake` applies a paste or mail to a game: the mail reader's
-  verdicts, the resend rule, the address book and the mail already read.
+* :mod:`inbox.paste` applies pasted text to a game: the mail reader's
+  verdicts and the resend rule (it loads no mail module: a paste needs none);
+* :mod:`inbox.intake` applies mail the same way, with the address book,
+  the sender's checks and the mail already read.
 """

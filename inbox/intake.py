@@ -1,28 +1,16 @@
-"""Pasted text and mail applied to a game: every line's final verdict, and what each power has stored.
+"""Mail applied to a game: the paste's steps (:mod:`inbox.paste`), plus the sender, the date and what was read.
 
-The same steps for the command line, the GM's web page and the JSON API:
-
-1. the mail reader (:func:`orders.parse_orders`) gives every line a verdict
-   and groups the order lines into submissions, one per power per message;
-2. each submission goes to :meth:`Game.send` under the GM's resend rule
-   (replace or merge; a message whose every line is refused stores nothing);
-3. the engine's verdict on each order goes back onto its line, so the
-   lines say everything: stored, refused by the parser, refused by the
-   engine (with the reason), or not an order at all (and why).
-
-A counted line that no power can be found for is refused, never guessed,
-and so is one under a header naming another phase than the open one
-(:mod:`inbox.phases`). Mail adds the sender: a message from an address in
-the game's address book speaks for that power alone. Messages are read in
-the order given: a mailbox's own (mbox order, Maildir delivery order), not
-by their ``Date:``, which the sender's clock writes. A message is not used,
-and is listed with its lines each time the mailbox is read until it is
-used or dismissed (``dismiss``: marked read), when it comes from an unknown
-address (after the GM adds the address, the next reading uses it), when it
-is dated before the open phase opened, or when its subject or a header in
-it names another phase. A message read before (by Message-ID) is not read
-again; one this game sent itself (the results, a reminder: its Message-ID
-is in the game's sent mail) is no orders mail.
+A message from an address in the game's address book speaks for that power
+alone. Messages are read in the order given: a mailbox's own (mbox order,
+Maildir delivery order), not by their ``Date:``, which the sender's clock
+writes. A message is not used, and is listed with its lines each time the
+mailbox is read until it is used or dismissed (``dismiss``: marked read),
+when it comes from an unknown address (after the GM adds the address, the
+next reading uses it), when it is dated before the open phase opened, or
+when its subject or a header in it names another phase. A message read
+before (by Message-ID) is not read again; one this game sent itself (the
+results, a reminder: its Message-ID is in the game's sent mail) is no orders
+mail.
 
 Pure: the game is changed in memory; loading and saving are the caller's.
 """
@@ -39,24 +27,18 @@ from game.game import Game
 from game.resend import SendMode, Sent
 from inbox import senders
 from inbox.mail import Mail
-from inbox.phases import dated_before, mail_phase, off_phase_pasted, when
-from orders import LineVerdict, MessageSpan, ParsedOrders, VerdictKind, parse_orders
-from orders.model import Order
+from inbox.paste import apply_parsed, parse_text
+from inbox.phases import dated_before, mail_phase, when
+from orders import LineVerdict, ParsedOrders, VerdictKind
 
 __all__ = [
     "NOT_USED",
-    "NO_POWER",
     "UNKNOWN_SENDER",
     "MailRead",
     "MailStatus",
-    "PasteRead",
     "read_mail",
-    "read_paste",
     "unknown_sender",
 ]
-
-NO_POWER = "no power given: put a header such as 'Oda:' above"
-
 
 UNKNOWN_SENDER = "not used: the sender is not in the game's address book"
 
@@ -68,19 +50,6 @@ def unknown_sender(sender: str, game: str = "GAME") -> str:
         f"{address} is not in the game's address book: if it is a player's, add it "
         f"('sengoku players {game} set POWER {address}') and read the mail again"
     )
-
-
-@dataclass
-class PasteRead:
-    """A paste read into a game: the final verdict of every line, the messages in it, what each power stored."""
-
-    lines: list[LineVerdict]
-    messages: list[MessageSpan]
-    sent: list[Sent]
-
-    @property
-    def refused(self) -> list[LineVerdict]:
-        return [line for line in self.lines if line.kind is VerdictKind.ERROR]
 
 
 class MailStatus(StrEnum):
@@ -113,15 +82,6 @@ class MailRead:
     why: str | None = None  # why it was not used, in words
     notes: list[str] = field(default_factory=list)
     dismissed: bool = False  # not used, and marked read: not listed again
-
-
-def read_paste(game: Game, text: str, *, power: str | None = None, mode: SendMode = SendMode.REPLACE) -> PasteRead:
-    """Read a paste (one power's orders, or several powers' and messages) into ``game``."""
-    parsed = _parse(game, text, power=power, fixed=False)
-    phase = game.state.position.phase
-    parsed = ParsedOrders(off_phase_pasted(parsed.verdicts, parsed.messages, phase), parsed.messages)
-    lines, sent = _apply(game, parsed, mode)
-    return PasteRead(lines, parsed.messages, sent)
 
 
 def read_mail(
@@ -162,9 +122,9 @@ def _one_mail(game: Game, mail: Mail, done: set[str], own: set[str], mode: SendM
         return MailRead(mail, MailStatus.OWN)
     power = game.power_of_address(mail.sender) if mail.sender else None
     if power is None:
-        parsed = _parse(game, mail.text, power=None, fixed=False, book=False)
+        parsed = parse_text(game, mail.text, power=None, fixed=False, book=False)
         return _not_used(mail, parsed, MailStatus.UNKNOWN_SENDER, UNKNOWN_SENDER)
-    parsed = _parse(game, mail.text, power=power, fixed=True)
+    parsed = parse_text(game, mail.text, power=power, fixed=True)
     verified, verdict = senders.verdict(mail, game.state.mail_auth_hosts)
     if game.state.require_verified_sender and not verified:
         problem = "not used: this game takes mail only from verified senders"
@@ -179,7 +139,7 @@ def _one_mail(game: Game, mail: Mail, done: set[str], own: set[str], mode: SendM
     if where is not None:
         why = f"{where}, but {phase} is open"
         return _not_used(mail, parsed, MailStatus.OTHER_PHASE, "not used: written for another phase", why, power)
-    lines, sent = _apply(game, parsed, mode)
+    lines, sent = apply_parsed(game, parsed, mode)
     status = MailStatus.USED if any(line.counted for line in lines) else MailStatus.NO_ORDERS
     return MailRead(mail, status, lines, sent, power)
 
@@ -204,33 +164,3 @@ def _not_used(
         for line in parsed.verdicts
     ]
     return MailRead(mail, status, lines, power=power, why=why)
-
-
-def _parse(game: Game, text: str, *, power: str | None, fixed: bool, book: bool = True) -> ParsedOrders:
-    phase = game.state.position.phase.type
-    address_book = game.power_of_address if book else None
-    return parse_orders(text, game.board, phase=phase, power=power, fixed=fixed, address_book=address_book)
-
-
-def _apply(game: Game, parsed: ParsedOrders, mode: SendMode) -> tuple[list[LineVerdict], list[Sent]]:
-    """Send each submission to the game; put the engine's verdicts back on the lines."""
-    lines = [
-        line._replace(kind=VerdictKind.ERROR, problem=NO_POWER)
-        if line.kind is VerdictKind.ORDER and line.power is None
-        else line
-        for line in parsed.verdicts
-    ]
-    sent = []
-    for submission in parsed.submissions():
-        orders: list[Order] = [line.order for line in submission.orders if line.order is not None]
-        result = game.send(submission.power, orders, refused_lines=len(submission.refused), mode=mode)
-        for line, verdict in zip(submission.orders, result.verdicts, strict=True):
-            index = line.number - 1
-            if verdict.accepted:
-                lines[index] = lines[index]._replace(order=verdict.order)
-            else:
-                lines[index] = lines[index]._replace(
-                    kind=VerdictKind.ERROR, order=verdict.order, problem=verdict.problem
-                )
-        sent.append(result)
-    return lines, sent

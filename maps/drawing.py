@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+import msgspec
 
 from maps.errors import MapFileError
 
@@ -30,8 +31,7 @@ LatLon = tuple[float, float]
 Ring = tuple[tuple[float, float], ...]  # (longitude, latitude) points, as the coastline file keeps them
 
 
-@dataclass(frozen=True)
-class Zoom:
+class Zoom(msgspec.Struct, frozen=True):
     """A region drawn ``factor`` times larger round ``at`` (latitude, longitude), fading out past ``radius`` degrees."""
 
     at: LatLon
@@ -39,8 +39,7 @@ class Zoom:
     factor: float
 
 
-@dataclass(frozen=True)
-class Drawing:
+class Drawing(msgspec.Struct, frozen=True):
     """A board's real-earth drawing: land polygons (outer ring first, then holes), zoom, extra seeds."""
 
     land: tuple[tuple[Ring, ...], ...]

@@ -11,7 +11,6 @@ answer is exactly ``difflib``'s, in its order.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 
 __all__ = ["close_matches"]
@@ -21,7 +20,9 @@ def close_matches(word: str, names: Sequence[str], n: int, cutoff: float) -> lis
     """What ``difflib.get_close_matches(word, names, n, cutoff)`` returns."""
     if not word:
         return []
-    from rapidfuzz import process  # only when a name is unknown: commands that never meet one never load it
+    import difflib  # only when a name is unknown: commands that never meet one never load these
+
+    from rapidfuzz import process
     from rapidfuzz.distance import Indel
 
     floor = cutoff - 0.02  # rapidfuzz turns the cutoff into a distance, rounding: keep a margin (difflib decides)

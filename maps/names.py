@@ -13,7 +13,8 @@ import bisect
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from maps.fuzzy import close_matches
 from maps.province import Province
@@ -31,8 +32,7 @@ def normalise(word: str) -> str:
     return _NON_ALNUM.sub("", plain.casefold())
 
 
-@dataclass(frozen=True, slots=True)
-class Lookup:
+class Lookup(msgspec.Struct, frozen=True):
     """The answer to a lookup: one province, or why not, with names to offer."""
 
     word: str

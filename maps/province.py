@@ -6,16 +6,16 @@ neither of those modules needs the other.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
+
+import msgspec
 
 from maps.terms import Location, ProvinceType, UnitType
 
 __all__ = ["Border", "PowerSetup", "Province", "StartUnit"]
 
 
-@dataclass(frozen=True, slots=True)
-class Province:
+class Province(msgspec.Struct, frozen=True):
     id: str
     name: str
     aliases: tuple[str, ...]
@@ -34,14 +34,12 @@ class Province:
         return self.type is ProvinceType.LAND
 
 
-@dataclass(frozen=True, slots=True)
-class StartUnit:
+class StartUnit(msgspec.Struct, frozen=True):
     type: UnitType
     location: Location
 
 
-@dataclass(frozen=True, slots=True)
-class PowerSetup:
+class PowerSetup(msgspec.Struct, frozen=True):
     name: str
     home_centres: tuple[str, ...]
     units: tuple[StartUnit, ...]

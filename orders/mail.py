@@ -40,6 +40,7 @@ from enum import Enum, auto
 from maps.board import Board
 from maps.terms import PhaseType
 from orders import mailtext as shapes
+from orders.lazypattern import LazyPattern
 from orders.misspelt import misspelt_power
 from orders.model import Order
 from orders.parser import Grammar, grammar_of
@@ -67,7 +68,7 @@ class _Mode(Enum):
 _ORDER = VerdictKind.ORDER
 _new = tuple.__new__
 # The words of a results post ("A Owari - Mino: moved"): a block of them is a quoted post, not a new email.
-_RESULT_WORDS = re.compile(
+_RESULT_WORDS = LazyPattern(
     r"\b(moved|bounced|bounces|dislodged|cut|void|fails|failed|succeeds|succeeded|destroyed|disbanded)\b", re.I
 )
 _OPEN = frozenset({_Mode.BODY, _Mode.SIGNATURE, _Mode.MAIL_HEAD})  # where a header is a header

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from maps.terms import PhaseType, Season
+from orders.lazypattern import LazyPattern
 
 __all__ = [
     "NamedPhase",
@@ -39,34 +40,34 @@ __all__ = [
 ]
 
 # "> text", ">> text", "> > text": the quote marks of plain-text replies.
-_QUOTE_MARKS = re.compile(r"^(?:>[ \t]?)+")
+_QUOTE_MARKS = LazyPattern(r"^(?:>[ \t]?)+")
 # Outlook, Thunderbird, Gmail, Apple Mail, Yahoo: the line a client writes above a quoted or forwarded message.
-_ORIGINAL = re.compile(
+_ORIGINAL = LazyPattern(
     r"^(?:-{2,}\s*(?:original message|forwarded message|forwarded by\b.*|original|message d'origine"
     r"|ursprüngliche nachricht|mensaje original)\s*-*|begin forwarded message:?|forwarded message:?)$",
     re.I,
 )
-_UNDERSCORES = re.compile(r"^_{8,}$")  # Outlook's rule above "From: ... Sent: ..."
+_UNDERSCORES = LazyPattern(r"^_{8,}$")  # Outlook's rule above "From: ... Sent: ..."
 # "On Tue, 3 Mar 1570 at 09:12, Oda Nobunaga <nobunaga@example.org> wrote:", "Nobunaga wrote:",
 # "Quoting Nobunaga:", and Gmail's intro broken over two lines ("On ... <" / "nobunaga@example.org> wrote:").
-_WROTE = re.compile(r"(?:\bwrote|\bwrites|\bschrieb|\ba écrit)\s*:\s*$|^quoting\b.{0,80}:\s*$", re.I)
-_INTRO_START = re.compile(r"^on\s.{4,}", re.I)
-_MAIL_HEADER = re.compile(r"^(from|sent|date|to|cc|bcc|subject|reply-to)[ \t]*:[ \t]*(.*)$", re.I)
-_SIGNATURE = re.compile(r"^--(?:[ \t]*$|[ \t]+\S)")  # "-- ", "--", "-- Nobunaga" (never "--> Mino")
-_SENT_FROM = re.compile(
+_WROTE = LazyPattern(r"(?:\bwrote|\bwrites|\bschrieb|\ba écrit)\s*:\s*$|^quoting\b.{0,80}:\s*$", re.I)
+_INTRO_START = LazyPattern(r"^on\s.{4,}", re.I)
+_MAIL_HEADER = LazyPattern(r"^(from|sent|date|to|cc|bcc|subject|reply-to)[ \t]*:[ \t]*(.*)$", re.I)
+_SIGNATURE = LazyPattern(r"^--(?:[ \t]*$|[ \t]+\S)")  # "-- ", "--", "-- Nobunaga" (never "--> Mino")
+_SENT_FROM = LazyPattern(
     r"^(?:sent from my\b|sent from (?:outlook|mail|yahoo|proton)|get outlook for\b|sent via\b|sent with\b)", re.I
 )
-_SEPARATOR = re.compile(r"^(?:([-=_*~+#.•])\s*){3,}$")
+_SEPARATOR = LazyPattern(r"^(?:([-=_*~+#.•])\s*){3,}$")
 # BBCode tags a forum wraps text in (phpBB, vBulletin, SMF, Discourse); [quote] is handled on its own.
-_BBCODE = re.compile(
+_BBCODE = LazyPattern(
     r"\[/?(?:b|i|u|s|code|color|colour|size|font|list|\*|li|spoiler|center|left|right|url|img|indent|noparse"
     r"|plain|tt|pre|h[1-6]|strike|highlight|sub|sup)(?:=[^\]]*)?\]",
     re.I,
 )
-_BBCODE_QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*|\s[^\]]*)?\]", re.I)
-_BBCODE_QUOTE_CLOSE = re.compile(r"\[/quote\]", re.I)
-_MARKDOWN = re.compile(r"\*\*|__|~~|`+")
-_FENCE = re.compile(r"^(?:```|~~~)\w*$")
+_BBCODE_QUOTE_OPEN = LazyPattern(r"\[quote(?:=[^\]]*|\s[^\]]*)?\]", re.I)
+_BBCODE_QUOTE_CLOSE = LazyPattern(r"\[/quote\]", re.I)
+_MARKDOWN = LazyPattern(r"\*\*|__|~~|`+")
+_FENCE = LazyPattern(r"^(?:```|~~~)\w*$")
 _WRAP_CHARS = frozenset("[*_`~")
 
 # Words a power header may carry besides the power: "Oda orders for Spring 1570:", "Orders for Oda (S1570)".
@@ -75,20 +76,20 @@ _HEADER_WORDS = frozenset(
     " movements retreat retreats retreating adjustment adjustments build builds turn phase season year"
     " new revised updated corrected final amended resend resent change changed changes again".split()
 )
-_PHASE_CODE = re.compile(r"^(?:[sfwa]|spring|fall|autumn|winter)?'?\d{2,4}[mra]?$")  # 1570, S1570, F1570M, '70
-_WORD = re.compile(r"[^\W_]+(?:['’]s\b)?")
-_PARENS = re.compile(r"\([^)]*\)")
+_PHASE_CODE = LazyPattern(r"^(?:[sfwa]|spring|fall|autumn|winter)?'?\d{2,4}[mra]?$")  # 1570, S1570, F1570M, '70
+_WORD = LazyPattern(r"[^\W_]+(?:['’]s\b)?")
+_PARENS = LazyPattern(r"\([^)]*\)")
 # "Spring 1570", "autumn of 1570 retreats", "Winter 1570 builds"; DPjudge's "S1570M", "F1570R", "W1570A".
-_PHASE_WORDS = re.compile(
+_PHASE_WORDS = LazyPattern(
     r"\b(spring|fall|autumn|winter)\s+(?:of\s+)?(\d{4})\b(?:\s+(movements?|moves?|retreats?|retreating|adjustments?"
     r"|builds?))?",
     re.I,
 )
-_PHASE_LETTERS = re.compile(r"\b([sfwa])(\d{4})([mrab])?\b", re.I)
+_PHASE_LETTERS = LazyPattern(r"\b([sfwa])(\d{4})([mrab])?\b", re.I)
 _SEASONS = {"s": Season.SPRING, "f": Season.FALL, "a": Season.FALL, "w": Season.WINTER, "autumn": Season.FALL}
 _KINDS = {"m": PhaseType.MOVEMENT, "r": PhaseType.RETREATS, "a": PhaseType.ADJUSTMENTS, "b": PhaseType.ADJUSTMENTS}
-_REPLY = re.compile(r"^\s*(?:re|fw|fwd|aw|sv|tr)\s*(?:\[\d+\])?\s*:", re.I)
-_SUBJECT_NOISE = re.compile(r"^(?:\s*(?:re|fw|fwd|aw|sv|tr)\s*(?:\[\d+\])?\s*:|\s*\[[^\]]*\])+", re.I)
+_REPLY = LazyPattern(r"^\s*(?:re|fw|fwd|aw|sv|tr)\s*(?:\[\d+\])?\s*:", re.I)
+_SUBJECT_NOISE = LazyPattern(r"^(?:\s*(?:re|fw|fwd|aw|sv|tr)\s*(?:\[\d+\])?\s*:|\s*\[[^\]]*\])+", re.I)
 
 
 def unquote(line: str) -> str:
@@ -155,7 +156,7 @@ def bbcode_quotes(line: str) -> tuple[int, int]:
     return len(_BBCODE_QUOTE_OPEN.findall(line)), len(_BBCODE_QUOTE_CLOSE.findall(line))
 
 
-_STRUCK = re.compile(r"^(?:~~.+~~|\[s\].+\[/s\]|\[strike\].+\[/strike\]|<s>.+</s>|<del>.+</del>)$", re.I)
+_STRUCK = LazyPattern(r"^(?:~~.+~~|\[s\].+\[/s\]|\[strike\].+\[/strike\]|<s>.+</s>|<del>.+</del>)$", re.I)
 
 
 def is_struck_out(line: str) -> bool:

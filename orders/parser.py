@@ -27,6 +27,7 @@ from maps.perboard import per_board
 from maps.terms import PhaseType, UnitType
 from orders import vocabulary as words
 from orders.kinds import KINDS, kind_table
+from orders.lazypattern import LazyPattern
 from orders.likeness import looks_like_order
 from orders.model import (
     Build,
@@ -53,21 +54,21 @@ __all__ = ["MAX_ORDER_CHARS", "LineRead", "Grammar", "grammar_of", "parse_order"
 MAX_ORDER_CHARS = 200  # the longest order on either map, written out in full words, has about 90
 
 _ARROWS = str.maketrans({"–": "-", "—": "-", "−": "-", "→": "-", "⇒": "-", "⟶": "-"})
-_ARROW_WORDS = re.compile(r"-+>|=+>|-{2,}|>")  # "->", "-->", "=>", "--": all mean "-"
+_ARROW_WORDS = LazyPattern(r"-+>|=+>|-{2,}|>")  # "->", "-->", "=>", "--": all mean "-"
 # "spa/nc", "spa (nc)", "spa/north coast": the coast is a whole word, and only a closing bracket
 # after it is eaten (not the space before the next word, nor the "S" of "Kai (Suruga)").
-_PAREN_COAST = re.compile(
+_PAREN_COAST = LazyPattern(
     r"\s*[(/]\s*(north|south|east|west|[nsew]\.c\.?|nc|sc|ec|wc|n|s|e|w)\b\.?(?:\s*coast\b)?(?:\s*\))?", re.I
 )
 _PUNCTUATION = str.maketrans({c: " " for c in "(),;.!?[]"})
 # "1. A Owari H", "2) ...", "- A Kai - Suruga", "* F Iyo H": list markers, not part of the order.
-_LIST_MARKER = re.compile(r"^(?:\d{1,3}[.)]|[a-z]\)|[-*•+])\s+")
+_LIST_MARKER = LazyPattern(r"^(?:\d{1,3}[.)]|[a-z]\)|[-*•+])\s+")
 # A line of ASCII words and spaced dashes, after an optional DP count ("2 : ", "2 DP "): its tokens are its words.
 _PLAIN = re.compile(r"(?:[0-9]{1,9} (?::|[dD][pP]) )?[A-Za-z]+(?: (?:[A-Za-z]+|-))*\Z")
 _MARKER_STARTS = frozenset("0123456789-*•+")
-_DP_GLUED = re.compile(r"^([0-9]+)(dps?|pts?|points?)$", re.I)
+_DP_GLUED = LazyPattern(r"^([0-9]+)(dps?|pts?|points?)$", re.I)
 # A remark after an order: "A Kai - Suruga <- as agreed", "... // feint", "... # hold the line".
-_REMARK = re.compile(r"\s(?:#|//|<-+)(.*)$")
+_REMARK = LazyPattern(r"\s(?:#|//|<-+)(.*)$")
 _UNIT_WORDS = words.ARMY | words.FLEET
 _WAIVE_FILLER = words.WAIVE | words.BUILD | {"a", "one", "all", "my", "the", "builds", "this", "year"}
 _END = frozenset({""})
@@ -180,8 +181,8 @@ class Grammar:
 
 
 # A player's note after the order, tried once the whole line is refused: "(main attack)", "-- trust me"
-_NOTE_AT_END = re.compile(r"\s+\(([^()]*)\)\s*$")
-_DASH_NOTE = re.compile(r"\s+--\s+(\D.*)$")
+_NOTE_AT_END = LazyPattern(r"\s+\(([^()]*)\)\s*$")
+_DASH_NOTE = LazyPattern(r"\s+--\s+(\D.*)$")
 
 
 class _OrderReader:

@@ -10,9 +10,10 @@ listed but never counted as refused.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
+
+import msgspec
 
 from orders.model import Order
 
@@ -77,8 +78,7 @@ class LineVerdict(NamedTuple):
         return f"{head}: {self.kind.value}" + (f" ({why})" if why else "")
 
 
-@dataclass(frozen=True, slots=True)
-class MessageSpan:
+class MessageSpan(msgspec.Struct, frozen=True):
     """One message of a paste: its lines, and the power its sender's address speaks for (if any)."""
 
     index: int
@@ -88,8 +88,7 @@ class MessageSpan:
     power: str | None = None  # the power the sender's address belongs to
 
 
-@dataclass(frozen=True, slots=True)
-class Submission:
+class Submission(msgspec.Struct, frozen=True):
     """What one message says for one power: its order lines (accepted by the parser) and refused lines."""
 
     message: int
@@ -98,12 +97,11 @@ class Submission:
     refused: tuple[LineVerdict, ...]
 
 
-@dataclass(frozen=True)
-class ParsedOrders:
+class ParsedOrders(msgspec.Struct, frozen=True):
     """A whole text's verdicts, in line order, and the messages found in it."""
 
     verdicts: list[LineVerdict]
-    messages: list[MessageSpan] = field(default_factory=list)
+    messages: list[MessageSpan] = msgspec.field(default_factory=list)
 
     @property
     def errors(self) -> list[LineVerdict]:

@@ -1,16 +1,20 @@
-"""The markups a results post can be written in, by name: one small renderer each."""
+"""The markups a results post can be written in, by name: one small renderer each.
+
+A renderer's module is imported when a post is first written in its markup:
+`sengoku adjudicate` prints one post in one markup, and a GM waits for
+every import (the HTML one brings the standard library's ``html`` tables).
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from post.bbcode import render_bbcode
-from post.document import Post
-from post.html import render_html
-from post.markdown import render_markdown
-from post.plain import render_plain
+if TYPE_CHECKING:
+    from post.document import Post
 
 __all__ = ["FORMATS", "MEDIA_TYPES", "UnknownFormat", "render"]
 
@@ -19,12 +23,12 @@ def _json(post: Post, explain: bool = False) -> str:
     return msgspec.json.format(msgspec.json.encode(post), indent=2).decode() + "\n"
 
 
-_RENDERERS: dict[str, Callable[[Post, bool], str]] = {
-    "plain": render_plain,
-    "bbcode": render_bbcode,
-    "markdown": render_markdown,
-    "html": render_html,
-    "json": _json,
+_RENDERERS: dict[str, str] = {  # name -> the renderer, as module:function
+    "plain": "post.plain:render_plain",
+    "bbcode": "post.bbcode:render_bbcode",
+    "markdown": "post.markdown:render_markdown",
+    "html": "post.html:render_html",
+    "json": "post.formats:_json",
 }
 FORMATS: tuple[str, ...] = tuple(_RENDERERS)
 MEDIA_TYPES = {
@@ -45,7 +49,9 @@ class UnknownFormat(ValueError):
 
 def render(post: Post, format: str = "plain", explain: bool = False) -> str:
     """The post in the named markup (``UnknownFormat`` for any other name)."""
-    renderer = _RENDERERS.get(format.strip().lower())
-    if renderer is None:
+    where = _RENDERERS.get(format.strip().lower())
+    if where is None:
         raise UnknownFormat(format)
+    module, _, name = where.partition(":")
+    renderer: Callable[[Post, bool], str] = getattr(importlib.import_module(module), name)
     return renderer(post, explain)

@@ -6,7 +6,8 @@ It sits to the right of the map, never over it, so it hides no province.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from maps import UnitType
 from render.glyphs import centre_mark, unit_glyph
@@ -20,8 +21,7 @@ _ROW = 36.0
 _KEY_ROW = 22.0
 
 
-@dataclass(frozen=True)
-class PowerLine:
+class PowerLine(msgspec.Struct, frozen=True):
     """One row of the legend. ``power`` None is the neutral row."""
 
     power: str | None

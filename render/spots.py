@@ -2,19 +2,20 @@
 
 No geometry library here: a picture drawn from a board's :class:`~render.sheet.Sheet`
 needs only these, so a command that draws a kept sheet never loads shapely or numpy.
+They are frozen msgspec Structs, not dataclasses: defined (and read back from the kept
+sheet) in C, since `sengoku map` waits for both.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 __all__ = ["XY", "Box", "LabelSpot"]
 
 XY = tuple[float, float]
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(msgspec.Struct, frozen=True):
     left: float
     top: float
     right: float
@@ -32,8 +33,7 @@ class Box:
         )
 
 
-@dataclass(frozen=True)
-class LabelSpot:
+class LabelSpot(msgspec.Struct, frozen=True):
     """Where a name goes: ``x`` is the text's centre, ``y`` its first baseline; ``mark`` the centre mark's centre.
 
     ``lines`` is the text, one or two lines; ``short`` says the province's code stands in for its name.

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape, quoteattr
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
@@ -18,6 +17,26 @@ if TYPE_CHECKING:
 __all__ = ["element", "num", "path_data", "text", "tooltip"]
 
 Attrs = Mapping[str, str | float | int | None]
+
+# XML's escapes, as xml.sax.saxutils writes them; that module imports urllib.request (and with it http, ssl and
+# email), which cost `sengoku map` more than the whole picture code: a GM waits for every import.
+
+
+def escape(content: str) -> str:
+    """Text safe between tags: ``&``, ``<`` and ``>`` escaped."""
+    return content.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(value: str) -> str:
+    """An attribute's value, escaped and quoted: double quotes, or single ones when it holds a double quote."""
+    if value.isalnum():  # most are names, ids and colours' words: nothing to escape
+        return f'"{value}"'
+    value = escape(value).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in value:
+        return f'"{value}"'
+    if "'" not in value:
+        return f"'{value}'"
+    return '"' + value.replace('"', "&quot;") + '"'
 
 
 def num(value: float) -> str:
@@ -29,10 +48,18 @@ def num(value: float) -> str:
 def _attrs(attrs: Attrs) -> str:
     parts = []
     for key, value in attrs.items():
-        if value is None:
+        if type(value) is str:  # exact types first: a picture writes thousands of attributes
+            parts.append(f" {key}={quoteattr(value)}")
+        elif type(value) is float:  # digits, "-" and ".": nothing to escape, nor in an int
+            parts.append(f' {key}="{num(value)}"')
+        elif value is None:
             continue
-        shown = num(value) if isinstance(value, float) else str(value)
-        parts.append(f" {key}={quoteattr(shown)}")
+        elif isinstance(value, float):
+            parts.append(f' {key}="{num(value)}"')
+        elif isinstance(value, int):
+            parts.append(f' {key}="{value!s}"')
+        else:
+            parts.append(f" {key}={quoteattr(str(value))}")
     return "".join(parts)
 
 

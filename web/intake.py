@@ -2,7 +2,7 @@
 
 The GM pastes the mail as received (greetings, headers, quotes, signatures,
 several emails at once); it is read exactly as ``sengoku orders`` reads a
-paste (:func:`inbox.intake.read_paste`): the same mail reader, the same
+paste (:func:`inbox.paste.read_paste`): the same mail reader, the same
 verdicts, the same resend rule (replace, or merge by unit), and the same
 "every line refused: nothing stored" safety. The answer lists every line and
 each power's stored orders.
@@ -14,7 +14,7 @@ from werkzeug.exceptions import BadRequest
 
 from game.game import Game
 from game.resend import SendMode
-from inbox.intake import read_paste
+from inbox.paste import read_paste
 from orders import Ignored, VerdictKind
 from web.ordering import line_out, order_texts
 from web.schemas import InboxIn, InboxOut, SentOut

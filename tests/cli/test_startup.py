@@ -36,9 +36,10 @@ print("LOADED", code, " ".join(m for m in {heavy!r} if m in sys.modules))
 """
 
 
-def loaded(*args: str | Path, game: Path | None = None) -> set[str]:
-    """The heavy modules a `sengoku ARGS` run imported (it must succeed); ``game`` is copied afresh for each run."""
-    probe = PROBE.format(heavy=HEAVY)
+def loaded(*args: str | Path, game: Path | None = None, watch: tuple[str, ...] = HEAVY) -> set[str]:
+    """The modules of ``watch`` a `sengoku ARGS` run imported (it must succeed); ``game`` is copied afresh for
+    each run."""
+    probe = PROBE.format(heavy=watch)
     for _ in range(2):  # the first run may build the board cache (PyYAML, the schema)
         if game is not None:
             shutil.copy(game, game.with_name("copy.json"))
@@ -83,6 +84,33 @@ def test_a_game_command_loads_no_pydantic_and_nothing_else_it_does_not_use(cli: 
     cli("adjudicate", "game.json", "--yes")
     args, allowed = GAME_COMMANDS[label]
     assert loaded(*[cli.folder / "copy.json" if a == "game.json" else a for a in args], game=game) == allowed
+
+
+# What a command's own path never needs, though a neighbour's does: each case names modules it must not load.
+NEEDLESS: dict[str, tuple[list[str], tuple[str, ...]]] = {
+    # the command list is a table: no engine, nor the msgspec its records are made of
+    "--help": (["--help"], ("maps", "orders", "adjudicator", "msgspec")),
+    # a paste is text: the mail reader's modules (and the standard library's email) are for --mbox/--eml/--maildir
+    "orders FILE": (["orders", "game.json", "orders.txt"], ("email", "inbox.intake", "inbox.mail", "inbox.senders")),
+    # one post in one markup: the other markups' writers (and the html module's tables) stay unloaded
+    "adjudicate": (["adjudicate", "game.json", "--yes"], ("post.html", "post.bbcode", "post.markdown", "html")),
+    # the picture writes its own XML escapes: xml.sax.saxutils would bring urllib, http, ssl and email
+    "map": (
+        ["map", "game.json", "-o", "board.svg"],
+        ("xml.sax", "urllib.request", "http.client", "ssl", "email", "post.build"),
+    ),
+    # going back a phase needs the history, not the results post
+    "rollback": (["rollback", "game.json"], ("post.build", "post.formats")),
+}
+
+
+@pytest.mark.parametrize("label", NEEDLESS)
+def test_a_command_loads_nothing_only_its_neighbours_use(cli: Cli, game: Path, label: str) -> None:
+    (cli.folder / "orders.txt").write_text("Oda:\nA Owari - Mino\n", encoding="utf-8")
+    cli("adjudicate", "game.json", "--yes")
+    args, needless = NEEDLESS[label]
+    run = [cli.folder / "copy.json" if a == "game.json" else a for a in args]
+    assert loaded(*run, game=game, watch=needless) == set()
 
 
 def test_a_position_file_a_gm_wrote_is_checked_by_pydantic(cli: Cli, game: Path) -> None:

@@ -17,7 +17,8 @@ import pytest
 import yaml
 
 from game.game import Game
-from inbox.intake import read_mail, read_paste
+from inbox.intake import read_mail
+from inbox.paste import read_paste
 from inbox.sources import read_eml, read_mbox
 from maps import Board
 from orders import Ignored, LineVerdict, VerdictKind, order_text

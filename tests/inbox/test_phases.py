@@ -15,8 +15,9 @@ import pytest
 
 from game.game import Game
 from game.sent import SentMessage
-from inbox.intake import MailStatus, read_mail, read_paste
+from inbox.intake import MailStatus, read_mail
 from inbox.mail import Mail
+from inbox.paste import read_paste
 from maps import Board
 from maps.terms import PhaseType, Season
 from orders import VerdictKind, order_text

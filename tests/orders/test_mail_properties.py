@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from game.game import Game
 from game.resend import SendMode
-from inbox.intake import read_paste
+from inbox.paste import read_paste
 from maps import Board, load_board
 from orders import Ignored, VerdictKind, parse_orders
 from orders.mailtext import strip_wrapping, unquote
