@@ -2,8 +2,8 @@
 
 Python compiles a pattern in Python code, a few hundred microseconds each, and
 the mail reader has dozens (quotes, signatures, forum markup, phase names),
-most of which a plain paste of orders never reaches: the quick reader takes
-clean order lines alone. Compiled at import, they cost every `sengoku orders`
+most of which a plain paste of orders never reaches: a clean order line is
+split on its spaces and read by the grammar alone. Compiled at import, they cost every `sengoku orders`
 run (a GM waits for each one); compiled on first use, only the run whose text
 needs them.
 """

@@ -66,7 +66,6 @@ class _Mode(Enum):
 
 
 _ORDER = VerdictKind.ORDER
-_new = tuple.__new__
 # The words of a results post ("A Owari - Mino: moved"): a block of them is a quoted post, not a new email.
 _RESULT_WORDS = LazyPattern(
     r"\b(moved|bounced|bounces|dislodged|cut|void|fails|failed|succeeds|succeeded|destroyed|disbanded)\b", re.I
@@ -212,8 +211,7 @@ class _Reader:
         if order is None or not (power is None or self.fixed is None or power == self.fixed):
             return None
         self.started, self.mode = True, _Mode.BODY
-        verdict = (number, raw, _ORDER, power or self.power, order, None, (), None, self.message, read.remark)
-        return _new(LineVerdict, verdict)  # a named tuple made without its Python-level constructor
+        return LineVerdict(number, raw, _ORDER, power or self.power, order, None, (), None, self.message, read.remark)
 
     def _content(self, number: int, raw: str, line: str) -> LineVerdict:
         """A line that is not quoted: a header, an order, a refused order, or chatter (or signature)."""

@@ -45,7 +45,6 @@ from orders.model import (
     Waive,
 )
 from orders.places import Places, places_of
-from orders.quick import quick_order
 from orders.sentences import in_order_words
 from orders.verdicts import LineVerdict, VerdictKind
 
@@ -158,9 +157,6 @@ class Grammar:
                 power = self.powers[tokens[0].casefold()]
                 tokens = tokens[2:]
             folded = [token.casefold() for token in tokens]
-        quick = quick_order(folded, self.places, phase, _unit_ref)
-        if quick is not None:
-            return tuple.__new__(LineRead, (quick, None, (), power, None))  # without the named tuple's constructor
         try:
             return LineRead(_OrderReader(self, tokens, folded, phase).read(), power=power)
         except _Refusal as refusal:
