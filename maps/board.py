@@ -140,8 +140,9 @@ class Board:
     def supply_centres(self) -> frozenset[str]:
         return frozenset(p.id for p in self if p.supply_centre)
 
-    @property
+    @cached_property
     def power_names(self) -> tuple[str, ...]:
+        """The powers in the map file's order (kept: the post and the parser ask for them on every phase)."""
         return tuple(p.name for p in self.powers)
 
     def home_centres(self, power: str) -> tuple[str, ...]:

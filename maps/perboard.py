@@ -54,13 +54,15 @@ def per_board(build: Callable[[Board], T]) -> PerBoard[T]:
     lock = threading.RLock()
 
     def value_of(board: Board) -> T:
+        value: T  # board.derived holds Any: typed by this annotation, without a call to typing.cast each read
         try:
-            return cast(T, board.derived[value_of])
+            value = board.derived[value_of]
         except KeyError:
             with lock:
                 if value_of not in board.derived:
                     board.derived[value_of] = build(board)
-                return cast(T, board.derived[value_of])
+                value = board.derived[value_of]
+        return value
 
     def keep(board: Board, value: T) -> None:
         board.derived[value_of] = value

@@ -20,9 +20,8 @@ from game.state import GameState, HistoryEntry
 from maps.board import Board
 from maps.terms import PhaseType, province_of
 from orders.cleantext import shown
-from orders.structs import convert
 from orders.text import location_text, order_text
-from post.document import BidLine, DislodgedLine, Holding, Lot, Missing, Post, PostResult, UnitLine
+from post.document import BidLine, DislodgedLine, Holding, Lot, Missing, OrderLine, Post, PostResult, UnitLine
 from post.wording import describe_outcome, unit_name
 
 __all__ = ["build_post", "lot_of", "position_after"]
@@ -56,42 +55,39 @@ def build_post(
     report, after = entry.report, position_after(state, index)
     latest = index == len(state.history) - 1
     result = state.result if latest and state.result.over else report.result
-    return convert(  # one conversion for the whole post, its order lines (plain fields) included
-        dict(
-            game=shown(" ".join(state.name.split())),  # a name from before names were checked: one line, escaped
-            variant=board.title,
-            phase=str(report.phase),
-            preview=preview,
-            orders=_orders(board, entry),
-            dp=[lot_of(board, lot) for lot in report.auction],
-            dislodged=_dislodged(board, entry),
-            disbanded=[_unit(board, u) for u in report.disbanded],
-            ownership=_ownership(board, entry, after),
-            ownership_updated=bool(report.centres),
-            neutral_centres=sorted(board.provinces[c].name for c in after.neutral_centres),
-            unowned_centres=sorted(
-                board.provinces[c].name for c in board.supply_centres - set(after.centres) - set(after.neutral_centres)
-            ),
-            captured={board.provinces[c].name: owner for c, owner in report.captured.items()},
-            centre_counts=dict(report.centres),
-            adjustments=dict(report.adjustments),
-            rebuilt=[board.provinces[c].name for c in report.rebuilt],
-            missing=_missing(board, entry, rules or rules_for(board.name)),
-            units=_units(board, after),
-            centres={board.provinces[c].name: owner for c, owner in sorted(after.centres.items())},
-            next_phase=str(report.next_phase) if report.next_phase is not None and not result.over else None,
-            deadline=_utc(deadline if latest else state.history[index + 1].deadline) if not result.over else None,
-            result=_result(result),
+    return Post(  # built from typed parts: nothing to convert or check again
+        game=shown(" ".join(state.name.split())),  # a name from before names were checked: one line, escaped
+        variant=board.title,
+        phase=str(report.phase),
+        preview=preview,
+        orders=_orders(board, entry),
+        dp=[lot_of(board, lot) for lot in report.auction],
+        dislodged=_dislodged(board, entry),
+        disbanded=[_unit(board, u) for u in report.disbanded],
+        ownership=_ownership(board, entry, after),
+        ownership_updated=bool(report.centres),
+        neutral_centres=sorted(board.provinces[c].name for c in after.neutral_centres),
+        unowned_centres=sorted(
+            board.provinces[c].name for c in board.supply_centres - set(after.centres) - set(after.neutral_centres)
         ),
-        Post,
+        captured={board.provinces[c].name: owner for c, owner in report.captured.items()},
+        centre_counts=dict(report.centres),
+        adjustments=dict(report.adjustments),
+        rebuilt=[board.provinces[c].name for c in report.rebuilt],
+        missing=_missing(board, entry, rules or rules_for(board.name)),
+        units=_units(board, after),
+        centres={board.provinces[c].name: owner for c, owner in sorted(after.centres.items())},
+        next_phase=str(report.next_phase) if report.next_phase is not None and not result.over else None,
+        deadline=_utc(deadline if latest else state.history[index + 1].deadline) if not result.over else None,
+        result=_result(result),
     )
 
 
 # --- orders ------------------------------------------------------------------------
 
 
-def _orders(board: Board, entry: HistoryEntry) -> list[dict[str, object]]:
-    """Every order's line, as the fields of an :class:`OrderLine` (the post validates them all in one call)."""
+def _orders(board: Board, entry: HistoryEntry) -> list[OrderLine]:
+    """Every order's line, in the powers' order."""
     report = entry.report
     tied = {lot.unit for lot in report.auction if lot.tied}
     rank = {power: i for i, power in enumerate(board.power_names)}
@@ -103,7 +99,7 @@ _EXPLAINED = frozenset({Reason.MOVED, Reason.HELD})  # the reasons whose explana
 _WORD: dict[Result | Reason, str] = {**{r: r.value for r in Result}, **{r: r.value for r in Reason}}  # no enum lookups
 
 
-def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[str]) -> dict[str, object]:
+def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[str]) -> OrderLine:
     explanation = describe_outcome(board, entry.before, outcome, explain=True)
     explained = outcome.reason in _EXPLAINED
     annotation = describe_outcome(board, entry.before, outcome) if explained else explanation
@@ -111,18 +107,18 @@ def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[
     if outcome.power is None and outcome.implicit and unit is not None and province_of(unit.location) in tied:
         annotation = annotation.replace("(no order)", "(the DP auction tied: no order carried out)")
         explanation = explanation.replace("(no order)", "(the DP auction tied: no order carried out)")
-    return {
-        "power": outcome.power,
-        "order": order_text(outcome.order, board),
-        "success": outcome.result is Result.SUCCEEDS,
-        "result": _WORD[outcome.result],
-        "reason": _WORD[outcome.reason],
-        "note": outcome.note,
-        "culprit": outcome.culprit,
-        "given": not outcome.implicit,
-        "annotation": annotation,
-        "explanation": explanation,
-    }
+    return OrderLine(
+        power=outcome.power,
+        order=order_text(outcome.order, board),
+        success=outcome.result is Result.SUCCEEDS,
+        result=_WORD[outcome.result],
+        reason=_WORD[outcome.reason],
+        note=outcome.note,
+        culprit=outcome.culprit,
+        given=not outcome.implicit,
+        annotation=annotation,
+        explanation=explanation,
+    )
 
 
 def lot_of(board: Board, lot: LotRecord) -> Lot:
