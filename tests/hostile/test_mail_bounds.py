@@ -14,6 +14,8 @@ import pytest
 from bench.hostile import measure_apart
 from tests.hostile.conftest import MEMORY_BOUND
 
+pytestmark = pytest.mark.slow  # each hostile mail read in a process of its own: ./run test -m "not slow" leaves it out
+
 ODA_STORED = {"Oda": ["A Owari - Mino", "F Mikawa H"]}
 
 # attack -> the reason the hostile mail is refused (None: it is read, within every bound)

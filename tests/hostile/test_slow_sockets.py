@@ -18,6 +18,8 @@ import pytest
 
 from tests.hostile.site import KINDS, Site, call, raw, serve
 
+pytestmark = pytest.mark.slow  # a real server per test, sockets held for seconds: -m "not slow" leaves it out
+
 HEALTH_TIMEOUT = 5.0
 """The client's patience for /healthz under attack (bench/hostile_server.py measures under 1 s)."""
 MEMORY_MB = 400

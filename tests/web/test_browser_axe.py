@@ -7,12 +7,15 @@ page and a past phase, the sandbox and the API document.
 
 from __future__ import annotations
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.browsing import desktop, phone, play_through
 from tests.web.live import call
 from tests.web.scenes import SPRING_1570
+
+pytestmark = pytest.mark.slow  # a real browser: ./run test -m "not slow" leaves it out
 
 expect.set_options(timeout=15_000)
 

@@ -8,10 +8,13 @@ on a 390 px phone the Save button is on the first screen, one tap from the map.
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.browsing import desktop, new_game, phone
 from tests.web.live import call
+
+pytestmark = pytest.mark.slow  # a real browser: ./run test -m "not slow" leaves it out
 
 expect.set_options(timeout=15_000)
 

@@ -3,10 +3,13 @@ dislodged unit drawn, with what happened to that power in words; the past phases
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.web.browsing import desktop, new_game, phone, play_through
 from tests.web.scenes import FALL_1570, SPRING_1570
+
+pytestmark = pytest.mark.slow  # a real browser: ./run test -m "not slow" leaves it out
 
 expect.set_options(timeout=15_000)
 

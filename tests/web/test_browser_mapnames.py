@@ -18,6 +18,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.web.browsing import desktop, new_game, phone
 from tests.web.live import call
 
+pytestmark = pytest.mark.slow  # a real browser: ./run test -m "not slow" leaves it out
+
 expect.set_options(timeout=15_000)
 
 _BOXES = """() => {

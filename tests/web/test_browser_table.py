@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, expect
 
 from tests.web.browsing import desktop, new_game, phone
 from tests.web.live import call
+
+pytestmark = pytest.mark.slow  # a real browser: ./run test -m "not slow" leaves it out
 
 expect.set_options(timeout=15_000)
 SECRET = "Strike Suruga in the fall. Burn this."

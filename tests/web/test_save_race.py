@@ -12,8 +12,12 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
+
 from tests.web.live import call, live_server
 from web import create_app
+
+pytestmark = pytest.mark.slow  # a hundred races on a real threaded server: ./run test -m "not slow" leaves it out
 
 ROUNDS = 100
 
