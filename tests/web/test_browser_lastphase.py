@@ -41,6 +41,7 @@ def test_the_past_phases_step_by_keyboard_on_the_same_map(base: str, browser: Br
     expect(page.locator("#readable-post table").first).to_be_visible()  # results as text that wraps
     page.keyboard.press("ArrowLeft")
     expect(page.locator("h1")).to_have_text("Spring 1570 movement")
+    page.wait_for_load_state()  # the new page's heading shows before its key handler (at the end of the page) runs
     page.keyboard.press("ArrowRight")
     expect(page.locator("h1")).to_have_text("Fall 1570 movement")
     width = page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
