@@ -155,7 +155,7 @@ def test_the_links_page_can_be_reloaded_without_making_another_game(site: Site, 
 
 
 def test_the_site_has_an_icon_where_browsers_ask_for_it(client) -> None:  # type: ignore[no-untyped-def]
-    with client.get("/favicon.ico") as icon:  # a file sent as it is: closed here
+    with client.get("/favicon.ico") as icon:
         assert icon.status_code == 200 and icon.mimetype in ("image/vnd.microsoft.icon", "image/x-icon")
         assert icon.data[:4] == b"\x00\x00\x01\x00" and len(icon.data) < 2000  # an ICO, and a small one
     assert '<link rel="icon" href="/favicon.ico"' in client.get("/").get_data(as_text=True)

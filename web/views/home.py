@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -21,8 +24,19 @@ _CREATED = "created"  # the session key of the last game this browser created
 
 @bp.get("/favicon.ico")
 def favicon() -> Response:
-    """The site's icon (a red sun on paper), where every browser asks for it: never a 404 in the log."""
-    return current_app.send_static_file("favicon.ico")
+    """The site's icon (a red sun on paper), where every browser asks for it: never a 404 in the log.
+
+    Sent from memory (450 bytes, read once): a browser asks for it as a page finishes loading and often
+    leaves before the answer is out, and a file sent as a stream is then left open by the server.
+    """
+    answer = Response(_icon(current_app.static_folder or ""), mimetype="image/vnd.microsoft.icon")
+    answer.cache_control.public, answer.cache_control.max_age = True, 86400
+    return answer
+
+
+@cache
+def _icon(folder: str) -> bytes:
+    return (Path(folder) / "favicon.ico").read_bytes()
 
 
 @bp.get("/")
