@@ -1,7 +1,7 @@
 """An order after the legality check: one small record per order kind.
 
 :mod:`adjudicator.legality` turns each order into one of these, and the
-battle (:mod:`adjudicator.battle`) reads them by field name. Every place is
+battle reads them by field name (:mod:`adjudicator.battlefield` lays them out by unit). Every place is
 an integer id (:mod:`maps.tables`); ``unit`` is the ordered unit's place in
 the position's units and ``province`` its province.
 

@@ -16,8 +16,8 @@ the engine's types (a Struct is defined, and made, in C).
 An :class:`OrderOutcome` is one order's fate as the game, the post, the web
 and the JSON read it: the verdict, plus the coarse ``result`` and ``reason``
 (a closed set, stored in game files), an optional note and the numbers
-behind it (:class:`Detail`). Outcomes are named tuples, not pydantic models:
-a movement phase makes one per order.
+behind it (:class:`Detail`). Both are frozen msgspec Structs too, built by
+their own constructors: a movement phase makes one per order.
 """
 
 from __future__ import annotations

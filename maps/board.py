@@ -35,10 +35,7 @@ __all__ = ["Board", "Border", "PowerSetup", "Province", "StartUnit"]
 # What a board computes on demand and never pickles (a shell's board cache, localfiles.boardcache).
 _ON_DEMAND = ("graph", "derived")
 
-# The queries below run thousands of times a phase. Enum members cost a
-# metaclass lookup each in Python 3.11, and ``frozenset()`` a call, so both
-# are bound once here.
-_ARMY = UnitType.ARMY
+# The queries below run thousands of times a phase, and ``frozenset()`` is a call: the empty one is made once.
 _NOWHERE: frozenset[str] = frozenset()
 
 
@@ -182,7 +179,7 @@ class Board:
 
     def can_move(self, unit_type: UnitType, origin: Location, destination: Location) -> bool:
         """Whether the unit can move in one step to exactly this location."""
-        if unit_type is _ARMY:
+        if unit_type is UnitType.ARMY:
             return province_of(destination) in self.army_neighbours(province_of(origin))
         return destination in self.fleet_neighbours(origin)
 
@@ -192,7 +189,7 @@ class Board:
         This is the test for supports: a fleet may support into a split-coast
         province through either coast (DATC 6.B.4).
         """
-        if unit_type is _ARMY:
+        if unit_type is UnitType.ARMY:
             return province in self._army.get(self.location_provinces.get(origin) or province_of(origin), _NOWHERE)
         return province in self._fleet_reach.get(origin, _NOWHERE)
 

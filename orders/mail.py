@@ -65,7 +65,6 @@ class _Mode(Enum):
     WROTE = auto()  # just after "On ... wrote:": '>' lines follow, or an unmarked quote
 
 
-_ORDER = VerdictKind.ORDER
 # The words of a results post ("A Owari - Mino: moved"): a block of them is a quoted post, not a new email.
 _RESULT_WORDS = LazyPattern(
     r"\b(moved|bounced|bounces|dislodged|cut|void|fails|failed|succeeds|succeeded|destroyed|disbanded)\b", re.I
@@ -211,7 +210,8 @@ class _Reader:
         if order is None or not (power is None or self.fixed is None or power == self.fixed):
             return None
         self.started, self.mode = True, _Mode.BODY
-        return LineVerdict(number, raw, _ORDER, power or self.power, order, None, (), None, self.message, read.remark)
+        kind, power = VerdictKind.ORDER, power or self.power
+        return LineVerdict(number, raw, kind, power, order, None, (), None, self.message, read.remark)
 
     def _content(self, number: int, raw: str, line: str) -> LineVerdict:
         """A line that is not quoted: a header, an order, a refused order, or chatter (or signature)."""
