@@ -75,6 +75,7 @@ class Database:
     @contextmanager
     def write(self) -> Iterator[Session]:
         """One transaction that may change data: committed at the end, rolled back on any error."""
+        _refuse_inside_a_read()
         held = _HELD.get()
         if held is not None and held.engine is self.engine:
             with Session(held.connection(), expire_on_commit=False) as session, session.begin():
@@ -88,18 +89,23 @@ class Database:
         """Reading only. Inside a request on PostgreSQL (:meth:`one_connection`) each statement commits on its
         own (autocommit): no ``BEGIN`` and ``COMMIT`` round trips, and no difference in what is read, since at
         READ COMMITTED (PostgreSQL's default) every statement sees its own snapshot in a transaction too."""
-        held = _HELD.get()
-        if held is not None and held.engine is self.engine:
-            connection = held.connection()
-            with _autocommit(connection), Session(connection, expire_on_commit=False) as session, session.begin():
+        token = _READING.set(True)
+        try:
+            held = _HELD.get()
+            if held is not None and held.engine is self.engine:
+                connection = held.connection()
+                with _autocommit(connection), Session(connection, expire_on_commit=False) as session, session.begin():
+                    yield session
+                return
+            with self._reader.begin() as session:
                 yield session
-            return
-        with self._reader.begin() as session:
-            yield session
+        finally:
+            _READING.reset(token)
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
         """A writing transaction, as :meth:`write`, on a Core connection: no ORM session to set up (a save's)."""
+        _refuse_inside_a_read()
         held = _HELD.get()
         if held is not None and held.engine is self.engine:
             connection = held.connection()
@@ -185,6 +191,14 @@ def _autocommit(connection: Connection) -> Iterator[None]:
 
 
 _HELD: ContextVar[_Held | None] = ContextVar("sengoku_held_connection", default=None)
+_READING: ContextVar[bool] = ContextVar("sengoku_reading", default=False)
+
+
+def _refuse_inside_a_read() -> None:
+    """A write never starts inside a read: on PostgreSQL a request's read runs in autocommit, where each of the
+    write's statements would commit alone (its lock gone at once). A read inside a write is fine."""
+    if _READING.get():
+        raise RuntimeError("a write was started inside a read: read, then write, or read inside the write")
 
 
 def _normalise(url: str) -> str:

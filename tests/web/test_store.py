@@ -162,6 +162,17 @@ def test_inside_a_request_a_read_may_come_in_the_middle_of_a_write(db: Database,
         assert store.role_of(db, game_id, "second link") == "Mori"
 
 
+def test_a_write_is_never_started_inside_a_read(db: Database, game_id: str) -> None:
+    """A request's read may run in autocommit (PostgreSQL), where a write's statements would each commit alone."""
+    with db.one_connection(), db.read():
+        with pytest.raises(RuntimeError, match="inside a read"), db.write():
+            pass
+        with pytest.raises(RuntimeError, match="inside a read"), db.transaction():
+            pass
+    with db.write():  # after the read, as before
+        store.role_of(db, game_id, "not a link")
+
+
 def test_a_stale_version_is_refused(db: Database, game_id: str) -> None:
     actions.adjudicate(db, game_id, version=1)
     with pytest.raises(store.Conflict):
