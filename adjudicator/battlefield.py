@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from adjudicator.checked import (
+    NOBODY,
+    NOWHERE,
     Checked,
     ConvoyChecked,
     MoveChecked,
@@ -27,12 +29,8 @@ from adjudicator.outcomes import HOLDS, Verdict
 from adjudicator.pieces import Pieces
 from adjudicator.resolver import Resolver
 
-__all__ = ["NOBODY", "NOWHERE", "Battlefield"]
+__all__ = ["Battlefield"]
 
-NOBODY = -1
-"""No unit, in the per-unit lists and the province -> unit map (units are numbered from 0)."""
-NOWHERE = -1
-"""No province, in the per-unit lists (provinces are numbered from 0)."""
 
 _Backing = SupportHoldChecked | SupportMoveChecked | ConvoyChecked
 _Ordered = MoveChecked | _Backing  # what the battle decides: a legal order other than a hold

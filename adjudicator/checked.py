@@ -40,6 +40,8 @@ from adjudicator.refusals import VoidReason, sentence
 from orders.model import Order
 
 __all__ = [
+    "NOBODY",
+    "NOWHERE",
     "UNKNOWN_COAST",
     "Checked",
     "ConvoyChecked",
@@ -65,6 +67,10 @@ class OrderKind(IntEnum):
 
 UNKNOWN_COAST: Final = -1
 """A support's coast the map does not have: no location has this id, so it matches no move."""
+NOBODY: Final = -1
+"""No unit, where the rules look a unit up by its province (units are numbered from 0)."""
+NOWHERE: Final = -1
+"""No province or location: a name the map does not have (ids are numbered from 0)."""
 
 
 class _Legal(Struct, frozen=True, gc=False):

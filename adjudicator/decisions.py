@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from adjudicator.battlefield import NOBODY, NOWHERE
-from adjudicator.checked import OrderKind
+from adjudicator.checked import NOBODY, NOWHERE, OrderKind
 from adjudicator.outcomes import (
     CARRIED,
     GIVEN,

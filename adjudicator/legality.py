@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from adjudicator.checked import (
+    NOBODY,
+    NOWHERE,
     UNKNOWN_COAST,
     Checked,
     ConvoyChecked,
@@ -61,16 +63,16 @@ class _Checker:
         self.ids, self.province_of_loc = self.tables.ids, self.tables.province
 
     def province(self, location: Location) -> int:
-        """A location's province id; -1 when the map has no such province."""
+        """A location's province id; NOWHERE when the map has no such province."""
         loc = self.ids.get(location)
         if loc is not None:
             return self.province_of_loc[loc]
-        return self.ids.get(province_of(location), -1)
+        return self.ids.get(province_of(location), NOWHERE)
 
     def name(self, location: Location) -> str:
         """A location's province as the board shows it (an unknown one as written)."""
         p = self.province(location)
-        return self.board.display(self.tables.names[p] if p >= 0 else province_of(location))
+        return self.board.display(self.tables.names[p] if p != NOWHERE else province_of(location))
 
     def display(self, place: int) -> str:
         return self.board.display(self.tables.names[place])
@@ -83,8 +85,8 @@ class _Checker:
             return VoidOrder(power, order, None, VoidReason.NOT_MOVEMENT)
         location = order.unit.location  # type: ignore[union-attr]
         pieces = self.pieces
-        k = pieces.at.get(self.province(location), -1)
-        if k < 0:
+        k = pieces.at.get(self.province(location), NOBODY)
+        if k == NOBODY:
             return VoidOrder(power, order, None, VoidReason.NO_UNIT, (self.name(location),))
         if pieces.power[k] != power:
             return VoidOrder(power, order, k, *self._not_yours(power, k))
@@ -102,14 +104,14 @@ class _Checker:
     def _hold(self, power: str | None, order: Hold, k: int) -> Checked:
         return HoldChecked(power, order, k, self.pieces.prov[k])
 
-    def route(self, origin: int, target: int, without: int = -1) -> bool:
+    def route(self, origin: int, target: int, without: int = NOWHERE) -> bool:
         """Whether the fleets at sea (less the one in ``without``) could chain origin to target; memoised."""
         routes = self.pieces.routes
         key = (origin, target, without)
         known = routes.get(key)
         if known is None:
             fleets = self.pieces.fleets_at_sea
-            if without >= 0:
+            if without != NOWHERE:
                 fleets &= ~(1 << without)
             known = routes[key] = could_chain(self.tables, fleets, origin, target)
         return known
@@ -120,16 +122,17 @@ class _Checker:
         pieces, tables = self.pieces, self.tables
         origin, destination, via_convoy = pieces.prov[k], order.destination, order.via_convoy
         target = self.province(destination)
-        if target < 0:
+        if target == NOWHERE:
             return VoidOrder(power, order, k, *_unknown(destination))
         if target == origin:
             return VoidOrder(power, order, k, VoidReason.OWN_PROVINCE)
         if pieces.is_fleet[k]:
-            exact = self.ids.get(destination, -1)
-            if via_convoy or exact < 0 or not tables.fleet[pieces.loc[k]] >> exact & 1:
-                exact, why = self._fleet_destination(destination, via_convoy, k, target)
-                if why:
-                    return VoidOrder(power, order, k, *why)
+            exact = self.ids.get(destination, NOWHERE)
+            if via_convoy or exact == NOWHERE or not tables.fleet[pieces.loc[k]] >> exact & 1:
+                reached = self._fleet_destination(destination, via_convoy, k, target)
+                if isinstance(reached, tuple):  # refused: the reason and the places it names
+                    return VoidOrder(power, order, k, *reached)
+                exact = reached
             return MoveChecked(power, order, k, origin, target, exact, False)
         if tables.seas >> target & 1:
             return VoidOrder(power, order, k, VoidReason.ARMY_TO_SEA)
@@ -143,22 +146,22 @@ class _Checker:
 
     def _fleet_destination(
         self, destination: Location, via_convoy: bool, k: int, target: int
-    ) -> tuple[int, Why | None]:
-        """The exact location of a fleet move that does not name a reachable one itself."""
+    ) -> int | Why:
+        """The exact location of a fleet move that does not name a reachable one itself, or why there is none."""
         board, tables, here = self.board, self.tables, self.pieces.location[k]
         if via_convoy:
-            return -1, (VoidReason.FLEET_CONVOYED, ())
+            return VoidReason.FLEET_CONVOYED, ()
         if tables.land >> target & 1:
-            return -1, (VoidReason.FLEET_INLAND, ())
+            return VoidReason.FLEET_INLAND, ()
         if destination != tables.names[target]:  # a coast was named, and it cannot be reached
-            return -1, (VoidReason.FLEET_CANNOT_REACH, (board.display(here), board.display(destination)))
+            return VoidReason.FLEET_CANNOT_REACH, (board.display(here), board.display(destination))
         neighbours = tables.fleet[self.pieces.loc[k]]
         reachable = [loc for loc in tables.coasts[target] if neighbours >> loc & 1]
         if len(reachable) == 1:
-            return reachable[0], None
+            return reachable[0]
         if reachable:
-            return -1, (VoidReason.NAME_THE_COAST, (self.display(target),))
-        return -1, (VoidReason.FLEET_CANNOT_REACH, (board.display(here), self.display(target)))
+            return VoidReason.NAME_THE_COAST, (self.display(target),)
+        return VoidReason.FLEET_CANNOT_REACH, (board.display(here), self.display(target))
 
     # --- supports -----------------------------------------------------------------------
 
@@ -186,7 +189,7 @@ class _Checker:
     def _support_move_problem(
         self, k: int, supported: int, location: Location, target: int, destination: Location
     ) -> Why | None:
-        if target < 0:
+        if target == NOWHERE:
             return _unknown(destination)
         origin = self.pieces.prov[k]
         why = self._supported_unit(origin, supported, location)
@@ -244,12 +247,12 @@ class _Checker:
         self, k: int, origin: int, location: Location, target: int, destination: Location
     ) -> Why | None:
         pieces = self.pieces
-        if target < 0:
+        if target == NOWHERE:
             return _unknown(destination)
         if not pieces.is_fleet[k] or not self.tables.seas >> pieces.prov[k] & 1:
             return VoidReason.NOT_AT_SEA, ()
-        army = pieces.at.get(origin, -1)
-        if army < 0:
+        army = pieces.at.get(origin, NOBODY)
+        if army == NOBODY:
             return VoidReason.NO_UNIT_TO_CONVOY, (self.name(location),)
         if pieces.is_fleet[army]:
             return VoidReason.FLEET_CONVOYED, ()
@@ -273,9 +276,9 @@ class _Checker:
         names, needed, key = self.tables.names, self.pieces.needed, (origin, target)
         found = needed.get(key)
         if found is None:
-            fleets = needed.get((-1, -1))  # the fleets at sea by name, read once a position
-            if fleets is None:
-                fleets = needed[-1, -1] = frozenset(names[sea] for sea in bits(self.pieces.fleets_at_sea))
+            fleets = self.pieces.fleet_names
+            if fleets is None:  # the fleets at sea by name, read once a position
+                fleets = self.pieces.fleet_names = frozenset(names[sea] for sea in bits(self.pieces.fleets_at_sea))
             found = needed[key] = frozenset(necessary_fleets(self.board, fleets, names[origin], names[target]))
         return names[fleet] in found
 

@@ -15,8 +15,7 @@ from functools import lru_cache, partial
 
 from adjudicator import outcomes
 from adjudicator.battle import Battle
-from adjudicator.battlefield import NOBODY
-from adjudicator.checked import Checked, ConvoyChecked, HoldChecked, MoveChecked, VoidOrder
+from adjudicator.checked import NOBODY, Checked, ConvoyChecked, HoldChecked, MoveChecked, VoidOrder
 from adjudicator.outcomes import (
     CARRIED,
     HOLDS,

@@ -62,6 +62,7 @@ class Pieces:
         "fleets_at_sea",
         "routes",
         "needed",
+        "fleet_names",
         "checked",
         "by_power",
         "checker",
@@ -83,6 +84,7 @@ class Pieces:
         self._read(tables)
         self.routes: dict[tuple[int, int, int], bool] = {}
         self.needed: dict[tuple[int, int], frozenset[str]] = {}
+        self.fleet_names: frozenset[str] | None = None  # the fleets at sea by name, once needed
         self.checked: dict[int, tuple[Order, str | None, Checked]] = {}
         self.by_power: dict[str | None, tuple[tuple[Order, ...], list[Checked]]] = {}
         self.checker: Any = None  # the legality checker for this position, made when first needed

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.battlefield import NOBODY, Battlefield
+from adjudicator.battlefield import Battlefield
+from adjudicator.checked import NOBODY
 from adjudicator.routes import could_chain, route_through
 
 __all__ = ["Strengths"]
