@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from adjudicator.checked import refusal
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Position
+from adjudicator.refusals import VoidReason, Why, sentence
 from adjudicator.rules import NeutralOrders, Rules
 from maps.board import Board
 from orders.model import DPOrder, NeutralOrder, Order, SupportHold, SupportMove, UnitRef
@@ -66,9 +67,9 @@ def check_dp_orders(
     spent, taken = 0, set[str]()
     verdicts: list[str | None] = []
     for order in orders:
-        problem = _dp_problem(board, position, rules, order, allowance, spent, taken)
-        verdicts.append(problem)
-        if problem is None:
+        why = _dp_problem(board, position, rules, order, allowance, spent, taken)
+        verdicts.append(None if why is None else sentence(*why))  # the words made from the reason, here at the edge
+        if why is None:
             spent += order.points
             taken.add(order.unit.province)
     return verdicts
@@ -76,24 +77,24 @@ def check_dp_orders(
 
 def _dp_problem(
     board: Board, position: Position, rules: Rules, order: DPOrder, allowance: int, spent: int, taken: set[str]
-) -> str | None:
+) -> Why | None:
     if rules.neutral_orders is not NeutralOrders.DP_AUCTION:
-        return "this variant has no Diplomacy Points"
+        return VoidReason.NO_DIPLOMACY_POINTS, ()
     unit = position.unit_at.get(order.unit.province)
     if unit is None or not unit.is_neutral:
-        return f"DP orders are only for neutral units, and {board.display(order.unit.province)} has none"
+        return VoidReason.DP_NOT_NEUTRAL, (board.display(order.unit.province),)
     if order.points > rules.max_dp_per_order:
-        return f"a DP order carries at most {rules.max_dp_per_order} DP"
+        return VoidReason.DP_OVER_ORDER_LIMIT, (str(rules.max_dp_per_order),)
     if order.unit.province in taken:
-        return f"only one DP order per neutral unit ({board.display(order.unit.province)} already has one)"
+        return VoidReason.DP_UNIT_TWICE, (board.display(order.unit.province),)
     if len(taken) >= rules.max_dp_orders:
-        return f"at most {rules.max_dp_orders} DP orders a phase"
+        return VoidReason.DP_TOO_MANY_ORDERS, (str(rules.max_dp_orders),)
     if spent + order.points > allowance:
-        return f"not enough DP: {allowance} this phase, {spent} already spent"
+        return VoidReason.DP_NOT_ENOUGH, (str(allowance), str(spent))
     checked = check_movement_orders(board, position, {None: [order.order]})[0]
     problem = refusal(checked)
     if problem is not None:
-        return f"the neutral unit cannot do that: {problem}"
+        return VoidReason.DP_NEUTRAL_CANNOT, (problem,)
     return None
 
 

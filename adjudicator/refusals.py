@@ -68,6 +68,14 @@ class VoidReason(StrEnum):
     NO_REMOVALS_DUE = "no removals are due"
     NO_UNIT_TO_REMOVE = "{} has no unit in {}"
     ALREADY_REMOVED = "this unit is already removed"
+    # A bid of Diplomacy Points for a neutral unit (Sengoku: rules 4-6)
+    NO_DIPLOMACY_POINTS = "this variant has no Diplomacy Points"
+    DP_NOT_NEUTRAL = "DP orders are only for neutral units, and {} has none"
+    DP_OVER_ORDER_LIMIT = "a DP order carries at most {} DP"
+    DP_UNIT_TWICE = "only one DP order per neutral unit ({} already has one)"
+    DP_TOO_MANY_ORDERS = "at most {} DP orders a phase"
+    DP_NOT_ENOUGH = "not enough DP: {} this phase, {} already spent"
+    DP_NEUTRAL_CANNOT = "the neutral unit cannot do that: {}"
 
 
 Why = tuple[VoidReason, tuple[str, ...]]

@@ -12,12 +12,13 @@ import pytest
 
 from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.checked import VoidOrder, refusal
+from adjudicator.diplomacy_points import check_dp_orders
 from adjudicator.outcomes import Result
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Dislodged, Phase, Position, Unit
 from adjudicator.refusals import VoidReason
 from adjudicator.retreats import adjudicate_retreats
-from adjudicator.rules import STANDARD
+from adjudicator.rules import SENGOKU, STANDARD
 from maps import Board, PhaseType, UnitType
 from orders import parse_orders
 from orders.model import Build, DPOrder, Hold, Move, Order, Remove, UnitRef
@@ -408,7 +409,72 @@ def test_a_void_adjustment_says_why_in_the_words_players_read(
     assert (outcome.result, outcome.note) == (Result.VOID, sentence)
 
 
+# A bid of Diplomacy Points (Sengoku, rules 4-6): (reason, units, Oda's centres, Oda's DP orders, the last one's words)
+DP_CASES: list[tuple[VoidReason, list[str], list[str], str, str]] = [
+    (
+        VoidReason.DP_NOT_NEUTRAL,
+        ["Oda: A OWA"],
+        ["OWA", "MIK"],
+        "1 : A Owari H",
+        "DP orders are only for neutral units, and Owari has none",
+    ),
+    (
+        VoidReason.DP_OVER_ORDER_LIMIT,
+        ["-: A MIN"],
+        ["OWA", "MIK", "ISE"],
+        "3 : A Mino H",
+        "a DP order carries at most 2 DP",
+    ),
+    (
+        VoidReason.DP_UNIT_TWICE,
+        ["-: A MIN"],
+        ["OWA", "MIK"],
+        "1 : A Mino H\n1 : A Mino H",
+        "only one DP order per neutral unit (Mino already has one)",
+    ),
+    (
+        VoidReason.DP_TOO_MANY_ORDERS,
+        ["-: A MIN, A YAS, A BIZ, A MUS"],
+        ["OWA", "MIK", "ISE", "YAT", "SHM"],
+        "1 : A Mino H\n1 : A Yamashiro H\n1 : A Bizen H\n1 : A Musashi H",
+        "at most 3 DP orders a phase",
+    ),
+    (
+        VoidReason.DP_NOT_ENOUGH,
+        ["-: A MIN, A YAS"],
+        ["OWA", "MIK"],
+        "2 : A Mino H\n1 : A Yamashiro H",
+        "not enough DP: 2 this phase, 2 already spent",
+    ),
+    (
+        VoidReason.DP_NEUTRAL_CANNOT,
+        ["-: A MIN"],
+        ["OWA", "MIK"],
+        "1 : A Mino S A Kai H",
+        "the neutral unit cannot do that: there is no unit in Kai to support",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("reason", "units", "centres", "orders", "sentence"), DP_CASES, ids=[c[0].name for c in DP_CASES]
+)
+def test_a_refused_dp_order_says_why_in_the_words_players_read(
+    sengoku: Board, reason: VoidReason, units: list[str], centres: list[str], orders: str, sentence: str
+) -> None:
+    phase, owned = Phase.parse("spring 1571 movement"), dict.fromkeys(centres, "Oda")
+    position = _position(units).replace(phase=phase, centres=owned)
+    given = [v.order for v in parse_orders(orders, sengoku).verdicts if isinstance(v.order, DPOrder)]
+    assert check_dp_orders(sengoku, position, SENGOKU, "Oda", given)[-1] == sentence
+
+
+def test_a_variant_without_diplomacy_points_refuses_a_bid(standard: Board) -> None:
+    bid = DPOrder(points=1, order=Hold(unit=UnitRef(type=UnitType.ARMY, location="BEL")))
+    verdicts = check_dp_orders(standard, _position(["-: A BEL"]), STANDARD, "France", [bid])
+    assert verdicts == [VoidReason.NO_DIPLOMACY_POINTS.value]
+
+
 def test_every_reason_has_a_case() -> None:
     # An army can stand in every home centre of the two maps, so ARMY_CANNOT_STAND is said only on other maps.
-    cases = CASES + RETREAT_CASES + ADJUSTMENT_CASES
+    cases = CASES + RETREAT_CASES + ADJUSTMENT_CASES + DP_CASES + [(VoidReason.NO_DIPLOMACY_POINTS,)]
     assert {case[0] for case in cases} | {VoidReason.ARMY_CANNOT_STAND} == set(VoidReason)
