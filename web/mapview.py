@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import Generic, TypeVar
-
-from cachetools import LRUCache
+from typing import TypeVar
 
 from adjudicator.position import Position
 from game.records import OutcomeRecord
 from maps.board import Board
 from maps.terms import province_of
 from orders.model import Order
+from web.kept import SharedLRU
 
 __all__ = ["cached", "cached_png", "clear_cache", "focus", "orders_layer", "page_svg", "png", "position_svg", "warm_up"]
 
@@ -24,33 +23,8 @@ T = TypeVar("T", str, bytes)
 Key = tuple[str, int, str]
 
 
-class _Kept(Generic[T]):
-    """The last ``size`` pictures asked for, by key (:class:`cachetools.LRUCache`); drawing happens outside the lock.
-
-    Two threads that ask for the same missing picture at once both draw it (a
-    few milliseconds), and either copy is right: a picture depends on its key alone.
-    """
-
-    def __init__(self, size: int) -> None:
-        self.items: LRUCache[Key, T] = LRUCache(maxsize=size)
-        self.lock = threading.Lock()  # cachetools' caches are not thread-safe on their own
-
-    def get(self, key: Key, draw: Callable[[], T]) -> T:
-        with self.lock:
-            picture = self.items.get(key)
-        if picture is None:
-            picture = draw()
-            with self.lock:
-                self.items[key] = picture
-        return picture
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-
-
-_SVGS = _Kept[str](256)  # 50-130 KB each (Sengoku on the real coast is the larger): at most about 33 MB
-_PNGS = _Kept[bytes](32)  # about 300 KB each: fewer kept, the forum fetches one phase's picture over and over
+_SVGS = SharedLRU[Key, str](256)  # 50-130 KB each (Sengoku on the real coast is the larger): at most about 33 MB
+_PNGS = SharedLRU[Key, bytes](32)  # about 300 KB each: fewer kept, the forum fetches one phase's picture over and over
 
 # The share of the map's width a phone opens on (its map is about 370 px wide, 5 wide by 6 high): at least
 # _CLOSEST (names at about 13 px on a 390 px screen, with room round), at most _FARTHEST (names at 10 px, the

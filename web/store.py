@@ -15,14 +15,12 @@ with ``BEGIN IMMEDIATE``; see :mod:`web.db`).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 import msgspec
-from cachetools import LRUCache
 from sqlalchemy import bindparam, delete, select
 from sqlalchemy.orm import Session
 
@@ -33,6 +31,7 @@ from maps import Board, load_board
 from orders.model import Order
 from web import readyrows, saverows, tokens
 from web.db import Database
+from web.kept import SharedLRU
 from web.models import GameRow, RefusalRow, SubmissionRow, TokenRow
 
 __all__ = [
@@ -359,8 +358,7 @@ def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapsh
 # The game states this process has read, by game and version (see _cached_state): a save reads the game's
 # state (its whole history) to check orders against, and the state changes only with a new version, so most
 # saves read it again unchanged. States are immutable; a game's orders live in rows of their own, read every time.
-_STATES: LRUCache[tuple[str, int, datetime], GameState] = LRUCache(maxsize=64)
-_STATES_LOCK = threading.Lock()  # a worker's threads share the states (cachetools' caches are not thread-safe)
+_STATES = SharedLRU[tuple[str, int, datetime], GameState](64)
 
 
 def _state_of(row: GameRow) -> GameState:
@@ -371,16 +369,11 @@ def _cached_state(key: tuple[str, int, datetime], text: Callable[[], str]) -> Ga
     """The state of the game version ``key`` names (game, version, creation time), decoded once.
 
     ``text`` is asked only when this process has not decoded that version yet: a save reads no state text
-    at all most times. A state changes only with a new version (:func:`change`; migrations run before the
-    workers start); the creation time tells apart two games given the same id (in two databases).
+    at all most times. A state changes only with a new version (:func:`change`); the creation time tells
+    apart two games given the same id (in two databases). So a database restored from a backup, or changed
+    by hand, needs the site restarted (README, "Running the site").
     """
-    with _STATES_LOCK:
-        state = _STATES.get(key)
-    if state is None:
-        state = state_from_json(text())  # decoded outside the lock: two threads may both decode, harmlessly
-        with _STATES_LOCK:
-            _STATES[key] = state
-    return state
+    return _STATES.get(key, lambda: state_from_json(text()))
 
 
 def _replace_submissions(

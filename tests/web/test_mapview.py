@@ -11,6 +11,7 @@ from maps import Board, UnitType
 from render import layout
 from tests.render.conftest import start_position
 from web import mapview
+from web.kept import SharedLRU
 
 READABLE = 0.38  # the widest share of the map a 390 px phone may open on (names at about 10 px)
 
@@ -64,7 +65,7 @@ def test_no_unit_and_no_centre_opens_on_the_whole_map(sengoku: Board) -> None:
 
 
 def test_a_full_picture_cache_forgets_the_picture_asked_for_longest_ago() -> None:
-    kept = mapview._Kept[str](2)
+    kept = SharedLRU[tuple[str, int, str], str](2)
     drawn: list[str] = []
 
     def ask(name: str) -> None:
