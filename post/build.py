@@ -220,7 +220,7 @@ def _units(board: Board, position: Position) -> dict[str, list[str]]:
     by_power: dict[str, list[str]] = {}
     for unit in position.units:
         by_power.setdefault(unit.power or "neutral", []).append(
-            f"{unit.type.value} {location_text(unit.location, board)}"
+            f"{unit.type} {location_text(unit.location, board)}"  # a StrEnum formats as its value
         )
     return {power: by_power[power] for power in [*board.power_names, "neutral"] if power in by_power}
 

@@ -26,7 +26,7 @@ def unit_name(board: Board, position: Position, location: Location | None) -> st
         return "nobody"
     unit = position.unit_at.get(province_of(location))
     where = location_text(location, board)
-    return f"{unit.type.value} {where}" if unit is not None else where
+    return f"{unit.type} {where}" if unit is not None else where  # a StrEnum formats as its value
 
 
 def describe_outcome(board: Board, position: Position, outcome: OutcomeRecord, explain: bool = False) -> str:
