@@ -7,7 +7,6 @@ from flask import Blueprint, Response, abort, current_app
 from game.press import GM as THE_GM
 from post import render
 from web import actions, chat, mailer, pausing, posting, present, press, readiness, store
-from web.access import bearer_token, require
 from web.db import database
 from web.openapi import operation
 from web.schemas import (
@@ -57,15 +56,10 @@ def _overview(game_id: str) -> tuple[Response, int]:
     return reply(present.gm_out(store.load(database(), game_id), mail_ready=ready))
 
 
-def _gm(game_id: str) -> None:
-    require(game_id, bearer_token(), "gm")
-
-
 @operation(
     bp, "/gm", "get", "Everything the GM sees: every power's orders, votes, the last report", response=GmOut, auth="gm"
 )
 def overview(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     return _overview(game_id)
 
 
@@ -79,7 +73,6 @@ def overview(game_id: str) -> tuple[Response, int]:
     query=FORMAT_QUERY,
 )
 def preview(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     fmt = post_format()
     snapshot = store.load(database(), game_id)
     if snapshot.state.result.over:
@@ -98,7 +91,6 @@ def preview(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def inbox(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     return reply(actions.read_inbox(database(), game_id, body(InboxIn), by=API))
 
 
@@ -112,7 +104,6 @@ def inbox(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def adjudicate(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     index = actions.adjudicate(database(), game_id, body(VersionIn).version, by=API)
     mailer.after_adjudication(database(), game_id, mailer.smtp_settings(current_app.config))
     chat.after_adjudication(database(), game_id)
@@ -129,7 +120,6 @@ def adjudicate(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def pause(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     pausing.set_paused(database(), game_id, body(PauseIn), by=API)
     return reply(present.game_out(store.load(database(), game_id)))
 
@@ -144,7 +134,6 @@ def pause(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def extend(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     pausing.extend(database(), game_id, body(ExtendIn), by=API)
     return reply(present.game_out(store.load(database(), game_id)))
 
@@ -159,7 +148,6 @@ def extend(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def early(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     readiness.set_early(database(), game_id, body(EarlyIn), by=API)
     return _overview(game_id)
 
@@ -175,7 +163,6 @@ def early(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def reminders(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     actions.set_reminders(database(), game_id, body(RemindersIn), by=API)
     return _overview(game_id)
 
@@ -191,7 +178,6 @@ def reminders(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def channel(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     chat.set_channel(database(), game_id, body(ChannelIn), by=API)
     return _overview(game_id)
 
@@ -206,7 +192,6 @@ def channel(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def channel_post(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     out = chat.post(database(), game_id, body(ChannelPostIn).what)
     return reply(out, 200 if out.failure is None else 502)
 
@@ -221,7 +206,6 @@ def channel_post(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def mail(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     what = body(MailIn).what
     settings = mailer.smtp_settings(current_app.config)
     if settings is None:
@@ -240,14 +224,12 @@ def mail(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def mail_settings(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     mailer.set_mail_settings(database(), game_id, body(MailSettingsIn), by=API)
     return _overview(game_id)
 
 
 @operation(bp, "/rollback", "post", "Undo the last adjudication", body=VersionIn, response=GameOut, auth="gm")
 def rollback(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     actions.rollback(database(), game_id, body(VersionIn).version, by=API)
     return reply(present.game_out(store.load(database(), game_id)))
 
@@ -262,7 +244,6 @@ def rollback(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def deadline(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     actions.set_deadline(database(), game_id, body(DeadlineIn), by=API)
     return reply(present.game_out(store.load(database(), game_id)))
 
@@ -277,7 +258,6 @@ def deadline(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def listing(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     actions.set_listed(database(), game_id, body(ListingIn).listed)
     return reply(present.gm_out(store.load(database(), game_id)))
 
@@ -292,7 +272,6 @@ def listing(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def new_link(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     role = body(NewLinkIn).role
     if role != GM and role not in store.load(database(), game_id).board.power_names:
         abort(400, f"no power '{role}' in this game")
@@ -311,7 +290,6 @@ def new_link(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def press_rules(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     press.set_rules(database(), game_id, body(PressRulesIn), by=API)
     return reply(press.read(database(), game_id, THE_GM, mark=False))
 
@@ -325,7 +303,6 @@ def press_rules(game_id: str) -> tuple[Response, int]:
     auth="gm",
 )
 def gm_press(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     return reply(press.read(database(), game_id, THE_GM))
 
 
@@ -340,5 +317,4 @@ def gm_press(game_id: str) -> tuple[Response, int]:
     status=201,
 )
 def announce(game_id: str) -> tuple[Response, int]:
-    _gm(game_id)
     return reply(press.send(database(), game_id, THE_GM, body(PressIn)), 201)
