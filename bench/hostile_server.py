@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.hostile.site import KINDS, Site, call, raw, serve
+from tests.hostile.site import KINDS, Site, call, peak_memory_mb, raw, serve
 
 __all__ = ["SERVER_ATTACKS", "ServerAttack", "main"]
 
@@ -44,19 +44,6 @@ class ServerAttack:
     section: str
     what: str
     run: Callable[[Path], dict[str, Any]]
-
-
-def _peak_mb(site: Site) -> float:
-    peaks = [0.0]
-    for folder in Path("/proc").glob("[0-9]*"):
-        try:
-            group = (folder / "stat").read_text().rpartition(")")[2].split()[2]
-            status = (folder / "status").read_text()
-        except (OSError, IndexError):
-            continue
-        if group == str(site.process.pid):
-            peaks += [int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmHWM:")]
-    return round(max(peaks), 1)
 
 
 def _health_seconds(site: Site, samples: int = 5) -> tuple[float, list[int]]:
@@ -81,7 +68,7 @@ def _site(folder: Path, kind: str) -> Iterator[tuple[Site, dict[str, str]]]:
 
 def _after(site: Site, game: dict[str, str]) -> dict[str, Any]:
     """Whether the game made first is still there, and the server's peak memory."""
-    return {"kept": call(site, "GET", f"/api/games/{game['id']}")[0] == 200, "peak_mb": _peak_mb(site)}
+    return {"kept": call(site, "GET", f"/api/games/{game['id']}")[0] == 200, "peak_mb": round(peak_memory_mb(site), 1)}
 
 
 def _drip(sockets: list[socket.socket], stop: threading.Event) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 
 from tests.cli.sengoku_process import COMMAND, environment
 
-__all__ = ["KINDS", "Site", "call", "raw", "serve"]
+__all__ = ["KINDS", "Site", "call", "peak_memory_mb", "raw", "serve"]
 
 KINDS = {"waitress": [], "gunicorn": ["--workers", "2", "--threads", "4"]}
 """The two ways ``sengoku serve`` runs: one process (the default), and the README's production setup."""
@@ -161,3 +161,18 @@ def raw(site: Site, data: bytes, *, timeout: float = 10) -> tuple[bytes, bool]:
         except TimeoutError:
             closed = False
         return head + b"\r\n\r\n" + rest, closed
+
+
+def peak_memory_mb(site: Site) -> float:
+    """The largest peak resident size among the server's processes (its process group; Linux /proc)."""
+    peaks = []
+    for folder in Path("/proc").glob("[0-9]*"):
+        try:
+            group = (folder / "stat").read_text().rpartition(")")[2].split()[2]
+            status = (folder / "status").read_text()
+        except (OSError, IndexError):
+            continue
+        if group == str(site.process.pid):
+            peaks += [int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmHWM:")]
+    assert peaks, "no process of the server was found"
+    return max(peaks)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.site import KINDS, Site, call, raw, serve
+from tests.hostile.site import KINDS, Site, call, peak_memory_mb, raw, serve
 
 pytestmark = pytest.mark.slow  # a real server per test, sockets held for seconds: -m "not slow" leaves it out
 
@@ -42,21 +42,6 @@ def game(site: Site) -> dict[str, str]:
 def still_there(site: Site, game: dict[str, str]) -> None:
     status, answer = call(site, "GET", f"/api/games/{game['id']}", timeout=HEALTH_TIMEOUT)
     assert status == 200 and answer["name"] == "Kept"
-
-
-def peak_memory_mb(site: Site) -> float:
-    """The largest peak resident size among the server's processes (its process group; Linux /proc)."""
-    peaks = []
-    for folder in Path("/proc").glob("[0-9]*"):
-        try:
-            group = (folder / "stat").read_text().rpartition(")")[2].split()[2]
-            status = (folder / "status").read_text()
-        except (OSError, IndexError):
-            continue
-        if group == str(site.process.pid):
-            peaks += [int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmHWM:")]
-    assert peaks, "no process of the server was found"
-    return max(peaks)
 
 
 def status_of(answer: bytes) -> int:
