@@ -30,7 +30,8 @@ from flask.testing import FlaskClient
 
 from tests.web.conftest import GameLinks, Site
 from tests.web.scenes import FALL_1570, RETREATS_1570, SPRING_1570, play
-from web import create_app, mapview
+from web import create_app
+from web.play import mapview
 
 Request = Callable[[], object]
 

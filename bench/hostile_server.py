@@ -161,7 +161,7 @@ def _request(kind: str, method: str, path: str, body: bytes | None = None, **hea
 
 
 def _sandbox_link(lines: int) -> str:
-    from web.sandbox import SandboxState, encode
+    from web.play.sandbox import SandboxState, encode
 
     line = "Oda: A Owari - Mino\n"
     return encode(SandboxState(steps=[(line * lines)[:20_000].rstrip("\n")] * 40))

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from bench.loadgen import Player, Run
 from orders import order_text
-from web import store
-from web.db import Database
+from web.storage import store
+from web.storage.db import Database
 
 __all__ = [
     "Figures",

@@ -61,7 +61,7 @@ def emptied(url: str) -> str:
     """Drop every table of the database at ``url`` (the bench makes its own games); returns the URL."""
     from sqlalchemy import MetaData
 
-    from web.db import Database
+    from web.storage.db import Database
 
     db = Database(url)
     try:

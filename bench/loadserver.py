@@ -104,10 +104,10 @@ class Server:
 
     def worker_pids(self) -> list[int]:
         """The gunicorn workers: the children of the master process (Linux /proc), but the deadline scheduler."""
-        return sorted(pid for pid in self._children() if b"web.scheduler" not in _command_line(pid))
+        return sorted(pid for pid in self._children() if b"web.serving.scheduler" not in _command_line(pid))
 
     def scheduler_pid(self) -> int | None:
-        return next((pid for pid in self._children() if b"web.scheduler" in _command_line(pid)), None)
+        return next((pid for pid in self._children() if b"web.serving.scheduler" in _command_line(pid)), None)
 
     def _children(self) -> list[int]:
         assert self.process is not None
@@ -187,7 +187,7 @@ class Server:
 
 
 def _save_line(line: str) -> tuple[int, str, int, float] | None:
-    """A save's line of the access log (web.gunicorn.ACCESS_FORMAT): client port, path, status, milliseconds."""
+    """A save's line of the access log (web.serving.gunicorn.ACCESS_FORMAT): client port, path, status, milliseconds."""
     client, _, rest = line.partition(" ")
     request, _, answer = rest.partition('"')[2].partition('" ')
     method, _, target = request.partition(" ")

@@ -4,8 +4,8 @@
 existing one to this version's schema (one made before migrations is
 recognised and kept); run it before starting (or after upgrading) a site on
 PostgreSQL. ``sengoku serve`` does it by itself on SQLite. ``sengoku db
-revision`` is for developers who change ``web/models.py`` (see
-``web/migrations/README.md``).
+revision`` is for developers who change ``web/storage/models.py`` (see
+``web/storage/migrations/README.md``).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def db() -> None:
 @_DATABASE
 def upgrade(database: str | None) -> None:
     """Make the tables, or bring them up to this version of sengoku (safe to run again)."""
-    from web.migrate import upgrade as run_upgrade
+    from web.storage.migrate import upgrade as run_upgrade
 
     engine = _guarded(lambda: _engine(database, make_folder=True))
     try:
@@ -59,8 +59,8 @@ def upgrade(database: str | None) -> None:
 @_DATABASE
 def status(database: str | None) -> None:
     """Show the database's revision; exit 1 if it needs 'sengoku db upgrade'."""
-    from web.migrate import SchemaStatus, head
-    from web.migrate import status as read_status
+    from web.storage.migrate import SchemaStatus, head
+    from web.storage.migrate import status as read_status
 
     missing = _guarded(lambda: _missing_sqlite_file(database))
     if missing is not None:  # reported as empty, and nothing is made: not the file, not its folder
@@ -78,7 +78,9 @@ def status(database: str | None) -> None:
 
 @db.command(short_help="(For developers) Write a new migration.")
 @click.option("-m", "--message", required=True, help="What the migration changes, in a few words.")
-@click.option("--autogenerate", is_flag=True, help="Fill it in from the difference between web/models.py and the last.")
+@click.option(
+    "--autogenerate", is_flag=True, help="Fill it in from the difference between web/storage/models.py and the last."
+)
 def revision(message: str, autogenerate: bool) -> None:
     """(For developers) Write a new migration file after the newest one."""
     import tempfile
@@ -86,7 +88,7 @@ def revision(message: str, autogenerate: bool) -> None:
     from alembic import command
     from sqlalchemy import create_engine
 
-    from web.migrate import alembic_config, head, upgrade
+    from web.storage.migrate import alembic_config, head, upgrade
 
     number = f"{int(head()) + 1:04d}"
     with tempfile.TemporaryDirectory() as folder:  # autogenerate compares the models with a database at head
@@ -103,9 +105,9 @@ def revision(message: str, autogenerate: bool) -> None:
 
 def _engine(database: str | None, *, make_folder: bool) -> Engine:
     """The engine for ``database``; only ``upgrade`` may make a SQLite file's folder (``status`` only reports)."""
-    from web.config import database_url
-    from web.db import Database
-    from web.dburl import check
+    from web.serving.config import database_url
+    from web.storage.db import Database
+    from web.storage.dburl import check
 
     url = database or database_url()
     check(url)
@@ -116,8 +118,8 @@ def _engine(database: str | None, *, make_folder: bool) -> Engine:
 
 def _missing_sqlite_file(database: str | None) -> str | None:
     """The URL when it names a SQLite file that does not exist (opening it would make it), else None."""
-    from web.config import database_url
-    from web.dburl import check
+    from web.serving.config import database_url
+    from web.storage.dburl import check
 
     url = database or database_url()
     check(url)
@@ -130,8 +132,8 @@ def _guarded(action: Callable[[], T]) -> T:
     """``action()``, or exit 1 with one line saying why the database could not be used."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from web.dburl import DatabaseUnusable, describe
-    from web.migrate import SchemaError
+    from web.storage.dburl import DatabaseUnusable, describe
+    from web.storage.migrate import SchemaError
 
     try:
         return action()
@@ -146,6 +148,6 @@ def _shown(engine: Engine) -> str:
 
 
 def _baseline() -> str:
-    from web.migrate import BASELINE
+    from web.storage.migrate import BASELINE
 
     return BASELINE

@@ -73,9 +73,9 @@ def serve(
     """Start the web site for GMs and players (Ctrl-C stops it)."""
     from sqlalchemy.exc import SQLAlchemyError  # the web stack loads only for this command
 
-    from web.dburl import DatabaseUnusable, describe
-    from web.migrate import SchemaError
-    from web.server import PublicUrlError, Settings, run
+    from web.serving.server import PublicUrlError, Settings, run
+    from web.storage.dburl import DatabaseUnusable, describe
+    from web.storage.migrate import SchemaError
 
     settings = Settings(
         host,

@@ -1,11 +1,22 @@
 """The web site (Flask): a thin shell over the engine, for a GM and players on any device.
 
-``create_app(test_config)`` builds the app: settings (web/config.py), the
-database (web/db.py; its schema by web/migrate.py), CSRF protection on every
-form, the public address, JSON depth and rate limits (web/guards.py,
-web/limits.py), the deadline job (web/deadlines.py), health checks, and one blueprint
-per audience (web/views/). The JSON API (web/views/api*.py) is
-documented at ``/api/openapi.json``.
+``create_app(test_config)`` builds the app: settings (web/serving/config.py), the
+database (web/storage/db.py; its schema by web/storage/migrate.py), CSRF protection on every
+form, the public address, JSON depth and rate limits (web/access/guards.py,
+web/access/limits.py), the deadline job (web/table/deadlines.py), health checks, and the
+blueprints: the pages people read (web/pages/) and the JSON API (web/api/), documented at
+``/api/openapi.json``.
+
+The package is laid out by job, each part importing only those below it (import-linter checks it):
+
+- ``serving/``: running the site (waitress or gunicorn, the scheduler process, settings, errors, logs);
+- ``api/``: the JSON API, declared once per endpoint (``api/openapi.py``) and documented from it;
+- ``pages/``: the HTML pages (home, public, player, GM, sandbox) and what they show;
+- ``table/``: what happens at the table between moves: press, ready, the GM's clock, reminders, deadlines,
+  mail and the chat channel;
+- ``play/``: what a GM or player does to a game (actions), their orders, choices, posts and map pictures;
+- ``access/``: who is asking (callers from secret links), rate limits, the public address, request guards;
+- ``storage/`` and ``schemas/``: the database (tables, migrations, games, tokens) and the JSON bodies.
 
 Imports happen inside :func:`create_app`, so that importing ``web`` costs
 nothing until an app is built.
@@ -26,7 +37,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from localfiles.boardcache import keep_boards_on_disk
-    from web import assets, config, db, deadlines, errors, guards, hooks, limits
+    from web.access import guards, hooks, limits
+    from web.serving import assets, config, errors
+    from web.storage import db
+    from web.table import deadlines
 
     keep_boards_on_disk()  # built boards read back from the disk cache, as the command line does
     instance = (test_config or {}).get("INSTANCE_PATH")  # where the key, the SQLite file and demo links live
@@ -50,7 +64,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def _register_views(app: Flask, csrf: Any) -> None:
-    from web.views import api, api_gm, api_player, gm, gm_press, health, home, player, player_press, public, sandbox
+    from web.api import gm as api_gm
+    from web.api import health
+    from web.api import player as api_player
+    from web.api import public as api
+    from web.pages import gm, gm_press, home, player, player_press, public, sandbox
 
     assert player_press.bp is player.bp and gm_press.bp is gm.bp  # their routes are on those blueprints
 

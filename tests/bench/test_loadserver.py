@@ -1,4 +1,4 @@
-"""The load bench reads gunicorn's access log as web/gunicorn.py writes it (bench/loadserver.py)."""
+"""The load bench reads gunicorn's access log as web/serving/gunicorn.py writes it (bench/loadserver.py)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from sqlalchemy import create_engine
 
 from tests.cli.conftest import Cli
 from tests.web.legacy_schema import LEGACY
-from web.migrate import head
+from web.storage.migrate import head
 
 
 def test_upgrade_makes_the_tables_once(cli: Cli, tmp_path: Path) -> None:

@@ -11,8 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from web import create_app
-from web.guards import MAX_JSON_DEPTH, too_deep
-from web.sandbox import MAX_LINES, SandboxState, encode
+from web.access.guards import MAX_JSON_DEPTH, too_deep
+from web.play.sandbox import MAX_LINES, SandboxState, encode
 
 DEEP = "[" * 5000 + "]" * 5000
 
@@ -86,7 +86,7 @@ def test_a_sandbox_link_with_too_many_lines_in_a_step_is_refused_plainly(client:
 
 
 def test_a_sandbox_past_its_cpu_time_is_refused_plainly(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("web.sandbox.CPU_SECONDS", 0.0)  # any step past the first is over budget
+    monkeypatch.setattr("web.play.sandbox.CPU_SECONDS", 0.0)  # any step past the first is over budget
     answer = client.get(f"/sandbox?s={encode(SandboxState(steps=['', '']))}")
     assert answer.status_code == 400
     assert "of the server's time" in html.unescape(answer.get_data(as_text=True))

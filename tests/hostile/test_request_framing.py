@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from web.config import MAX_BODY
-from web.gunicorn_worker import HEADERS_TOO_LARGE, TOO_LARGE, expects_continue, request_complete
+from web.serving.config import MAX_BODY
+from web.serving.gunicorn_worker import HEADERS_TOO_LARGE, TOO_LARGE, expects_continue, request_complete
 
 HEAD = b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
 

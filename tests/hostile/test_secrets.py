@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from cli import main
 from tests.hostile.site import KINDS, call, serve
 from web import create_app
-from web.redact import Redactor, install
+from web.serving.redact import Redactor, install
 
 PUBLIC = "https://diplomacy.example"
 
@@ -67,7 +67,9 @@ def test_the_access_log_shows_no_token(tmp_path: Path) -> None:
 
 
 def test_a_traceback_in_the_error_log_shows_no_token() -> None:
-    record = logging.LogRecord("web.errors", logging.ERROR, __file__, 1, "unexpected error on %s %s", None, None)
+    record = logging.LogRecord(
+        "web.serving.errors", logging.ERROR, __file__, 1, "unexpected error on %s %s", None, None
+    )
     record.args = ("GET", "/games/abc/play/SECRET-token_123/orders")
     try:
         raise RuntimeError("while reading /games/abc/gm/OTHER-secret Authorization: Bearer BEARER-secret")
@@ -160,7 +162,7 @@ def test_an_unexpected_error_on_a_secret_link_logs_the_path_masked(
     def broken(*_: object) -> str:
         raise RuntimeError("the store broke")
 
-    monkeypatch.setattr("web.store.role_of", broken)
-    with caplog.at_level(logging.ERROR, logger="web.errors"):
+    monkeypatch.setattr("web.storage.store.role_of", broken)
+    with caplog.at_level(logging.ERROR, logger="web.serving.errors"):
         assert client.get("/games/abcdefgh23/gm/VERY-SECRET-token").status_code == 500
     assert "/games/abcdefgh23/gm/***" in caplog.text and "VERY-SECRET-token" not in caplog.text

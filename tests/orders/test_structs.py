@@ -61,7 +61,7 @@ def test_the_json_schema_holds_the_order_kinds_in_place() -> None:
 
 
 def test_a_document_that_names_components_gets_every_struct_it_refers_to() -> None:
-    """As the OpenAPI document is written (web/openapi.py)."""
+    """As the OpenAPI document is written (web/api/openapi.py)."""
     with named_components("#/components/schemas/{name}") as found:
         _, schema = models_json_schema([(Saved, "validation")], ref_template="#/components/schemas/{model}")
     named = components(found, "#/components/schemas/{name}")

@@ -25,7 +25,7 @@ from sqlalchemy import MetaData
 from tests.web.browsing import launch
 from tests.web.live import live_server
 from web import create_app
-from web.db import Database
+from web.storage.db import Database
 
 POSTGRES = os.environ.get("TEST_DATABASE_URL")
 if os.environ.get("CI") and not POSTGRES:  # CI must test PostgreSQL too: ./run test starts one

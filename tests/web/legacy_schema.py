@@ -1,4 +1,4 @@
-"""The tables exactly as ``create_all`` made them before migrations (web/models.py at commit 9698e9d).
+"""The tables exactly as ``create_all`` made them before migrations (web/storage/models.py at commit 9698e9d).
 
 A database started by those versions has these tables and no
 ``alembic_version``; the migration tests make one to upgrade.

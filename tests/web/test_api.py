@@ -8,7 +8,7 @@ import pytest
 from openapi_spec_validator import validate
 
 from tests.web.conftest import GameLinks
-from web.openapi import OPERATIONS
+from web.api.openapi import OPERATIONS
 
 
 @pytest.mark.clock

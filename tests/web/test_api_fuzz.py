@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import positive_data_acceptance
 
 from web import create_app
-from web.openapi import OPERATIONS
-from web.views import api, api_gm, api_player  # noqa: F401  (their operations fill OPERATIONS)
+from web.api import public as api  # noqa: F401  (their operations fill OPERATIONS)
+from web.api.openapi import OPERATIONS
 
 pytestmark = pytest.mark.slow  # generated requests to every endpoint: ./run test -m "not slow" leaves it out
 

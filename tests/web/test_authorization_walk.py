@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
 from web import create_app
-from web.openapi import OPERATIONS
+from web.api.openapi import OPERATIONS
 
 _FILL = {"index": "0", "role": "Oda", "filename": "style.css"}
 _WRITE = {"POST", "PUT", "DELETE", "PATCH"}

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bench import bench_pages
-from web import mapview
+from web.play import mapview
 
 
 def test_bench_pages_prints_a_figure_for_each_page(capsys: pytest.CaptureFixture[str]) -> None:

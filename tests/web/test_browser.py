@@ -16,8 +16,9 @@ from flask import Flask
 from playwright.sync_api import Browser, expect
 
 from tests.web.browsing import new_game, phone
-from web import actions, store
-from web.schemas import DeadlineIn
+from web.play import actions
+from web.schemas.bodies import DeadlineIn
+from web.storage import store
 
 pytestmark = pytest.mark.slow  # a real browser: ./run test -m "not slow" leaves it out
 

@@ -60,7 +60,7 @@ def test_a_page_open_in_another_tab_learns_that_the_gm_adjudicated(base: str, br
 
 
 def test_when_every_power_is_ready_the_phase_ends_early(base: str, browser: Browser, live_app: Any) -> None:
-    from web import deadlines
+    from web.table import deadlines
 
     game = new_game(base)
     status, _ = call("PUT", f"{base}/api/games/{game['id']}/early", {"when_all_ready": True}, str(game["gm_token"]))

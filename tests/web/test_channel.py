@@ -15,8 +15,10 @@ from flask.testing import FlaskClient
 
 from tests.outbox.chatd import DISCORD_CONTENT_LIMIT, DISCORD_PATH, SLACK_PATH, Receiver, webhook_receiver
 from tests.web.conftest import GameLinks, Site, flashes
-from web import actions, deadlines, store
-from web.schemas import DeadlineIn
+from web.play import actions
+from web.schemas.bodies import DeadlineIn
+from web.storage import store
+from web.table import deadlines
 
 SECRET = "s3cr3t-t0ken"
 

@@ -10,7 +10,7 @@ from game.state import GameState
 from maps import UnitType
 from tests.web.conftest import GameLinks, Site, flashes
 from tests.web.scenes import to_retreats, to_winter
-from web import store
+from web.storage import store
 
 
 def choices(client, game: GameLinks, power: str) -> dict:  # type: ignore[no-untyped-def]

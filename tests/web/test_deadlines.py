@@ -11,9 +11,11 @@ from flask import Flask
 
 from game.game import Game
 from tests.web.conftest import GameLinks, Site
-from web import actions, deadlines, store
-from web.db import Database
-from web.schemas import DeadlineIn
+from web.play import actions
+from web.schemas.bodies import DeadlineIn
+from web.storage import store
+from web.storage.db import Database
+from web.table import deadlines
 
 pytestmark = pytest.mark.clock  # deadlines are times: the clock is frozen (tests/conftest.py)
 

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import inspect, text
 
 from web import create_app
-from web.migrate import status
+from web.storage.migrate import status
 
 
 def test_testing_config_is_taken(app) -> None:
@@ -43,7 +43,7 @@ def test_database_url_from_the_environment(tmp_path: Path, monkeypatch: pytest.M
 
 
 def test_postgres_urls_use_psycopg() -> None:
-    from web.db import _normalise
+    from web.storage.db import _normalise
 
     assert _normalise("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert _normalise("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"

@@ -9,7 +9,7 @@ import pytest
 from maps import load_board
 from post import build_post, render
 from tests.web.conftest import GameLinks, Site, flashes
-from web import store
+from web.storage import store
 
 
 def test_gm_page_shows_who_has_submitted_and_their_orders(client, site: Site, game: GameLinks) -> None:

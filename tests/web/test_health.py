@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from web import create_app
-from web.migrate import head
+from web.storage.migrate import head
 
 
 def test_alive_and_ready(client) -> None:

@@ -16,9 +16,10 @@ import pytest
 from flask import Flask
 
 from tests.web.conftest import GameLinks, Site
-from web import actions, store
-from web.db import Database
-from web.schemas import DeadlineIn
+from web.play import actions
+from web.schemas.bodies import DeadlineIn
+from web.storage import store
+from web.storage.db import Database
 
 pytestmark = pytest.mark.clock  # deadlines are times: the clock is frozen (tests/conftest.py)
 

@@ -10,8 +10,8 @@ from adjudicator.position import Phase, Position, Unit
 from maps import Board, UnitType
 from render import layout
 from tests.render.conftest import start_position
-from web import mapview
-from web.kept import SharedLRU
+from web.play import mapview
+from web.storage.kept import SharedLRU
 
 READABLE = 0.38  # the widest share of the map a 390 px phone may open on (names at about 10 px)
 

@@ -19,11 +19,12 @@ from game.game import Game
 from game.state import state_json
 from maps import load_board
 from tests.web.legacy_schema import LEGACY
-from web import actions, store
-from web.db import Database
-from web.migrate import BASELINE, SchemaError, alembic_config, head, status, upgrade
-from web.models import Base, GameRow, RefusalRow
-from web.tokens import digest
+from web.play import actions
+from web.storage import store
+from web.storage.db import Database
+from web.storage.migrate import BASELINE, SchemaError, alembic_config, head, status, upgrade
+from web.storage.models import Base, GameRow, RefusalRow
+from web.storage.tokens import digest
 
 
 @pytest.fixture

@@ -12,8 +12,10 @@ from flask.testing import FlaskClient
 from outbox import SmtpSettings
 from tests.outbox.smtpd import Mailbox, smtp_server
 from tests.web.conftest import GameLinks, Site, flashes
-from web import actions, deadlines, mailer, store
-from web.schemas import DeadlineIn
+from web.play import actions
+from web.schemas.bodies import DeadlineIn
+from web.storage import store
+from web.table import deadlines, mailer
 
 
 @pytest.fixture

@@ -9,9 +9,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.web.conftest import GameLinks, Site
-from web import actions, deadlines, store
-from web.db import Database
-from web.schemas import DeadlineIn
+from web.play import actions
+from web.schemas.bodies import DeadlineIn
+from web.storage import store
+from web.storage.db import Database
+from web.table import deadlines
 
 pytestmark = pytest.mark.clock(tick=True)  # deadlines from "now": the clock starts at a fixed moment
 

@@ -12,7 +12,7 @@ import re
 from flask.testing import FlaskClient
 
 from tests.web.conftest import GameLinks, Site, flashes
-from web.openapi import document
+from web.api.openapi import document
 
 SPRING, FALL = "Spring 1570 movement", "Fall 1570 movement"
 ODA = "A Owari - Mino\nF Mikawa H"

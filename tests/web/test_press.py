@@ -17,9 +17,10 @@ from adjudicator.position import Position
 from outbox import SmtpSettings
 from tests.outbox.smtpd import Mailbox, smtp_server
 from tests.web.conftest import GameLinks, Site, flashes
-from web import deadlines, pressmail, store
-from web.db import Database
-from web.store import Handle
+from web.storage import store
+from web.storage.db import Database
+from web.storage.store import Handle
+from web.table import deadlines, pressmail
 
 SECRET = "meet me in Mino, tell no one"
 

@@ -141,7 +141,7 @@ def test_the_links_page_can_be_reloaded_without_making_another_game(site: Site, 
     """Post/redirect/get: a reload asks for the links again, not for a new game."""
     from sqlalchemy import func, select
 
-    from web.models import GameRow
+    from web.storage.models import GameRow
 
     answer = site.post("/games", {"name": "Reloaded"})
     first = site.client.get(answer.location).get_data(as_text=True)

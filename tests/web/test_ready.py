@@ -7,8 +7,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.web.conftest import GameLinks, Site, flashes
-from web import deadlines, store
-from web.db import Database
+from web.storage import store
+from web.storage.db import Database
+from web.table import deadlines
 
 POWERS = ["Asakura", "Chosokabe", "Hojo", "Mori", "Oda", "Shimazu", "Takeda", "Uesugi"]
 

@@ -14,9 +14,11 @@ from outbox import SmtpSettings
 from tests.outbox.chatd import DISCORD_PATH, Receiver, webhook_receiver
 from tests.outbox.smtpd import Mailbox, smtp_server
 from tests.web.conftest import GameLinks, Site, flashes
-from web import actions, deadlines, store
-from web.db import Database
-from web.schemas import DeadlineIn
+from web.play import actions
+from web.schemas.bodies import DeadlineIn
+from web.storage import store
+from web.storage.db import Database
+from web.table import deadlines
 
 NOW = datetime(2099, 3, 1, 18, 0)
 

@@ -15,8 +15,8 @@ from game.setup import position_from_document
 from maps import load_board
 from tests.web.conftest import GameLinks, Site
 from tests.web.scenes import SPRING_1570, play
-from web.models import GameRow, SubmissionRow
-from web.sandbox import MAX_STEPS, SandboxState, decode, encode
+from web.play.sandbox import MAX_STEPS, SandboxState, decode, encode
+from web.storage.models import GameRow, SubmissionRow
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 ORDERS = "Oda:\nA Owari - Ise\nF Mikawa - Totomi Sea\nTakeda: A Kai - Suruga\nAsakura:\n2 : A Mino S A Omi"

@@ -13,7 +13,7 @@ from cli import main
 from tests.cli.test_readme import matches
 from tests.web.conftest import BACKENDS, database_url
 from web import create_app
-from web.demo import demo_game
+from web.serving.demo import demo_game
 
 
 @pytest.fixture
@@ -25,13 +25,15 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, ob
         host, port = listener.getsockname()[:2]
         calls.append({"app": app, "host": host, "port": port, "threads": threads})
 
-    monkeypatch.setattr("web.waitress_site.serve", record)
+    monkeypatch.setattr("web.serving.waitress_site.serve", record)
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'served.db'}")
     monkeypatch.setenv("SENGOKU_SECRET_KEY", "serve-test")
-    import web.server
+    import web.serving.server
 
-    real = web.server.create_app
-    monkeypatch.setattr(web.server, "create_app", lambda config: real({**config, "INSTANCE_PATH": str(tmp_path)}))
+    real = web.serving.server.create_app
+    monkeypatch.setattr(
+        web.serving.server, "create_app", lambda config: real({**config, "INSTANCE_PATH": str(tmp_path)})
+    )
     return calls
 
 
@@ -55,12 +57,14 @@ def test_the_readmes_start_shows_what_serve_prints(
     served: list[dict[str, object]], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """``./run start`` in the README: the real lines, but for its game id and the links' secret tokens."""
-    import web.server
+    import web.serving.server
 
     monkeypatch.delenv("DATABASE_URL")  # the default: SQLite in the instance folder
     instance = tmp_path / "instance"
     instance.mkdir()
-    monkeypatch.setattr(web.server, "create_app", lambda config: create_app({**config, "INSTANCE_PATH": str(instance)}))
+    monkeypatch.setattr(
+        web.serving.server, "create_app", lambda config: create_app({**config, "INSTANCE_PATH": str(instance)})
+    )
     readme = (Path(__file__).parent.parent.parent / "README.md").read_text(encoding="utf-8")
     shown = re.search(r"```console\n\$ \./run start\n(.*?)\n```", readme, flags=re.S)
     assert shown, "no ./run start example in the README"
@@ -97,7 +101,7 @@ def test_serve_with_workers_runs_gunicorn_after_upgrading_sqlite(
     served: list[dict[str, object]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     started: list[tuple[object, ...]] = []
-    monkeypatch.setattr("web.gunicorn.serve", lambda *args: started.append(args))
+    monkeypatch.setattr("web.serving.gunicorn.serve", lambda *args: started.append(args))
     args = ["serve", "--workers", "3", "--threads", "2", "--port", "5143", "--access-log", "-"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
@@ -116,7 +120,8 @@ def test_serve_refuses_a_shared_database_that_is_not_upgraded(
 ) -> None:
     """SQLite is the site's own file and is upgraded at start; a shared server's schema is the operator's call."""
     url = database_url(backend, tmp_path)
-    monkeypatch.setattr("web.waitress_site.serve", lambda *_: pytest.fail("served a database that is not ready"))
+    not_ready = "served a database that is not ready"
+    monkeypatch.setattr("web.serving.waitress_site.serve", lambda *_: pytest.fail(not_ready))
     monkeypatch.setenv("SENGOKU_SECRET_KEY", "k")
     result = CliRunner().invoke(main, ["serve", "--database", url])
     assert result.exit_code == 1

@@ -10,12 +10,13 @@ from sqlalchemy import select, update
 
 from game.game import Game
 from maps import load_board
-from web import actions, store
-from web.db import Database
-from web.migrate import upgrade
-from web.models import SubmissionRow, TokenRow
-from web.schemas import NewGameIn
-from web.tokens import GM, digest
+from web.play import actions
+from web.schemas.bodies import NewGameIn
+from web.storage import store
+from web.storage.db import Database
+from web.storage.migrate import upgrade
+from web.storage.models import SubmissionRow, TokenRow
+from web.storage.tokens import GM, digest
 
 MOVES = {
     "Oda": "A Owari - Mino",
@@ -131,7 +132,7 @@ def test_a_crash_mid_save_keeps_the_earlier_orders(db: Database, game_id: str) -
 
 
 def test_inside_a_request_a_write_after_the_token_check_is_still_all_or_nothing(db: Database, game_id: str) -> None:
-    """A request's reads commit statement by statement (PostgreSQL: web/db.py); its writes stay transactions."""
+    """A request's reads commit statement by statement (PostgreSQL: web/storage/db.py); its writes stay transactions."""
 
     def crash(game: Game) -> None:
         game.submit("Oda", [])

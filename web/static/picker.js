@@ -1,5 +1,5 @@
 // Ordering by taps and lists, with no rules of its own. The page carries every legal order of this phase
-// (worked out by the adjudicator: web/choices.py), each with its text and the provinces tapped, in turn, to
+// (worked out by the adjudicator: web/play/choices.py), each with its text and the provinces tapped, in turn, to
 // choose it. A tap on a unit, then on a place (or on the unit it supports, then where that one goes) narrows
 // them down to one; its text goes into the order box, where it gets its verdict like any typed line, and the
 // map draws it. So a tap and a typed line are the same order, always.

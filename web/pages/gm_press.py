@@ -1,0 +1,48 @@
+"""The GM's page, its press: the rules of the game's press, and announcements to everyone.
+
+Routes of the GM's blueprint (:mod:`web.pages.gm`), kept in a module of their own.
+"""
+
+from __future__ import annotations
+
+from flask import flash, redirect, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from game.game import GameError
+from game.press import EVERYONE, GM
+from web.access.callers import require
+from web.pages.forms import form_model
+from web.pages.gm import bp
+from web.schemas.table import PressIn, PressRulesIn
+from web.storage.db import database
+from web.table import press
+
+__all__ = ["bp"]
+
+
+@bp.post("/press-rules")
+def press_rules(game_id: str, token: str) -> BaseResponse:
+    require(game_id, token, "gm")
+    rules = press.set_rules(database(), game_id, form_model(PressRulesIn))
+    said = {"none": "No press", "public": "Public press only", "private": "Public and private press"}[rules.kind]
+    extra = ("; unsigned (grey) press allowed" if rules.grey else "") + (
+        "; you read the private messages" if rules.gm_reads_private else ""
+    )
+    flash(f"{said}{extra}.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/announce")
+def announce(game_id: str, token: str) -> BaseResponse:
+    require(game_id, token, "gm")
+    try:
+        press.send(database(), game_id, GM, PressIn(to=[EVERYONE], text=request.form.get("text", "")[:4000] or " "))
+    except GameError as error:
+        flash(f"Not sent: {error}.", "error")
+    else:
+        flash("Announcement sent to every power.", "ok")
+    return _back(game_id, token)
+
+
+def _back(game_id: str, token: str) -> BaseResponse:
+    return redirect(url_for("gm.page", game_id=game_id, token=token) + "#press", code=303)

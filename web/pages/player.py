@@ -1,0 +1,260 @@
+"""A player's page, reached by the power's secret link: position, orders, DP bids, votes."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from adjudicator.position import Phase
+from game.game import GameError
+from web.access.callers import require
+from web.pages import present
+from web.pages.forms import form_model
+from web.pages.public import dp_of, svg_response
+from web.play import actions, lastphase, mapview, posting
+from web.play.choices import player_choices
+from web.play.ordering import check_text, orders_as_text
+from web.schemas.bodies import BidIn, ConcedeIn, OrdersIn, OrdersOut
+from web.schemas.table import ReadyIn
+from web.storage import store
+from web.storage.db import database
+from web.table import press, readiness
+
+__all__ = ["bp"]
+
+bp = Blueprint("player", __name__, url_prefix="/games/<game_id>/play/<token>")
+
+
+@bp.get("")
+def page(game_id: str, token: str) -> str:
+    power = require(game_id, token, "power")
+    return _page(game_id, token, power)
+
+
+def _page(
+    game_id: str,
+    token: str,
+    power: str,
+    typed: str | None = None,
+    not_saved: str | None = None,
+    closed: store.PhaseClosed | None = None,
+) -> str:
+    """The page; after a refused save, with why (``not_saved``) and the player's text (``typed``) in the box.
+
+    ``closed``: the save was for a phase no longer open; the page is the new phase's, the text stays in the
+    box, and only the player's own tap ("Use these for ...") may save it for the new phase.
+    """
+    snapshot = store.load(database(), game_id)
+    board, position = snapshot.board, snapshot.state.position
+    saved_text = orders_as_text(board, snapshot.state.orders.get(power, []))
+    return render_template(
+        "player/page.html",
+        view=present.player_out(snapshot, power),
+        token=token,
+        orders_text=saved_text if typed is None else typed,
+        saved_text=saved_text,
+        not_saved=not_saved,
+        closed=closed,
+        version=snapshot.version,
+        game_name=snapshot.name,
+        choices=player_choices(snapshot, power),
+        svg=_page_map(snapshot, power),
+        focus=mapview.focus(board, position, power),
+        press=press.read(database(), game_id, power, snapshot=snapshot),
+        last=lastphase.last_phase(snapshot, power),
+        # Opens on the last results until the power has saved orders for the new phase.
+        view_first="results" if snapshot.state.history and power not in snapshot.submitted else "now",
+    )
+
+
+def _page_map(snapshot: store.Snapshot, power: str) -> str:
+    """The map the page holds inline, with the power's saved orders (kept per game version and save)."""
+    orders = [(power, order) for order in snapshot.state.orders.get(power, [])]
+    key = (snapshot.id, snapshot.version, f"page {power} {snapshot.submitted.get(power)}")
+
+    def draw() -> str:
+        svg = mapview.page_svg(snapshot.board, snapshot.state.position, orders=orders)
+        return lastphase.last_results_svg(snapshot, svg)
+
+    return mapview.cached(key, draw)
+
+
+@bp.get("/auction")
+def auction(game_id: str, token: str) -> str:
+    """The DP auction as it would stand on this power's own bids: a small page of its own."""
+    power = require(game_id, token, "power")
+    snapshot = store.load(database(), game_id)
+    lots = posting.auction_preview(snapshot, power)
+    view = present.player_out(snapshot, power)
+    return render_template("player/auction.html", view=view, token=token, lots=lots, game_name=snapshot.name)
+
+
+@bp.get("/map.svg")
+def map_svg(game_id: str, token: str) -> Response:
+    power = require(game_id, token, "power")
+    snapshot = store.load(database(), game_id)
+    position = snapshot.state.position
+    orders = [(power, order) for order in snapshot.state.orders.get(power, [])]
+
+    def draw() -> str:
+        return mapview.position_svg(
+            snapshot.board, position, orders=orders, dp=dp_of(snapshot), title=f"{snapshot.name}: {power}"
+        )
+
+    key = (game_id, snapshot.version, f"{power} {snapshot.submitted.get(power)}")
+    return svg_response(mapview.cached(key, draw))
+
+
+@bp.post("/check")
+def check(game_id: str, token: str) -> Response:
+    """The verdict on each line, without saving (the page calls this as the player types).
+
+    With ``?draw=1`` the answer also holds the map's orders layer for the accepted lines (``layer``), so the
+    page draws the orders as they are typed or tapped.
+    """
+    power = require(game_id, token, "power")
+    data = request.get_json(silent=True) if request.is_json else {"text": request.form.get("text", "")}
+    if not isinstance(data, dict):
+        abort(400, 'send a JSON object such as {"text": "A Kai - Suruga"}')
+    body = OrdersIn.model_validate(data)
+    snapshot = store.load(database(), game_id)
+    out, kept = check_text(snapshot.game(), power, body.text)
+    answer = out.model_dump(mode="json")
+    if request.args.get("draw"):
+        position = snapshot.state.position
+        answer["layer"] = mapview.orders_layer(snapshot.board, position, [(power, order) for order in kept])
+    return jsonify(answer)
+
+
+@bp.post("/orders")
+def save(game_id: str, token: str) -> BaseResponse:
+    """Save the box for the phase the page was drawn for (its hidden ``phase``), never for another one."""
+    power = require(game_id, token, "power")
+    request_ = form_model(OrdersIn)
+    named = Phase.parse(request_.phase) if request_.phase else None
+    try:
+        out = actions.save_orders(database(), game_id, power, request_.text, request_.merge, named)
+    except store.PhaseClosed as closed:  # adjudicated (or rolled back) since the page was drawn
+        return _refused_save(game_id, token, power, request_.text, closed.describe("here is the new phase,"), closed)
+    except (store.Conflict, GameError) as refused:  # too late (the deadline passed), or the game changed or ended
+        return _refused_save(game_id, token, power, request_.text, str(refused))
+    _flash_saved(out)
+    return _back(game_id, token, saved=not out.refused and not out.kept_earlier)  # a refused line stays a draft
+
+
+def _refused_save(
+    game_id: str, token: str, power: str, typed: str, why: str, closed: store.PhaseClosed | None = None
+) -> BaseResponse:
+    """The player's page again (not an error page), saying why, with every line they typed still in the box."""
+    html = _page(game_id, token, power, typed=typed, not_saved=why[:1].upper() + why[1:].rstrip("."), closed=closed)
+    return Response(html, status=409, mimetype="text/html")
+
+
+def _form_phase() -> Phase | None:
+    """The phase a form was drawn for (its hidden field); None from a page older than the field."""
+    text = request.form.get("phase", "").strip()
+    try:
+        return Phase.parse(text) if text else None
+    except ValueError:
+        abort(400, f"the form names no phase it can read ('{text[:40]}'): reload the page")
+
+
+@bp.post("/bid")
+def bid(game_id: str, token: str) -> BaseResponse:
+    power = require(game_id, token, "power")
+    try:
+        out = actions.place_bid(database(), game_id, power, _bid_form(), _form_phase())
+    except store.PhaseClosed as closed:
+        flash(f"DP order not saved: {closed.describe('here is the new phase,')}.", "error")
+        return _back(game_id, token)
+    if out.problem:
+        flash(f"DP order refused: {out.problem}", "error")
+    else:
+        flash(f"DP order saved: {out.order}", "ok")
+    return _back(game_id, token)
+
+
+def _bid_form() -> BidIn:
+    """The bid a form sends: the DP panel's one list per neutral unit ("kind|supported|destination"), or fields."""
+    choice = request.form.get("choice")
+    if choice is None:
+        return form_model(BidIn)
+    kind, _, rest = choice.partition("|")
+    supported, _, destination = rest.partition("|")
+    fields: dict[str, str | None] = {"unit": request.form.get("unit", ""), "kind": kind}
+    fields |= {"points": request.form.get("points", ""), "supported": supported or None}
+    fields["destination"] = destination or None
+    return BidIn.model_validate(fields)
+
+
+@bp.post("/bid/withdraw")
+def withdraw(game_id: str, token: str) -> BaseResponse:
+    power = require(game_id, token, "power")
+    try:
+        left = actions.withdraw_bid(database(), game_id, power, request.form.get("unit", ""), _form_phase())
+    except store.PhaseClosed as closed:
+        flash(f"DP order not withdrawn: {closed.describe('here is the new phase,')}.", "error")
+        return _back(game_id, token)
+    if left is None:
+        abort(404, "There is no DP order for that unit to withdraw.")
+    flash("DP order withdrawn.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/draw")
+def draw(game_id: str, token: str) -> BaseResponse:
+    power = require(game_id, token, "power")
+    powers = None if "withdraw" in request.form else request.form.getlist("powers")
+    flash(
+        f"Draw vote {'withdrawn' if powers is None else 'recorded'}. "
+        f"{actions.vote_draw(database(), game_id, power, powers).describe()}",
+        "ok",
+    )
+    return _back(game_id, token)
+
+
+@bp.post("/ready")
+def ready(game_id: str, token: str) -> BaseResponse:
+    """The ready toggle: done with this phase, or not (yet)."""
+    power = require(game_id, token, "power")
+    wanted = ReadyIn(ready=request.form.get("ready") == "yes", phase=request.form.get("phase") or None)
+    out = readiness.set_ready(database(), game_id, power, wanted)
+    if out.adjudicating:
+        flash("Everyone is ready: the phase is being adjudicated now. Reload in a few seconds for the results.", "ok")
+    elif out.ready:
+        waiting = f" Still waiting for {', '.join(out.waiting_for)}." if out.waiting_for else ""
+        flash(f"You are ready for {out.phase}.{waiting} Changing your orders clears it.", "ok")
+    else:
+        flash(f"You are no longer marked ready for {out.phase}.", "ok")
+    return _back(game_id, token)
+
+
+@bp.post("/concede")
+def concede(game_id: str, token: str) -> BaseResponse:
+    power = require(game_id, token, "power")
+    result = actions.concede(database(), game_id, power, form_model(ConcedeIn).to)
+    flash(f"Concession recorded. {result.describe()}", "ok")
+    return _back(game_id, token)
+
+
+def _flash_saved(out: OrdersOut) -> None:
+    if out.kept_earlier:
+        saved = f"your {out.standing} saved order{'s' if out.standing != 1 else ''}"
+        stand = f"{saved} {'stands' if out.standing == 1 else 'stand'}" if out.standing else "none saved"
+        why = "every line was refused" if out.refused else "no line of it is an order (an empty box clears them)"
+        flash(f"Nothing saved: {why}; {stand}.", "error")
+    else:
+        flash(f"Saved {out.standing} order{'s' if out.standing != 1 else ''}.", "ok")
+    for line in out.lines:
+        if not line.ok:
+            flash(f"Line {line.number} not saved ('{line.text.strip()}'): {line.problem}", "error")
+
+
+def _back(game_id: str, token: str, saved: bool = False) -> BaseResponse:
+    """The page again; ``saved``: after a save of every line, marked ``#saved`` so the page drops its draft.
+
+    After a save with a refused line the draft stays, and the page puts it back in the box (the refused
+    lines with their verdicts, to be put right), rather than leaving only the accepted lines.
+    """
+    url = url_for("player.page", game_id=game_id, token=token, _anchor="saved" if saved else None)
+    return redirect(url, code=303)

@@ -1,0 +1,128 @@
+"""Every legal order a power may give now: for the player's page (taps and lists) and the JSON API.
+
+The orders come from :mod:`game.options`, the engine's own rules;
+this module only dresses them for a page: each with its canonical text (what
+the order box takes, so a tap and a typed line are the same thing) and the
+provinces a player taps, in turn, to choose it on the map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.position import Position, Unit
+from adjudicator.rules import NeutralOrders, Rules
+from game.options import adjustment_choices, neutral_choices, unit_choices
+from maps.board import Board
+from maps.terms import PhaseType, province_of
+from orders import DPOrder, Order, order_text, unit_text
+from orders.model import Build, Convoy, Move, Remove, Retreat, SupportHold, SupportMove, UnitRef, Waive
+from web.schemas.choices import AdjustmentsOut, ChoiceOut, ChoicesOut, DpOut, UnitChoicesOut
+from web.storage.store import Snapshot
+
+__all__ = ["choices_out", "player_choices"]
+
+
+def player_choices(snapshot: Snapshot, power: str) -> ChoicesOut:
+    """A game's player's choices now (none once the game is over)."""
+    game = snapshot.game()
+    state = game.state
+    if state.result.over:
+        return ChoicesOut(
+            phase=str(state.position.phase), phase_type=state.position.phase.type.value, power=power, units=[]
+        )
+    return choices_out(game.board, state.position, game.rules, power, state.orders.get(power, []))
+
+
+def choices_out(
+    board: Board, position: Position, rules: Rules, power: str, given: Sequence[Order] = (), *, prefix: bool = False
+) -> ChoicesOut:
+    """The power's choices this phase; ``given`` are its orders so far (for the DP it has spent).
+
+    ``prefix`` writes each order as ``Oda: A Owari - Mino``, for a box that takes every power's orders.
+    """
+    lead = f"{power}: " if prefix else ""
+    kind = position.phase.type
+    units = [
+        _unit_out(board, choice.unit, choice.orders, lead, dislodged=choice.dislodged)
+        for choice in unit_choices(board, position, power)
+    ]
+    dp = _dp_out(board, position, rules, power, given) if kind is PhaseType.MOVEMENT and not prefix else None
+    adjustments = _adjustments_out(board, position, rules, power, lead) if kind is PhaseType.ADJUSTMENTS else None
+    return ChoicesOut(
+        phase=str(position.phase), phase_type=kind.value, power=power, units=units, dp=dp, adjustments=adjustments
+    )
+
+
+def _unit_out(board: Board, unit: Unit, orders: Sequence[Order], lead: str, *, dislodged: bool) -> UnitChoicesOut:
+    return UnitChoicesOut(
+        location=unit.location,
+        province=unit.province,
+        text=unit_text(UnitRef(type=unit.type, location=unit.location), board),
+        power=unit.power,
+        dislodged=dislodged,
+        choices=_choices(board, orders, lead),
+    )
+
+
+def _choices(board: Board, orders: Sequence[Order], lead: str) -> list[ChoiceOut]:
+    plain = {(o.unit.location, o.destination) for o in orders if isinstance(o, Move) and not o.via_convoy}
+    return [
+        ChoiceOut(text=lead + order_text(order, board), kind=order.kind, clicks=_clicks(order, plain), order=order)
+        for order in orders
+    ]
+
+
+def _clicks(order: Order, plain_moves: set[tuple[str, str]]) -> list[str]:
+    """The provinces tapped, in turn, to choose the order once its unit is picked.
+
+    A move "via convoy" next door is chosen from the list, never by a tap:
+    the tap means the plain move.
+    """
+    match order:
+        case Move(via_convoy=True) if (order.unit.location, order.destination) in plain_moves:
+            return []
+        case Move() | Retreat():
+            return [province_of(order.destination)]
+        case SupportHold():
+            return [order.supported.province] * 2
+        case SupportMove():
+            return [order.supported.province, province_of(order.destination)]
+        case Convoy():
+            return [order.convoyed.province, province_of(order.destination)]
+        case Build() | Remove():
+            return [order.unit.province]
+    return []
+
+
+def _dp_out(board: Board, position: Position, rules: Rules, power: str, given: Sequence[Order]) -> DpOut | None:
+    if rules.neutral_orders is not NeutralOrders.DP_AUCTION:
+        return None
+    dp = rules.dp_allowance(len(position.centres_of(power)))
+    bids = [o for o in given if isinstance(o, DPOrder)]
+    spent = sum(o.points for o in bids)
+    neutrals = [u for u in position.units if u.is_neutral]
+    return DpOut(
+        dp=dp,
+        spent=spent,
+        left=max(dp - spent, 0),
+        max_dp=rules.max_dp,
+        max_orders=rules.max_dp_orders,
+        orders_given=len(bids),
+        max_per_order=rules.max_dp_per_order,
+        bids_on=[o.unit.province for o in bids],
+        units=[_unit_out(board, u, neutral_choices(board, position, u), "", dislodged=False) for u in neutrals],
+    )
+
+
+def _adjustments_out(board: Board, position: Position, rules: Rules, power: str, lead: str) -> AdjustmentsOut:
+    winter = adjustment_choices(board, position, rules, power)
+    waive = _choices(board, [Waive()], lead)[0] if winter.waive else None
+    return AdjustmentsOut(
+        due=winter.due,
+        sites=list(winter.sites),
+        site_names=[board.display(site) for site in winter.sites],
+        home_only=winter.home_only,
+        choices=_choices(board, [*winter.builds, *winter.removals], lead),
+        waive=waive,
+    )

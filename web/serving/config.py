@@ -1,0 +1,84 @@
+"""Settings: defaults, the environment, and the secret key kept in the instance folder.
+
+Nothing here is secret by default except the key, which is generated once and
+kept in ``instance/secret_key`` (readable by its owner only) unless
+``SECRET_KEY`` is given in the test config or ``SENGOKU_SECRET_KEY`` in the
+environment.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from web.access.public_url import from_environment
+
+__all__ = ["MAX_BODY", "database_url", "defaults", "request_seconds", "secret_key"]
+
+MAX_BODY = 64 * 1024
+"""No request body is larger than this: a whole pasted post of orders is a few KiB."""
+
+
+def request_seconds() -> float:
+    """How long a request may take to arrive whole: ``$SENGOKU_REQUEST_SECONDS``, else 10 (serving/waitress_site.py)."""
+    try:
+        return max(0.5, float(os.environ.get("SENGOKU_REQUEST_SECONDS", "")))
+    except ValueError:
+        return 10.0
+
+
+def database_url(instance_path: str | None = None) -> str:
+    """``$DATABASE_URL``, else the SQLite file in the instance folder (the site's own, by default)."""
+    given = os.environ.get("DATABASE_URL")
+    if given:
+        return given
+    if instance_path is None:
+        from flask import Flask
+
+        instance_path = Flask("web").instance_path  # where create_app() keeps it
+    return f"sqlite:///{Path(instance_path) / 'sengoku.db'}"
+
+
+def defaults(instance_path: str) -> dict[str, Any]:
+    """The settings of a plain start, from the environment where it says so."""
+    return {
+        "DATABASE_URL": database_url(instance_path),
+        "MAX_CONTENT_LENGTH": MAX_BODY,
+        "MAX_FORM_MEMORY_SIZE": MAX_BODY,
+        "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "PUBLIC_URL": from_environment(),  # every link is built from it, never from a request (access/public_url.py)
+        "WTF_CSRF_SSL_STRICT": False,  # its Referer check fails under Referrer-Policy: no-referrer; the token stays
+        "RATE_LIMITS": False,  # `sengoku serve` turns them on (web/access/limits.py)
+        "WTF_CSRF_TIME_LIMIT": None,  # a player may keep the page open for a day before saving
+        "DEADLINE_CHECK_SECONDS": 0,  # 0: no deadline job in this process (tests); `sengoku serve` starts one
+        "MIGRATE_ON_START": None,  # None: SQLite is upgraded at start, other databases by `sengoku db upgrade`
+        "DATABASE_POOL_SIZE": _number("SENGOKU_DB_POOL_SIZE", 5),
+        "DATABASE_MAX_OVERFLOW": _number("SENGOKU_DB_MAX_OVERFLOW", 10),
+    }
+
+
+def _number(variable: str, default: int) -> int:
+    value = os.environ.get(variable, "")
+    return int(value) if value.isdigit() else default
+
+
+def secret_key(instance_path: str) -> str:
+    """``SENGOKU_SECRET_KEY``, or the key kept in the instance folder (made on first start)."""
+    given = os.environ.get("SENGOKU_SECRET_KEY")
+    if given:
+        return given
+    path = Path(instance_path) / "secret_key"
+    if path.exists():
+        return path.read_text(encoding="utf-8").strip()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another process made it first
+        return path.read_text(encoding="utf-8").strip()
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(key + "\n")
+    return key

@@ -1,0 +1,276 @@
+"""The database: one SQLAlchemy engine per process, its connection pool, and transactions.
+
+SQLite (the default, a file in the instance folder) runs in WAL mode so that
+readers never wait for a writer, and every writing transaction starts with
+``BEGIN IMMEDIATE``: writers queue for the lock (up to the busy timeout)
+instead of failing half-way. PostgreSQL needs nothing special; the store
+takes row locks where it must.
+
+Each process of the site has its own pool (``sengoku serve --workers 4``
+means 4 pools): ``pool_size`` connections kept open, ``max_overflow`` more
+at busy moments, each checked before use (``pool_pre_ping``: a database that
+restarted costs one retry, not an error page) and replaced after half an
+hour. Workers x (size + overflow) must stay under the server's
+``max_connections`` (100 by default).
+
+Inside a request on PostgreSQL every transaction uses one connection, checked
+out and pinged once (:meth:`Database.one_connection`); its reads run in
+autocommit (no ``BEGIN``/``COMMIT`` round trips, the same rows at READ
+COMMITTED), and the busiest paths (a save, the link's token check) use Core
+statements on it without an ORM session (:meth:`Database.transaction`,
+:meth:`Database.rows`).
+
+The schema is not made here: :mod:`web.storage.migrate` keeps it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, current_app, g
+from sqlalchemy import Connection, Engine, Executable, Row, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+__all__ = ["Database", "Pool", "database", "init_app"]
+
+_READ_ONLY = "sengoku_read_only"
+
+
+@dataclass(frozen=True)
+class Pool:
+    """How many connections one process keeps (``size``) and may add at busy moments (``overflow``)."""
+
+    size: int = 5
+    overflow: int = 10
+    timeout: float = 10.0
+    """Seconds a request waits for a free connection before it fails (a 500, not a hang)."""
+    recycle: int = 1800
+
+
+class Database:
+    """An engine and two kinds of transaction: ``write()`` and ``read()``."""
+
+    def __init__(self, url: str, pool: Pool | None = None) -> None:
+        """DatabaseUnusable (web/storage/dburl.py) for a URL that is not SQLite's or PostgreSQL's."""
+        from web.storage.dburl import DatabaseUnusable, check
+
+        self.url = _normalise(url)
+        check(self.url)
+        try:
+            self.engine = _engine(self.url, pool or Pool())
+        except ImportError as error:
+            raise DatabaseUnusable(f"cannot use the database: its driver is not installed ({error})") from None
+        self._writer = sessionmaker(self.engine, expire_on_commit=False)
+        self._read_engine = self.engine.execution_options(**{_READ_ONLY: True})
+        self._reader = sessionmaker(self._read_engine, expire_on_commit=False)
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """One transaction that may change data: committed at the end, rolled back on any error."""
+        _refuse_inside_a_read()
+        held = _HELD.get()
+        if held is not None and held.engine is self.engine:
+            with Session(held.connection(), expire_on_commit=False) as session, session.begin():
+                yield session
+            return
+        with self._writer.begin() as session:
+            yield session
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """Reading only. Inside a request on PostgreSQL (:meth:`one_connection`) each statement commits on its
+        own (autocommit): no ``BEGIN`` and ``COMMIT`` round trips, and no difference in what is read, since at
+        READ COMMITTED (PostgreSQL's default) every statement sees its own snapshot in a transaction too."""
+        token = _READING.set(True)
+        try:
+            held = _HELD.get()
+            if held is not None and held.engine is self.engine:
+                connection = held.connection()
+                with _autocommit(connection), Session(connection, expire_on_commit=False) as session, session.begin():
+                    yield session
+                return
+            with self._reader.begin() as session:
+                yield session
+        finally:
+            _READING.reset(token)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Connection]:
+        """A writing transaction, as :meth:`write`, on a Core connection: no ORM session to set up (a save's)."""
+        _refuse_inside_a_read()
+        held = _HELD.get()
+        if held is not None and held.engine is self.engine:
+            connection = held.connection()
+            if connection.in_transaction():  # inside another transaction of the request: part of it
+                yield connection
+                return
+            with connection.begin():
+                yield connection
+            return
+        with self.engine.begin() as connection:
+            yield connection
+
+    def rows(self, statement: Executable, values: dict[str, Any]) -> Sequence[Row[Any]]:
+        """One reading statement's rows, as :meth:`read` would give them, without an ORM session."""
+        held = _HELD.get()
+        if held is not None and held.engine is self.engine:
+            connection = held.connection()
+            if connection.in_transaction():  # inside another transaction of the request: part of it
+                return connection.execute(statement, values).all()
+            with _autocommit(connection), connection.begin():
+                return connection.execute(statement, values).all()
+        with self._read_engine.begin() as connection:
+            return connection.execute(statement, values).all()
+
+    @contextmanager
+    def one_connection(self) -> Iterator[None]:
+        """Inside, every transaction of this thread uses one connection, checked out (and pinged) once.
+
+        A request runs two or three short transactions (the link's token, then
+        the action); checking a connection out of the pool for each costs a
+        ping to the server each time (``pool_pre_ping``). The connection is
+        taken at the first transaction, so a request that needs none takes none.
+        On SQLite, where no ping is made and reads differ from writes, it does nothing.
+        """
+        if self.dialect == "sqlite" or _HELD.get() is not None:
+            yield
+            return
+        held = _Held(self.engine)
+        token = _HELD.set(held)
+        try:
+            yield
+        finally:
+            _HELD.reset(token)
+            held.close()
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+class _Held:
+    """The connection :meth:`Database.one_connection` keeps, opened on first use."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._connection: Connection | None = None
+
+    def connection(self) -> Connection:
+        if self._connection is None or self._connection.invalidated:
+            self._connection = self.engine.connect()
+        return self._connection
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+
+
+@contextmanager
+def _autocommit(connection: Connection) -> Iterator[None]:
+    """The driver's autocommit on for a read (psycopg's flag: set on the client, no round trip), then off."""
+    driver = connection.connection.driver_connection
+    if driver is None or not hasattr(driver, "autocommit") or connection.in_transaction():  # nested: joins it
+        yield
+        return
+    driver.autocommit = True
+    try:
+        yield
+    finally:
+        try:
+            if not driver.closed:
+                driver.autocommit = False
+        except Exception:  # the driver refuses (a statement still under way): never use the connection again
+            connection.invalidate()
+
+
+_HELD: ContextVar[_Held | None] = ContextVar("sengoku_held_connection", default=None)
+_READING: ContextVar[bool] = ContextVar("sengoku_reading", default=False)
+
+
+def _refuse_inside_a_read() -> None:
+    """A write never starts inside a read: on PostgreSQL a request's read runs in autocommit, where each of the
+    write's statements would commit alone (its lock gone at once). A read inside a write is fine."""
+    if _READING.get():
+        raise RuntimeError("a write was started inside a read: read, then write, or read inside the write")
+
+
+def _normalise(url: str) -> str:
+    """``postgres://`` and ``postgresql://`` (as hosts print them) mean psycopg 3."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url.removeprefix(prefix)
+    return url
+
+
+def _engine(url: str, pool: Pool) -> Engine:
+    sizes: dict[str, Any] = {
+        "pool_size": pool.size,
+        "max_overflow": pool.overflow,
+        "pool_timeout": pool.timeout,
+        "pool_recycle": pool.recycle,
+    }
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True, **sizes)
+    memory = url in ("sqlite://", "sqlite:///:memory:")
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **({} if memory else sizes))
+    event.listen(engine, "connect", _sqlite_connect)
+    event.listen(engine, "begin", _sqlite_begin)
+    return engine
+
+
+def _sqlite_connect(connection: Any, _record: Any) -> None:
+    connection.isolation_level = None  # the driver must not open transactions itself: we do (below)
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Any) -> None:
+    read_only = connection.get_execution_options().get(_READ_ONLY, False)
+    connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+
+
+def init_app(app: Flask) -> Database:
+    """Open the app's database; bring its schema up to date when ``MIGRATE_ON_START`` says so (SQLite)."""
+    config = app.config
+    pool = Pool(size=int(config["DATABASE_POOL_SIZE"]), overflow=int(config["DATABASE_MAX_OVERFLOW"]))
+    db = Database(config["DATABASE_URL"], pool)
+    migrate_on_start = config.get("MIGRATE_ON_START")
+    if migrate_on_start is None:  # the default: the SQLite file the site owns, yes; a shared server, by hand
+        migrate_on_start = db.dialect == "sqlite"
+    if migrate_on_start:
+        from web.storage.migrate import upgrade
+
+        upgrade(db.engine)
+    app.extensions["sengoku_db"] = db
+    _one_connection_per_request(app, db)
+    return db
+
+
+def _one_connection_per_request(app: Flask, db: Database) -> None:
+    def hold() -> None:
+        stack = ExitStack()
+        stack.enter_context(db.one_connection())
+        g.sengoku_connection = stack
+
+    def release(_error: BaseException | None) -> None:
+        stack = g.pop("sengoku_connection", None)
+        if stack is not None:
+            stack.close()
+
+    app.before_request(hold)
+    app.teardown_request(release)
+
+
+def database() -> Database:
+    return current_app.extensions["sengoku_db"]  # type: ignore[no-any-return]

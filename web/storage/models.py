@@ -1,0 +1,141 @@
+"""The tables: games, the links' token hashes, and this phase's submissions.
+
+The schema is made and changed by migrations (``web/storage/migrations/``, run by
+``sengoku db upgrade``), never by ``create_all``: a change here needs a new
+migration, and ``tests/web/test_migrations.py`` fails until it has one.
+
+A game's whole state (position, history, votes) is one JSON document, the
+engine's :class:`~game.state.GameState`, with a version that goes up
+on every change. Orders are *not* kept in it while a phase is open: each
+power's orders are a row of their own, keyed by (game, phase number, power),
+so two players saving at the same moment write different rows and never
+overwrite each other; so is the mark of a power whose latest message had
+every line refused.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, false
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = [
+    "Base",
+    "GameRow",
+    "MessageRow",
+    "PowerMark",
+    "PressReadRow",
+    "ReadyRow",
+    "RefusalRow",
+    "SubmissionRow",
+    "TokenRow",
+]
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    variant: Mapped[str] = mapped_column(String(40))
+    state: Mapped[str] = mapped_column(Text, doc="GameState JSON, with no orders in it")
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created: Mapped[datetime] = mapped_column(DateTime)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, index=True, doc="UTC, naive")
+    movement_hours: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    other_hours: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    listed: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false(), doc="shown on the front page (the GM's choice)"
+    )
+
+
+class TokenRow(Base):
+    """One secret link: its role (``gm`` or a power's name) and the SHA-256 of its token."""
+
+    __tablename__ = "tokens"
+    __table_args__ = (UniqueConstraint("game_id", "role"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(40))
+    digest: Mapped[str] = mapped_column(String(64))
+
+
+class SubmissionRow(Base):
+    """A power's accepted orders for one phase, as a JSON list of orders."""
+
+    __tablename__ = "submissions"
+    __table_args__ = (UniqueConstraint("game_id", "phase_index", "power"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    phase_index: Mapped[int] = mapped_column(Integer, doc="how many phases had been adjudicated")
+    power: Mapped[str] = mapped_column(String(40))
+    orders: Mapped[str] = mapped_column(Text)
+    updated: Mapped[datetime] = mapped_column(DateTime)
+
+
+class PowerMark:
+    """A mark one power sets for one phase, in a table of its own (a row per game, phase and power)."""
+
+    __table_args__ = (UniqueConstraint("game_id", "phase_index", "power"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    phase_index: Mapped[int] = mapped_column(Integer, doc="how many phases had been adjudicated")
+    power: Mapped[str] = mapped_column(String(40))
+    updated: Mapped[datetime] = mapped_column(DateTime)
+
+
+class RefusalRow(PowerMark, Base):
+    """A power whose latest message this phase had every line refused (its earlier orders, if any, stand).
+
+    Its own table, written by the power's save alone like a submission row,
+    so that saves never need the game row's lock (migration 0003).
+    """
+
+    __tablename__ = "refusals"
+
+
+class ReadyRow(PowerMark, Base):
+    """A power that says it is done with this phase ("ready"); cleared when its orders change.
+
+    A row of its own, written by the power alone (like a submission), so that saying "ready" never waits
+    for the game row's exclusive lock (migration 0004).
+    """
+
+    __tablename__ = "ready"
+
+
+class MessageRow(Base):
+    """One press message: who sent it (a power or the GM), to whom (JSON: ``["*"]`` for everyone), in which phase."""
+
+    __tablename__ = "messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    phase_index: Mapped[int] = mapped_column(Integer, doc="how many phases had been adjudicated when it was sent")
+    phase: Mapped[str] = mapped_column(String(40))
+    sender: Mapped[str] = mapped_column(String(40))
+    recipients: Mapped[str] = mapped_column(Text, doc='JSON list of powers, or ["*"]')
+    anonymous: Mapped[bool] = mapped_column(Boolean, default=False)
+    text: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime)
+
+
+class PressReadRow(Base):
+    """How far a reader (a power, or the GM) has read the game's press, and been mailed it."""
+
+    __tablename__ = "press_reads"
+    __table_args__ = (UniqueConstraint("game_id", "reader"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    reader: Mapped[str] = mapped_column(String(40))
+    read_id: Mapped[int] = mapped_column(Integer, default=0, doc="the last message id read")
+    mailed_id: Mapped[int] = mapped_column(Integer, default=0, doc="the last message id mailed to this reader")

@@ -1,0 +1,128 @@
+"""The game's chat channel on the web site: the GM sets a webhook; results and notices go there.
+
+The same posts as ``sengoku channel`` (:mod:`post.chat`, :mod:`outbox.webhook`):
+the results post cut to the channel's limits, the map as a PNG on Discord,
+a "the phase is open" notice. The address is kept in the game's state and
+only ever shown as its host. Posting never fails an adjudication: what did
+not go is said to the GM (and logged when no one is there to read it).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from game.chat_channel import ChannelError, ChatChannel, parse_channel
+from game.game import GameError
+from outbox.webhook import ChannelPost, Posted, post_to_channel
+from post import build_post
+from post.chat import Flavour, chat_messages, phase_notice
+from web.play import mapview
+from web.play.actions import GM_PAGE, log_action
+from web.schemas.table import ChannelIn, ChannelPostOut
+from web.storage import store
+from web.storage.db import Database
+from web.storage.store import Handle
+
+__all__ = ["after_adjudication", "in_background", "post", "set_channel"]
+
+log = logging.getLogger(__name__)
+
+
+def set_channel(db: Database, game_id: str, request: ChannelIn, by: str = GM_PAGE) -> None:
+    """Keep, change or forget the webhook; an empty ``url`` keeps the one set (its address is never sent back)."""
+
+    def act(handle: Handle) -> None:
+        state = handle.game.state
+        chosen: ChatChannel | None = state.channel
+        if request.forget:
+            chosen = None
+        elif request.url:
+            try:
+                chosen = parse_channel(request.url, request.flavour)
+            except ChannelError as error:
+                raise GameError(str(error)) from None
+        if chosen is not None:
+            chosen = chosen.replace(post_results=request.post_results)
+        elif request.post_results:
+            raise GameError("give the channel's webhook address first")
+        handle.game.state = state.replace(channel=chosen)
+        if chosen is None:
+            log_action(handle, by, "chat channel forgotten")
+        else:
+            after = ", results after each adjudication" if chosen.post_results else ""
+            log_action(handle, by, f"chat channel: the {chosen.shown()}{after}")
+
+    store.change(db, game_id, act)
+
+
+def post(db: Database, game_id: str, what: str) -> ChannelPostOut:
+    """Post the last results (with the map) or a notice of the open phase, now."""
+    snapshot = store.load(db, game_id)
+    state = snapshot.state
+    chosen = state.channel
+    if chosen is None:
+        raise GameError("this game has no chat channel: set its webhook first")
+    flavour = Flavour(chosen.flavour)
+    if what == "results":
+        if not state.history:
+            raise GameError("no phase has been adjudicated yet")
+        report = build_post(snapshot.board, state, -1, deadline=snapshot.deadline)
+        picture = _picture(snapshot) if chosen.flavour == "discord" else None
+        sent = ChannelPost(chat_messages(report, flavour), picture)
+        what_words = f"the {report.phase} results"
+    else:
+        if state.result.over:
+            raise GameError(f"the game is over: {state.result.describe()}")
+        text = phase_notice(
+            snapshot.name or snapshot.board.title, str(state.position.phase), snapshot.deadline, flavour
+        )
+        sent, what_words = ChannelPost([text]), f"the {state.position.phase} notice"
+    return _out(chosen, post_to_channel(chosen, sent), what_words)
+
+
+def after_adjudication(db: Database, game_id: str) -> ChannelPostOut | None:
+    """Post the results if the GM turned it on; None if not. Never raises: the adjudication stands."""
+    try:
+        chosen = store.load(db, game_id).state.channel
+        if chosen is None or not chosen.post_results:
+            return None
+        out = post(db, game_id, "results")
+        if out.failure:
+            log.warning("posting the results of game %s to its channel: %s", game_id, out.failure)
+        return out
+    except Exception:  # the channel must not undo or hide an adjudication: log it, the GM can post again
+        log.exception("posting the results of game %s to its channel failed", game_id)
+        return None
+
+
+def in_background(db: Database, game_id: str) -> threading.Thread:
+    """:func:`after_adjudication` in a thread of its own, for the deadline job (a slow chat server must not
+    hold up its next pass)."""
+    thread = threading.Thread(target=after_adjudication, args=(db, game_id), name=f"sengoku-chat-{game_id}")
+    thread.daemon = True
+    thread.start()
+    return thread
+
+
+def _picture(snapshot: store.Snapshot) -> bytes | None:
+    """The last phase's map with its orders and results, as PNG; None (and said in the log) on a server
+    without fonts, so the results still go."""
+    entry = snapshot.state.history[-1]
+    try:
+        svg = mapview.position_svg(snapshot.board, entry.before, outcomes=entry.report.outcomes, title=snapshot.name)
+        return mapview.png(svg)
+    except Exception:
+        log.exception("drawing the map for game %s's channel failed", snapshot.id)
+        return None
+
+
+def _out(chosen: ChatChannel, posted: Posted, what: str) -> ChannelPostOut:
+    return ChannelPostOut(
+        channel=chosen.shown(),
+        what=what,
+        sent=posted.sent,
+        total=posted.total,
+        failure=posted.failure,
+        notes=posted.notes,
+    )

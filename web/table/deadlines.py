@@ -1,0 +1,98 @@
+"""The deadline job: every game whose deadline has passed is adjudicated, once, by one process at a time.
+
+With one process (``sengoku serve``), the job's loop runs in a daemon thread
+every ``DEADLINE_CHECK_SECONDS``. With several (``--workers N``) it runs in a
+small process of its own beside the workers (:mod:`web.serving.scheduler`), so that
+no request waits while its worker adjudicates; the workers still run the loop,
+seldom, as a safety net should that process die. A pass runs only where it
+holds the job's lock: on PostgreSQL an advisory lock
+(the database drops it if the process dies, even by kill -9), on SQLite the
+database's own write lock, which every adjudication takes. *Exactly once* does
+not rest on that lock alone: each game is adjudicated under its row's
+exclusive lock and only if its deadline is still passed, and adjudicating
+moves the deadline on (or clears it), so a second pass finds nothing to do.
+
+Requests never run the job: a save that comes after the deadline is refused
+(:func:`web.storage.store.submit`) until the job has adjudicated the phase, so no
+order is counted late and no page waits for an adjudication.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from datetime import datetime
+
+from flask import Flask
+from sqlalchemy import text
+
+from outbox import SmtpSettings
+from web.play import actions
+from web.storage import store
+from web.storage.db import Database
+from web.table import chat, mailer, pressmail, reminders
+
+__all__ = ["init_app", "run_due", "run_loop", "run_pass", "start_timer"]
+
+log = logging.getLogger(__name__)
+
+_LOCK = 0x73656E676F6B76  # the advisory lock key of the deadline job on PostgreSQL
+
+
+def run_due(db: Database, now: datetime | None = None) -> list[str] | None:
+    """One pass: adjudicate the games whose deadline has passed; their ids, or None if another process has the job."""
+    if db.dialect != "postgresql":
+        return actions.adjudicate_if_due(db, now=now)
+    with db.engine.connect() as connection:
+        held = connection.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": _LOCK}).scalar()
+        connection.commit()  # a session lock: it outlives this transaction, and the connection's death
+        if not held:
+            return None
+        try:
+            return actions.adjudicate_if_due(db, now=now)
+        finally:
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _LOCK})
+            connection.commit()
+
+
+def init_app(app: Flask) -> None:
+    seconds = float(app.config.get("DEADLINE_CHECK_SECONDS") or 0)
+    if seconds > 0:
+        start_timer(app.extensions["sengoku_db"], seconds, mailer.smtp_settings(app.config))
+
+
+def start_timer(db: Database, seconds: float, smtp: SmtpSettings | None = None) -> threading.Event:
+    """Run a pass every ``seconds`` in a daemon thread; set the returned event to stop it."""
+    stop = threading.Event()
+    thread = threading.Thread(target=run_loop, args=(db, seconds, smtp, stop), name="sengoku-deadlines", daemon=True)
+    thread.start()
+    return stop
+
+
+def run_loop(db: Database, seconds: float, smtp: SmtpSettings | None, stop: threading.Event) -> None:
+    """A pass every ``seconds`` until ``stop`` is set (in a thread, or as the whole of the scheduler process)."""
+    while not stop.wait(seconds):
+        try:
+            run_pass(db, smtp)
+        except Exception:  # a bad moment for the database must not end the job
+            log.exception("deadline pass failed")
+
+
+def run_pass(db: Database, smtp: SmtpSettings | None, now: datetime | None = None) -> list[threading.Thread]:
+    """One pass of the job: the reminders due, then the deadlines passed; and the threads that send their mail
+    and posts (returned so a test can wait for them).
+
+    The results of each game adjudicated go by mail and to its chat channel (when its GM turned that on), each
+    from a thread of its own: a slow mail or chat server must not hold up the next pass.
+    """
+    moment = now or store.utcnow()
+    held = run_due(db, now=moment)
+    if held is None:  # another process has the job this time
+        return []
+    senders = reminders.remind_due(db, moment, smtp) + pressmail.mail_due(db, moment, smtp)
+    for game_id in held:
+        log.info("deadline passed: game %s adjudicated", game_id)
+        mailing = mailer.in_background(db, game_id, smtp)
+        senders += [mailing] if mailing is not None else []
+        senders.append(chat.in_background(db, game_id))
+    return senders

@@ -1,0 +1,137 @@
+"""Mail from the web site: results, reminders and new secret links, through the :mod:`outbox`.
+
+The SMTP server is the site's (``SENGOKU_SMTP_*`` in the environment, or
+``SMTP`` in the app's config); a GM only turns mail on for a game and keeps
+its address book. Each message the server accepts is recorded in the game's
+state, like the command line's, so nothing goes twice and nothing unsent is
+marked sent. Mail never fails a request: what did not go is reported.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from game.game import GameError
+from game.sent import SentMessage
+from outbox import Plan, SettingsError, SmtpSettings, deliver, links_letters, reminder_letters, results_letters
+from web.schemas.bodies import MailOut, MailSettingsIn
+from web.storage import store, tokens
+from web.storage.db import Database
+from web.storage.store import Handle
+
+__all__ = ["after_adjudication", "in_background", "mail", "record_sent", "set_mail_settings", "smtp_settings"]
+
+log = logging.getLogger(__name__)
+
+
+def smtp_settings(config: dict[str, Any] | Any) -> SmtpSettings | None:
+    """The site's SMTP server: ``config["SMTP"]`` if set, else the environment; None when mail is not set up."""
+    given = config.get("SMTP")
+    if isinstance(given, SmtpSettings):
+        return given
+    try:
+        return SmtpSettings.from_sources({}, os.environ)
+    except SettingsError:
+        return None
+
+
+def set_mail_settings(db: Database, game_id: str, request: MailSettingsIn, by: str = "GM page") -> None:
+    """The game's address book and whether results go out after each adjudication (all or nothing)."""
+
+    def act(handle: Handle) -> None:
+        game = handle.game
+        for power in game.powers():
+            game.set_addresses(power, request.addresses.get(power, []))
+        game.state = game.state.replace(mail_results=request.mail_results)
+        game.record("saved the mail settings (addresses, results by mail)", by=by, at=datetime.now(UTC))
+
+    unknown = sorted(set(request.addresses) - set(store.load(db, game_id).board.power_names))
+    if unknown:
+        raise GameError(f"no power '{unknown[0]}' in this game")
+    store.change(db, game_id, act)
+
+
+def mail(
+    db: Database,
+    game_id: str,
+    what: str,
+    settings: SmtpSettings,
+    link_for: Callable[[str, str], str] | None = None,
+) -> MailOut:
+    """Send ``what`` (results, reminder or links) to every addressed player; record what went."""
+    snapshot = store.load(db, game_id)
+    board, state = snapshot.board, snapshot.state
+    fresh: dict[str, str] = {}
+    try:
+        if what == "results":
+            plan = results_letters(board, state, -1, deadline=snapshot.deadline)
+        elif what == "reminder":
+            plan = reminder_letters(board, state, deadline=snapshot.deadline)
+        else:
+            if link_for is None:
+                raise GameError("links need the site's address")
+            fresh = {p: tokens.new_token() for p in board.power_names if state.addresses.get(p)}
+            links = {p: link_for(p, token) for p, token in fresh.items()}
+            plan = links_letters(board, state, links, key=f"links {datetime.now(UTC).isoformat()}")
+    except ValueError as error:
+        raise GameError(str(error)) from None
+    collected: list[SentMessage] = []
+    delivery = deliver(plan.letters, settings, state.sent, collected.append)
+    if collected:
+        _record(db, game_id, collected)
+    for power in sorted({m.power for m in collected} & set(fresh)):
+        store.reset_token(db, game_id, power, fresh[power])  # the new link works once a player has it
+    return _out(plan, collected, delivery.failed, [(letter, "not tried") for letter in delivery.not_tried])
+
+
+def after_adjudication(db: Database, game_id: str, settings: SmtpSettings | None) -> MailOut | None:
+    """Mail the results if the GM turned it on (and the site can send); None if not. Never raises."""
+    try:
+        if settings is None or not store.load(db, game_id).state.mail_results:
+            return None
+        return mail(db, game_id, "results", settings)
+    except Exception:  # mail must not undo or hide an adjudication: log it, the GM can send again
+        log.exception("mailing the results of game %s failed", game_id)
+        return None
+
+
+def in_background(db: Database, game_id: str, settings: SmtpSettings | None) -> threading.Thread | None:
+    """:func:`after_adjudication` in a thread of its own: the deadline job must not wait for a mail server
+    before its next pass. None when there is nothing to send."""
+    if settings is None:
+        return None
+    thread = threading.Thread(
+        target=after_adjudication, args=(db, game_id, settings), name=f"sengoku-mail-{game_id}", daemon=True
+    )
+    thread.start()
+    return thread
+
+
+def record_sent(db: Database, game_id: str, sent: list[SentMessage]) -> None:
+    """Keep messages the server took in the game's state (so they never go twice)."""
+    _record(db, game_id, sent)
+
+
+def _record(db: Database, game_id: str, sent: list[SentMessage]) -> None:
+    def act(handle: Handle) -> None:
+        game = handle.game
+        game.state = game.state.replace(sent=[*game.state.sent, *sent])
+        what, powers = sent[0].key.split()[0], ", ".join(sorted({m.power for m in sent}))
+        count = f"{len(sent)} address{'es' if len(sent) != 1 else ''}"
+        game.record(f"mailed the {what} to {count} ({powers})", by="the site's mail", at=datetime.now(UTC))
+
+    store.change(db, game_id, act)
+
+
+def _out(plan: Plan, sent: list[SentMessage], *failures: list[tuple[Any, str]]) -> MailOut:
+    return MailOut(
+        sent=[f"{m.power} <{m.address}>" for m in sent],
+        failed=[f"{letter.power} <{letter.address}>: {why}" for failed in failures for letter, why in failed],
+        already=[f"{letter.power} <{letter.address}>" for letter in plan.already],
+        unaddressed=plan.unaddressed,
+    )

@@ -1,0 +1,137 @@
+"""Reminders the web site sends by itself: at the hours before the deadline the GM chose, to the powers that
+owe orders and have none saved, by mail (to their addresses) and to the game's chat channel.
+
+Each round (a phase and an hour, e.g. "Fall 1571, 2 hours before") goes once: the deadline job marks it in
+the game's state under the game's lock before anything is sent, so two passes never send it twice, and a
+round found late (the site was down) is sent once, not once per hour missed. Mail goes through
+:mod:`web.table.mailer` (each message recorded once the server took it), the channel's notice through
+:mod:`web.table.chat`; neither can fail the deadline job.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from datetime import datetime, timedelta
+
+from adjudicator.rules import rules_for
+from game.duty import powers_to_order
+from outbox import SmtpSettings, deliver, reminder_letters
+from post.chat import Flavour, reminder_notice
+from web.storage import store
+from web.storage.db import Database
+from web.storage.store import Handle, Snapshot
+
+__all__ = ["MAX_HOURS", "Round", "remind_due", "round_due", "send_round"]
+
+log = logging.getLogger(__name__)
+
+MAX_HOURS = 7 * 24
+"""The earliest reminder a GM can ask for: a week before the deadline."""
+
+
+class Round:
+    """One reminder round of one game: which phase (by number), how many hours before, and to whom."""
+
+    def __init__(self, game_id: str, phase_number: int, hours: int, missing: list[str], hours_left: int) -> None:
+        self.game_id, self.phase_number, self.hours, self.missing = game_id, phase_number, hours, missing
+        self.hours_left = hours_left  # how far off the deadline was when the round was found, rounded
+
+    @property
+    def mark(self) -> str:
+        return f"{self.phase_number}:{self.hours}"
+
+
+def round_due(snapshot: Snapshot, now: datetime) -> Round | None:
+    """The reminder round to send now, if any: the nearest hour already reached and not yet sent."""
+    state = snapshot.state
+    if snapshot.deadline is None or not state.reminder_hours or state.result.over or now >= snapshot.deadline:
+        return None
+    number = len(state.history) + 1
+    reached = [h for h in state.reminder_hours if now >= snapshot.deadline - timedelta(hours=h)]
+    if not reached or all(f"{number}:{h}" in state.reminded for h in reached):
+        return None
+    rules = rules_for(state.variant)
+    missing = [p for p in powers_to_order(snapshot.board, state.position, rules) if not state.orders.get(p)]
+    hours_left = round((snapshot.deadline - now).total_seconds() / 3600)
+    return Round(snapshot.id, number, min(reached), missing, hours_left)
+
+
+def remind_due(db: Database, now: datetime, smtp: SmtpSettings | None) -> list[threading.Thread]:
+    """Mark and send every game's reminder round that is due; the threads that send them."""
+    senders = []
+    for game_id in store.deadline_within(db, now, timedelta(hours=MAX_HOURS)):
+        try:
+            if round_due(store.load(db, game_id), now) is None:  # most passes: nothing due, nothing written
+                continue
+            due = _claim(db, game_id, now)
+        except Exception:  # one game's trouble must not hold up the others' reminders
+            log.exception("reminders for game %s failed", game_id)
+            continue
+        if due is not None and due.missing:
+            thread = threading.Thread(target=send_round, args=(db, due, smtp), name=f"sengoku-remind-{game_id}")
+            thread.daemon = True
+            thread.start()
+            senders.append(thread)
+    return senders
+
+
+def _claim(db: Database, game_id: str, now: datetime) -> Round | None:
+    """The round due, marked as sent (with every earlier hour already reached) under the game's lock: looked at
+    again there, since another process may have claimed it since it was read."""
+
+    def act(handle: Handle) -> Round | None:
+        snapshot = store.Snapshot(
+            id=game_id,
+            name=handle.row.name,
+            version=handle.row.version,
+            state=handle.game.state,
+            submitted={},
+            deadline=handle.row.deadline,
+            movement_hours=handle.row.movement_hours,
+            other_hours=handle.row.other_hours,
+        )
+        due = round_due(snapshot, now)
+        if due is None:
+            return None
+        state = handle.game.state
+        reached = [f"{due.phase_number}:{h}" for h in state.reminder_hours if h >= due.hours]
+        handle.game.state = state.replace(reminded=sorted({*state.reminded, *reached}))
+        return due
+
+    return store.change(db, game_id, act)
+
+
+def send_round(db: Database, due: Round, smtp: SmtpSettings | None) -> None:
+    """Mail the round's reminder to the powers without orders and post it to the channel. Never raises."""
+    try:
+        snapshot = store.load(db, due.game_id)
+        if smtp is not None:
+            _mail(db, snapshot, due, smtp)
+        _post(snapshot, due)
+    except Exception:
+        log.exception("sending the reminder of game %s failed", due.game_id)
+
+
+def _mail(db: Database, snapshot: Snapshot, due: Round, smtp: SmtpSettings) -> None:
+    from web.table.mailer import record_sent
+
+    key = f"reminder {snapshot.state.position.phase} {due.hours}h before"
+    plan = reminder_letters(snapshot.board, snapshot.state, deadline=snapshot.deadline, key=key)
+    delivery = deliver(plan.letters, smtp, snapshot.state.sent, lambda message: record_sent(db, due.game_id, [message]))
+    for letter, reason in delivery.failed:
+        log.warning("reminder of game %s to %s not sent: %s", due.game_id, letter.power, reason)
+
+
+def _post(snapshot: Snapshot, due: Round) -> None:
+    from outbox.webhook import ChannelPost, post_to_channel
+
+    chosen = snapshot.state.channel
+    if chosen is None or snapshot.deadline is None:
+        return
+    name = snapshot.name or snapshot.board.title
+    phase = str(snapshot.state.position.phase)
+    text = reminder_notice(name, phase, snapshot.deadline, due.hours_left, due.missing, Flavour(chosen.flavour))
+    posted = post_to_channel(chosen, ChannelPost([text]))
+    if posted.failure:
+        log.warning("reminder of game %s not posted to its channel: %s", due.game_id, posted.failure)
