@@ -1,9 +1,10 @@
 """Every route of the site, from Flask's own URL map: each refuses a missing token, another game's token and the
 wrong role, as it declares. Nothing here lists the routes by hand, so a route added later is walked too.
 
-A JSON API route declares its auth in ``@operation(auth=...)`` (the declaration is what guards the view); a
-page route carries the token in its path (``/games/<id>/gm/<token>`` or ``/games/<id>/play/<token>``); every
-other route must be public on purpose: an ``/api`` route with no declaration fails here.
+Every route that takes a link declares who may call it: a JSON API route in ``@operation(auth=...)``, a page
+route (its token in its path, ``/games/<id>/gm/<token>`` or ``/games/<id>/play/<token>``) in ``@route(auth=...)``;
+the declaration is what guards the view (web/access/declared.py). Every other route must be public on purpose:
+an ``/api`` route or a route with a token and no declaration fails here.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
 from web import create_app
-from web.api.openapi import OPERATIONS
+from web.access.declared import ROUTES
 
 _FILL = {"index": "0", "role": "Oda", "filename": "style.css"}
 _WRITE = {"POST", "PUT", "DELETE", "PATCH"}
@@ -63,7 +64,7 @@ def _methods(rule: Rule) -> list[str]:
 
 
 def _declared() -> dict[tuple[str, str], str | None]:
-    return {(op.method, op.rule): op.auth for op in OPERATIONS}
+    return {(route.method, route.rule): route.auth for route in ROUTES}
 
 
 def _send(client: FlaskClient, method: str, url: str, bearer: str | None = None) -> int:
@@ -84,6 +85,18 @@ def test_every_api_route_declares_its_auth(walk_app: Flask) -> None:
     assert sorted(undeclared) == [("GET", "/api/docs"), ("GET", "/api/openapi.json")]  # the document itself
 
 
+def test_every_route_with_a_link_declares_who_may_call_it(walk_app: Flask) -> None:
+    declared = _declared()
+    undeclared = [
+        (m, r.rule)
+        for r in _rules(walk_app)
+        if "token" in r.arguments
+        for m in _methods(r)
+        if declared.get((m, r.rule)) is None
+    ]
+    assert undeclared == []
+
+
 def test_each_declared_api_route_refuses_what_it_must(walk_app: Flask, games: tuple[dict, dict]) -> None:  # type: ignore[type-arg]
     mine, other = games
     client = walk_app.test_client()
@@ -91,7 +104,7 @@ def test_each_declared_api_route_refuses_what_it_must(walk_app: Flask, games: tu
     for rule in _rules(walk_app):
         for method in _methods(rule):
             auth = declared.get((method, rule.rule))
-            if auth is None:
+            if auth is None or not rule.rule.startswith("/api/"):
                 continue
             url = _url(rule, str(mine["id"]))
             wrong_role = mine["power_tokens"]["Oda"] if auth == "gm" else mine["gm_token"]  # type: ignore[index]
@@ -107,12 +120,13 @@ def test_each_page_route_with_a_token_refuses_a_wrong_one(walk_app: Flask, games
     mine, other = games
     client = walk_app.test_client()
     checked = 0
+    declared = _declared()
     for rule in _rules(walk_app):
         if "token" not in rule.arguments or rule.rule.startswith("/api/"):
             continue
-        gm_route = "/gm/" in rule.rule
-        right_game_wrong_role = mine["power_tokens"]["Oda"] if gm_route else mine["gm_token"]  # type: ignore[index]
         for method in _methods(rule):
+            gm_route = declared[(method, rule.rule)] == "gm"
+            right_game_wrong_role = mine["power_tokens"]["Oda"] if gm_route else mine["gm_token"]  # type: ignore[index]
             for token in ("not-a-token", other["gm_token"], other["power_tokens"]["Oda"], right_game_wrong_role):  # type: ignore[index]
                 url = _url(rule, str(mine["id"]), str(token))
                 assert _send(client, method, url) == 403, f"{method} {url}"

@@ -1,26 +1,53 @@
-"""Who is asking: the role a secret link's token gives, checked on every request that needs one."""
+"""Who is asking: the caller a secret link's token names (the GM or one power), checked before a view runs.
+
+A route declares who may call it (``auth="power"`` or ``auth="gm"``, see :mod:`web.access.declared`); the view
+then receives the :class:`Caller` and never asks the database for the role again.
+"""
 
 from __future__ import annotations
 
 from typing import Literal
 
+import msgspec
 from flask import abort, g, request
 
 from web.storage import store
 from web.storage.db import database
 from web.storage.tokens import GM
 
-__all__ = ["bearer_token", "require"]
+__all__ = ["Auth", "Caller", "bearer_token", "require"]
 
+Auth = Literal["power", "gm"]
 _BAD_LINK = "This link is not valid for this game. Ask the GM for your link."
 
 
-def require(game_id: str, token: str, want: Literal["gm", "power"]) -> str:
-    """The token's role (``gm`` or the power); 404 for an unknown game, 403 for a wrong link."""
+class Caller(msgspec.Struct, frozen=True):
+    """The game, the link's token (pages build their own links from it) and the role it gives."""
+
+    game_id: str
+    token: str
+    role: str
+    source: str = "web"
+    """Where the request came from, for the game's log: "web", "API", "Discord"."""
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == GM
+
+    @property
+    def power(self) -> str:
+        """The power this caller acts for (a GM caller has none: a declared ``auth="power"`` never gives one)."""
+        if self.is_gm:
+            raise ValueError("the GM's link acts for no power")
+        return self.role
+
+
+def require(game_id: str, token: str, want: Auth, source: str = "web") -> Caller:
+    """The caller a token names; 404 for an unknown game, 403 for a wrong link or the wrong role."""
     if not token or len(token) > 100:
         abort(403, _BAD_LINK)
     asked: dict[tuple[str, str], str | None] = g.setdefault("sengoku_roles", {})
-    if (game_id, token) not in asked:  # a declared check and the view's own ask the database once
+    if (game_id, token) not in asked:  # asked once a request, however many parts of it need the caller
         asked[(game_id, token)] = store.role_of(database(), game_id, token)
     role = asked[(game_id, token)]
     if role is None:
@@ -29,7 +56,7 @@ def require(game_id: str, token: str, want: Literal["gm", "power"]) -> str:
         abort(403, "Only the GM's link can do this.")
     if want == "power" and role == GM:
         abort(403, "This is the GM's link; a player's page needs that power's link.")
-    return role
+    return Caller(game_id, token, role, source)
 
 
 def bearer_token() -> str:

@@ -6,8 +6,9 @@ from flask import Blueprint, Response, abort, current_app
 
 from game.press import GM as THE_GM
 from post import render
+from web.access.callers import Caller
 from web.api.openapi import operation
-from web.api.public import body, reply
+from web.api.public import reply
 from web.pages import present
 from web.pages.home import links
 from web.pages.postformat import FORMAT_QUERY, post_format
@@ -48,8 +49,6 @@ from web.table import chat, mailer, pausing, press, readiness
 
 __all__ = ["bp"]
 
-API = "API"  # who did it, in the game's log
-
 bp = Blueprint("api_gm", __name__, url_prefix="/api/games/<game_id>")
 
 
@@ -62,7 +61,7 @@ def _overview(game_id: str) -> tuple[Response, int]:
 @operation(
     bp, "/gm", "get", "Everything the GM sees: every power's orders, votes, the last report", response=GmOut, auth="gm"
 )
-def overview(game_id: str) -> tuple[Response, int]:
+def overview(game_id: str, caller: Caller) -> tuple[Response, int]:
     return _overview(game_id)
 
 
@@ -75,7 +74,7 @@ def overview(game_id: str) -> tuple[Response, int]:
     auth="gm",
     query=FORMAT_QUERY,
 )
-def preview(game_id: str) -> tuple[Response, int]:
+def preview(game_id: str, caller: Caller) -> tuple[Response, int]:
     fmt = post_format()
     snapshot = store.load(database(), game_id)
     if snapshot.state.result.over:
@@ -93,8 +92,8 @@ def preview(game_id: str) -> tuple[Response, int]:
     response=InboxOut,
     auth="gm",
 )
-def inbox(game_id: str) -> tuple[Response, int]:
-    return reply(actions.read_inbox(database(), game_id, body(InboxIn), by=API))
+def inbox(game_id: str, caller: Caller, body: InboxIn) -> tuple[Response, int]:
+    return reply(actions.read_inbox(database(), game_id, body, by=caller.source))
 
 
 @operation(
@@ -106,8 +105,8 @@ def inbox(game_id: str) -> tuple[Response, int]:
     response=PhaseOut,
     auth="gm",
 )
-def adjudicate(game_id: str) -> tuple[Response, int]:
-    index = actions.adjudicate(database(), game_id, body(VersionIn).version, by=API)
+def adjudicate(game_id: str, caller: Caller, body: VersionIn) -> tuple[Response, int]:
+    index = actions.adjudicate(database(), game_id, body.version, by=caller.source)
     mailer.after_adjudication(database(), game_id, mailer.smtp_settings(current_app.config))
     chat.after_adjudication(database(), game_id)
     return reply(present.phase_out(store.load(database(), game_id), index))
@@ -122,8 +121,8 @@ def adjudicate(game_id: str) -> tuple[Response, int]:
     response=GameOut,
     auth="gm",
 )
-def pause(game_id: str) -> tuple[Response, int]:
-    pausing.set_paused(database(), game_id, body(PauseIn), by=API)
+def pause(game_id: str, caller: Caller, body: PauseIn) -> tuple[Response, int]:
+    pausing.set_paused(database(), game_id, body, by=caller.source)
     return reply(present.game_out(store.load(database(), game_id)))
 
 
@@ -136,8 +135,8 @@ def pause(game_id: str) -> tuple[Response, int]:
     response=GameOut,
     auth="gm",
 )
-def extend(game_id: str) -> tuple[Response, int]:
-    pausing.extend(database(), game_id, body(ExtendIn), by=API)
+def extend(game_id: str, caller: Caller, body: ExtendIn) -> tuple[Response, int]:
+    pausing.extend(database(), game_id, body, by=caller.source)
     return reply(present.game_out(store.load(database(), game_id)))
 
 
@@ -150,8 +149,8 @@ def extend(game_id: str) -> tuple[Response, int]:
     response=GmOut,
     auth="gm",
 )
-def early(game_id: str) -> tuple[Response, int]:
-    readiness.set_early(database(), game_id, body(EarlyIn), by=API)
+def early(game_id: str, caller: Caller, body: EarlyIn) -> tuple[Response, int]:
+    readiness.set_early(database(), game_id, body, by=caller.source)
     return _overview(game_id)
 
 
@@ -165,8 +164,8 @@ def early(game_id: str) -> tuple[Response, int]:
     response=GmOut,
     auth="gm",
 )
-def reminders(game_id: str) -> tuple[Response, int]:
-    actions.set_reminders(database(), game_id, body(RemindersIn), by=API)
+def reminders(game_id: str, caller: Caller, body: RemindersIn) -> tuple[Response, int]:
+    actions.set_reminders(database(), game_id, body, by=caller.source)
     return _overview(game_id)
 
 
@@ -180,8 +179,8 @@ def reminders(game_id: str) -> tuple[Response, int]:
     response=GmOut,
     auth="gm",
 )
-def channel(game_id: str) -> tuple[Response, int]:
-    chat.set_channel(database(), game_id, body(ChannelIn), by=API)
+def channel(game_id: str, caller: Caller, body: ChannelIn) -> tuple[Response, int]:
+    chat.set_channel(database(), game_id, body, by=caller.source)
     return _overview(game_id)
 
 
@@ -194,8 +193,8 @@ def channel(game_id: str) -> tuple[Response, int]:
     response=ChannelPostOut,
     auth="gm",
 )
-def channel_post(game_id: str) -> tuple[Response, int]:
-    out = chat.post(database(), game_id, body(ChannelPostIn).what)
+def channel_post(game_id: str, caller: Caller, body: ChannelPostIn) -> tuple[Response, int]:
+    out = chat.post(database(), game_id, body.what)
     return reply(out, 200 if out.failure is None else 502)
 
 
@@ -208,8 +207,8 @@ def channel_post(game_id: str) -> tuple[Response, int]:
     response=MailOut,
     auth="gm",
 )
-def mail(game_id: str) -> tuple[Response, int]:
-    what = body(MailIn).what
+def mail(game_id: str, caller: Caller, body: MailIn) -> tuple[Response, int]:
+    what = body.what
     settings = mailer.smtp_settings(current_app.config)
     if settings is None:
         abort(409, "this site cannot send mail: its SMTP server is not set up (SENGOKU_SMTP_HOST, SENGOKU_SMTP_FROM)")
@@ -226,14 +225,14 @@ def mail(game_id: str) -> tuple[Response, int]:
     response=GmOut,
     auth="gm",
 )
-def mail_settings(game_id: str) -> tuple[Response, int]:
-    mailer.set_mail_settings(database(), game_id, body(MailSettingsIn), by=API)
+def mail_settings(game_id: str, caller: Caller, body: MailSettingsIn) -> tuple[Response, int]:
+    mailer.set_mail_settings(database(), game_id, body, by=caller.source)
     return _overview(game_id)
 
 
 @operation(bp, "/rollback", "post", "Undo the last adjudication", body=VersionIn, response=GameOut, auth="gm")
-def rollback(game_id: str) -> tuple[Response, int]:
-    actions.rollback(database(), game_id, body(VersionIn).version, by=API)
+def rollback(game_id: str, caller: Caller, body: VersionIn) -> tuple[Response, int]:
+    actions.rollback(database(), game_id, body.version, by=caller.source)
     return reply(present.game_out(store.load(database(), game_id)))
 
 
@@ -246,8 +245,8 @@ def rollback(game_id: str) -> tuple[Response, int]:
     response=GameOut,
     auth="gm",
 )
-def deadline(game_id: str) -> tuple[Response, int]:
-    actions.set_deadline(database(), game_id, body(DeadlineIn), by=API)
+def deadline(game_id: str, caller: Caller, body: DeadlineIn) -> tuple[Response, int]:
+    actions.set_deadline(database(), game_id, body, by=caller.source)
     return reply(present.game_out(store.load(database(), game_id)))
 
 
@@ -260,8 +259,8 @@ def deadline(game_id: str) -> tuple[Response, int]:
     response=GmOut,
     auth="gm",
 )
-def listing(game_id: str) -> tuple[Response, int]:
-    actions.set_listed(database(), game_id, body(ListingIn).listed)
+def listing(game_id: str, caller: Caller, body: ListingIn) -> tuple[Response, int]:
+    actions.set_listed(database(), game_id, body.listed)
     return reply(present.gm_out(store.load(database(), game_id)))
 
 
@@ -274,8 +273,8 @@ def listing(game_id: str) -> tuple[Response, int]:
     response=LinkOut,
     auth="gm",
 )
-def new_link(game_id: str) -> tuple[Response, int]:
-    role = body(NewLinkIn).role
+def new_link(game_id: str, caller: Caller, body: NewLinkIn) -> tuple[Response, int]:
+    role = body.role
     if role != GM and role not in store.load(database(), game_id).board.power_names:
         abort(400, f"no power '{role}' in this game")
     token = store.reset_token(database(), game_id, role)
@@ -292,8 +291,8 @@ def new_link(game_id: str) -> tuple[Response, int]:
     response=PressOut,
     auth="gm",
 )
-def press_rules(game_id: str) -> tuple[Response, int]:
-    press.set_rules(database(), game_id, body(PressRulesIn), by=API)
+def press_rules(game_id: str, caller: Caller, body: PressRulesIn) -> tuple[Response, int]:
+    press.set_rules(database(), game_id, body, by=caller.source)
     return reply(press.read(database(), game_id, THE_GM, mark=False))
 
 
@@ -305,7 +304,7 @@ def press_rules(game_id: str) -> tuple[Response, int]:
     response=PressOut,
     auth="gm",
 )
-def gm_press(game_id: str) -> tuple[Response, int]:
+def gm_press(game_id: str, caller: Caller) -> tuple[Response, int]:
     return reply(press.read(database(), game_id, THE_GM))
 
 
@@ -319,5 +318,5 @@ def gm_press(game_id: str) -> tuple[Response, int]:
     auth="gm",
     status=201,
 )
-def announce(game_id: str) -> tuple[Response, int]:
-    return reply(press.send(database(), game_id, THE_GM, body(PressIn)), 201)
+def announce(game_id: str, caller: Caller, body: PressIn) -> tuple[Response, int]:
+    return reply(press.send(database(), game_id, THE_GM, body), 201)

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from orders.structs import components, named_components
+from web.access.declared import declare, json_body
 from web.schemas.bodies import ErrorOut
 
 __all__ = ["OPERATIONS", "Operation", "document", "operation"]
@@ -65,6 +66,9 @@ def operation(
     refused: type[BaseModel] | None = None,
     conflict: type[BaseModel] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare an endpoint: documented here, and served behind what it declares (:mod:`web.access.declared`):
+    the view gets ``caller`` (the bearer token's caller) when ``auth`` is set, and ``body`` when a body is."""
+
     def register(view: Callable[..., Any]) -> Callable[..., Any]:
         full = (bp.url_prefix or "") + rule
         asked = tuple((query or {}).items())
@@ -72,29 +76,14 @@ def operation(
             method.upper(), full, summary, body, response, auth, status, media, asked, refused, conflict
         )
         OPERATIONS.append(declared)
-        bp.add_url_rule(rule, view_func=_guarded(view, auth), methods=[method.upper()])
+        read = functools.partial(json_body, body) if body is not None else None
+        declare(bp, rule, method, view, auth=auth, token_in="header", body=read, source="API")
         return view
 
     return register
 
 
 _REF = "#/components/schemas/{model}"
-
-
-def _guarded(view: Callable[..., Any], auth: Auth) -> Callable[..., Any]:
-    """The view behind the auth it declares: the bearer token is checked before the view runs (a view that
-    asks for the role again gets it from the same request's answer, :func:`web.access.callers.require`)."""
-    if auth is None:
-        return view
-
-    @functools.wraps(view)
-    def guarded(**params: Any) -> Any:
-        from web.access.callers import bearer_token, require  # the access check loads with the first request
-
-        require(params["game_id"], bearer_token(), auth)
-        return view(**params)
-
-    return guarded
 
 
 def document() -> dict[str, Any]:

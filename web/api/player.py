@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort
 
 from adjudicator.position import Phase
-from web.access.callers import bearer_token, require
+from web.access.callers import Caller
 from web.api.openapi import operation
-from web.api.public import body, reply
+from web.api.public import reply
 from web.pages import present
 from web.play import actions, posting
 from web.play.choices import player_choices
@@ -34,10 +34,6 @@ __all__ = ["bp"]
 bp = Blueprint("api_player", __name__, url_prefix="/api/games/<game_id>")
 
 
-def _power(game_id: str) -> str:
-    return require(game_id, bearer_token(), "power")
-
-
 @operation(
     bp,
     "/me",
@@ -46,8 +42,8 @@ def _power(game_id: str) -> str:
     response=PlayerOut,
     auth="power",
 )
-def me(game_id: str) -> tuple[Response, int]:
-    power = _power(game_id)
+def me(game_id: str, caller: Caller) -> tuple[Response, int]:
+    power = caller.power
     return reply(present.player_out(store.load(database(), game_id), power))
 
 
@@ -60,8 +56,8 @@ def me(game_id: str) -> tuple[Response, int]:
     response=ChoicesOut,
     auth="power",
 )
-def choices(game_id: str) -> tuple[Response, int]:
-    power = _power(game_id)
+def choices(game_id: str, caller: Caller) -> tuple[Response, int]:
+    power = caller.power
     return reply(player_choices(store.load(database(), game_id), power))
 
 
@@ -73,8 +69,8 @@ def choices(game_id: str) -> tuple[Response, int]:
     response=AuctionOut,
     auth="power",
 )
-def auction(game_id: str) -> tuple[Response, int]:
-    power = _power(game_id)
+def auction(game_id: str, caller: Caller) -> tuple[Response, int]:
+    power = caller.power
     snapshot = store.load(database(), game_id)
     lots = posting.auction_preview(snapshot, power)
     return reply(AuctionOut(phase=str(snapshot.state.position.phase), power=power, lots=lots))
@@ -89,9 +85,9 @@ def auction(game_id: str) -> tuple[Response, int]:
     response=OrdersOut,
     auth="power",
 )
-def check(game_id: str) -> tuple[Response, int]:
-    power = _power(game_id)
-    return reply(actions.check_orders(database(), game_id, power, body(OrdersIn).text))
+def check(game_id: str, caller: Caller, body: OrdersIn) -> tuple[Response, int]:
+    power = caller.power
+    return reply(actions.check_orders(database(), game_id, power, body.text))
 
 
 @operation(
@@ -106,9 +102,9 @@ def check(game_id: str) -> tuple[Response, int]:
     auth="power",
     conflict=PhaseClosedOut,
 )
-def save(game_id: str) -> tuple[Response, int]:
-    power = _power(game_id)
-    request_ = body(OrdersIn)
+def save(game_id: str, caller: Caller, body: OrdersIn) -> tuple[Response, int]:
+    power = caller.power
+    request_ = body
     named = Phase.parse(request_.phase) if request_.phase else None
     try:
         out = actions.save_orders(database(), game_id, power, request_.text, request_.merge, named)
@@ -145,16 +141,16 @@ def _closed(closed: store.PhaseClosed, text: str) -> PhaseClosedOut:
     auth="power",
     refused=BidOut,
 )
-def bid(game_id: str) -> tuple[Response, int]:
-    power = _power(game_id)
-    bid = body(BidIn)
+def bid(game_id: str, caller: Caller, body: BidIn) -> tuple[Response, int]:
+    power = caller.power
+    bid = body
     out = actions.place_bid(database(), game_id, power, bid, Phase.parse(bid.phase) if bid.phase else None)
     return reply(out, 200 if out.problem is None else 422)
 
 
 @operation(bp, "/bids/<unit>", "delete", "Withdraw the DP order for a neutral unit", response=BidOut, auth="power")
-def withdraw(game_id: str, unit: str) -> tuple[Response, int]:
-    power = _power(game_id)
+def withdraw(game_id: str, unit: str, caller: Caller) -> tuple[Response, int]:
+    power = caller.power
     saved = actions.withdraw_bid(database(), game_id, power, unit.upper())
     if saved is None:
         abort(404, f"no DP order of yours for the unit in '{unit}'")
@@ -170,17 +166,17 @@ def withdraw(game_id: str, unit: str) -> tuple[Response, int]:
     response=ResultOut,
     auth="power",
 )
-def draw(game_id: str) -> tuple[Response, int]:
-    power = _power(game_id)
-    return reply(present.result_out(actions.vote_draw(database(), game_id, power, body(DrawIn).powers)))
+def draw(game_id: str, caller: Caller, body: DrawIn) -> tuple[Response, int]:
+    power = caller.power
+    return reply(present.result_out(actions.vote_draw(database(), game_id, power, body.powers)))
 
 
 @operation(
     bp, "/concede", "post", "Concede the game to another power", body=ConcedeIn, response=ResultOut, auth="power"
 )
-def concede(game_id: str) -> tuple[Response, int]:
-    power = _power(game_id)
-    return reply(present.result_out(actions.concede(database(), game_id, power, body(ConcedeIn).to)))
+def concede(game_id: str, caller: Caller, body: ConcedeIn) -> tuple[Response, int]:
+    power = caller.power
+    return reply(present.result_out(actions.concede(database(), game_id, power, body.to)))
 
 
 @operation(
@@ -193,9 +189,9 @@ def concede(game_id: str) -> tuple[Response, int]:
     response=ReadyOut,
     auth="power",
 )
-def ready(game_id: str) -> tuple[Response, int]:
-    power = _power(game_id)
-    return reply(readiness.set_ready(database(), game_id, power, body(ReadyIn)))
+def ready(game_id: str, caller: Caller, body: ReadyIn) -> tuple[Response, int]:
+    power = caller.power
+    return reply(readiness.set_ready(database(), game_id, power, body))
 
 
 @operation(
@@ -206,8 +202,8 @@ def ready(game_id: str) -> tuple[Response, int]:
     response=PressOut,
     auth="power",
 )
-def press_read(game_id: str) -> tuple[Response, int]:
-    return reply(press.read(database(), game_id, _power(game_id)))
+def press_read(game_id: str, caller: Caller) -> tuple[Response, int]:
+    return reply(press.read(database(), game_id, caller.power))
 
 
 @operation(
@@ -220,9 +216,9 @@ def press_read(game_id: str) -> tuple[Response, int]:
     auth="power",
     status=201,
 )
-def press_send(game_id: str) -> tuple[Response, int]:
-    power = _power(game_id)
-    return reply(press.send(database(), game_id, power, body(PressIn)), 201)
+def press_send(game_id: str, caller: Caller, body: PressIn) -> tuple[Response, int]:
+    power = caller.power
+    return reply(press.send(database(), game_id, power, body), 201)
 
 
 @operation(
@@ -234,9 +230,9 @@ def press_send(game_id: str) -> tuple[Response, int]:
     response=PressOut,
     auth="power",
 )
-def press_mail(game_id: str) -> tuple[Response, int]:
-    power = _power(game_id)
-    press.set_mail(database(), game_id, power, body(PressMailIn))
+def press_mail(game_id: str, caller: Caller, body: PressMailIn) -> tuple[Response, int]:
+    power = caller.power
+    press.set_mail(database(), game_id, power, body)
     return reply(press.read(database(), game_id, power, mark=False))
 
 
@@ -248,5 +244,5 @@ def press_mail(game_id: str) -> tuple[Response, int]:
     response=PulseOut,
     auth="power",
 )
-def pulse(game_id: str) -> tuple[Response, int]:
-    return reply(present.pulse_out(database(), game_id, _power(game_id)))
+def pulse(game_id: str, caller: Caller) -> tuple[Response, int]:
+    return reply(present.pulse_out(database(), game_id, caller.power))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from flask import Blueprint, Response, abort, jsonify, render_template, request
+from flask import Blueprint, Response, abort, jsonify, render_template
 from pydantic import BaseModel
 
 from web.api.openapi import OPERATIONS, document, operation
@@ -17,18 +17,10 @@ from web.storage import store
 from web.storage.db import database
 from web.storage.tokens import GM
 
-__all__ = ["body", "bp", "reply"]
+__all__ = ["bp", "reply"]
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 M = TypeVar("M", bound=BaseModel)
-
-
-def body(model: type[M]) -> M:
-    """The request's JSON body as ``model`` (400 when it is not JSON or does not fit)."""
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        abort(400, "send a JSON object as the request body (Content-Type: application/json)")
-    return model.model_validate(data)
 
 
 def reply(model: BaseModel, status: int = 200) -> tuple[Response, int]:
@@ -54,8 +46,8 @@ def docs() -> str:
     response=Created,
     status=201,
 )
-def create() -> tuple[Response, int]:
-    request_ = body(NewGameIn)
+def create(body: NewGameIn) -> tuple[Response, int]:
+    request_ = body
     game_id, issued = actions.create_game(database(), request_)
     powers = {role: token for role, token in issued.items() if role != GM}
     return reply(Created(id=game_id, gm_token=issued[GM], power_tokens=powers, links=links(game_id, issued)), 201)

@@ -14,11 +14,12 @@ from game.game import GameError
 from game.press import GM as PRESS_GM
 from outbox import SmtpSettings
 from post import FORMATS, render
-from web.access.callers import require
+from web.access.callers import Caller
 from web.pages import present
-from web.pages.forms import form_model, form_version
+from web.pages.forms import form_version
 from web.pages.home import links
 from web.pages.postformat import post_format
+from web.pages.routes import route
 from web.play import actions, mapview, posting
 from web.schemas.bodies import DeadlineIn, InboxIn, MailOut, MailSettingsIn
 from web.schemas.table import ChannelIn, ChannelPostOut, EarlyIn, ExtendIn, PauseIn, RemindersIn
@@ -32,9 +33,8 @@ __all__ = ["bp"]
 bp = Blueprint("gm", __name__, url_prefix="/games/<game_id>/gm/<token>")
 
 
-@bp.get("")
-def page(game_id: str, token: str) -> str:
-    require(game_id, token, "gm")
+@route(bp, "", auth="gm")
+def page(game_id: str, caller: Caller) -> str:
     snapshot = store.load(database(), game_id)
     fmt = post_format()
     view = present.gm_out(snapshot, mail_ready=_smtp() is not None)
@@ -42,7 +42,7 @@ def page(game_id: str, token: str) -> str:
     return render_template(
         "gm/page.html",
         view=view,
-        token=token,
+        token=caller.token,
         now=store.utcnow(),
         post=post,
         formats=FORMATS,
@@ -52,24 +52,22 @@ def page(game_id: str, token: str) -> str:
     )
 
 
-@bp.get("/preview")
-def preview(game_id: str, token: str) -> str:
+@route(bp, "/preview", auth="gm")
+def preview(game_id: str, caller: Caller) -> str:
     """The post adjudicating now would give, from the orders saved so far; nothing changes."""
-    require(game_id, token, "gm")
     snapshot = store.load(database(), game_id)
     if snapshot.state.result.over:
         abort(409, f"the game is over: {snapshot.state.result.describe()}")
     fmt = post_format()
     text = render(posting.preview_post(snapshot), fmt)
     return render_template(
-        "gm/preview.html", game=present.game_out(snapshot), token=token, post=text, formats=FORMATS, fmt=fmt
+        "gm/preview.html", game=present.game_out(snapshot), token=caller.token, post=text, formats=FORMATS, fmt=fmt
     )
 
 
-@bp.post("/inbox")
-def inbox(game_id: str, token: str) -> str:
+@route(bp, "/inbox", "post", auth="gm")
+def inbox(game_id: str, caller: Caller) -> str:
     """Orders a power sent by email, pasted by the GM: the page again, with every line's verdict."""
-    require(game_id, token, "gm")
     request_ = InboxIn(
         text=request.form.get("text", ""), power=request.form.get("power") or None, merge="merge" in request.form
     )
@@ -80,7 +78,7 @@ def inbox(game_id: str, token: str) -> str:
     return render_template(
         "gm/page.html",
         view=present.gm_out(snapshot, mail_ready=_smtp() is not None),
-        token=token,
+        token=caller.token,
         now=store.utcnow(),
         post=post,
         formats=FORMATS,
@@ -94,9 +92,8 @@ def inbox(game_id: str, token: str) -> str:
     )
 
 
-@bp.post("/adjudicate")
-def adjudicate(game_id: str, token: str) -> BaseResponse:
-    require(game_id, token, "gm")
+@route(bp, "/adjudicate", "post", auth="gm")
+def adjudicate(game_id: str, caller: Caller) -> BaseResponse:
     index = actions.adjudicate(database(), game_id, form_version())
     flash(f"Adjudicated: the report is below (phase {index + 1} of the history).", "ok")
     mailed = mailer.after_adjudication(database(), game_id, _smtp())
@@ -105,31 +102,29 @@ def adjudicate(game_id: str, token: str) -> BaseResponse:
     posted = chat.after_adjudication(database(), game_id)
     if posted is not None:
         _flash_channel(posted)
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/channel")
-def channel(game_id: str, token: str) -> BaseResponse:
+@route(bp, "/channel", "post", auth="gm", form=ChannelIn)
+def channel(game_id: str, caller: Caller, body: ChannelIn) -> BaseResponse:
     """The chat channel's webhook (kept, changed or forgotten) and whether results go there by themselves."""
-    require(game_id, token, "gm")
-    wanted = form_model(ChannelIn)
+    wanted = body
     try:
-        chat.set_channel(database(), game_id, wanted)
+        chat.set_channel(database(), game_id, wanted, by=caller.source)
     except GameError as error:
         flash(f"Nothing saved: {error}.", "error")
     else:
         flash("Channel forgotten." if wanted.forget else "Channel settings saved.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/channel/post")
-def channel_post(game_id: str, token: str) -> BaseResponse:
-    require(game_id, token, "gm")
+@route(bp, "/channel/post", "post", auth="gm")
+def channel_post(game_id: str, caller: Caller) -> BaseResponse:
     what = request.form.get("what", "")
     if what not in ("results", "notice"):
         abort(400, "post results or notice")
     _flash_channel(chat.post(database(), game_id, what))
-    return _back(game_id, token)
+    return _back(caller)
 
 
 def _flash_channel(out: ChannelPostOut) -> None:
@@ -141,9 +136,8 @@ def _flash_channel(out: ChannelPostOut) -> None:
         flash(f"Not posted: {out.what}: {out.sent} of {out.total} messages went; then {out.failure}.", "error")
 
 
-@bp.post("/mail-settings")
-def mail_settings(game_id: str, token: str) -> BaseResponse:
-    require(game_id, token, "gm")
+@route(bp, "/mail-settings", "post", auth="gm")
+def mail_settings(game_id: str, caller: Caller) -> BaseResponse:
     board = store.load(database(), game_id).board
     addresses = {p: request.form.get(f"addresses-{p}", "").replace(",", " ").split() for p in board.power_names}
     settings = MailSettingsIn(mail_results="mail_results" in request.form, addresses=addresses)
@@ -153,13 +147,12 @@ def mail_settings(game_id: str, token: str) -> BaseResponse:
         flash(f"Nothing saved: {error}.", "error")
     else:
         flash("Mail settings saved.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/mail-links")
-def mail_links(game_id: str, token: str) -> BaseResponse:
+@route(bp, "/mail-links", "post", auth="gm")
+def mail_links(game_id: str, caller: Caller) -> BaseResponse:
     """From the new game's links page: keep the addresses given, then mail each of those players a link."""
-    require(game_id, token, "gm")
     snapshot = store.load(database(), game_id)
     given = {p: request.form.get(f"addresses-{p}", "").replace(",", " ").split() for p in snapshot.board.power_names}
     book = {p: given[p] or list(snapshot.state.addresses.get(p, [])) for p in snapshot.board.power_names}
@@ -168,19 +161,18 @@ def mail_links(game_id: str, token: str) -> BaseResponse:
         mailer.set_mail_settings(database(), game_id, settings_in)
     except GameError as error:
         flash(f"Nothing saved: {error}.", "error")
-        return _back(game_id, token)
+        return _back(caller)
     settings = _smtp()
     if settings is None:
         flash("Addresses kept, but this site cannot send mail (its SMTP server is not set up): send the links "
               "yourself.", "error")  # fmt: skip
-        return _back(game_id, token)
+        return _back(caller)
     _flash_mail(mailer.mail(database(), game_id, "links", settings, _link_for(game_id)), "links")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/mail")
-def mail(game_id: str, token: str) -> BaseResponse:
-    require(game_id, token, "gm")
+@route(bp, "/mail", "post", auth="gm")
+def mail(game_id: str, caller: Caller) -> BaseResponse:
     what = request.form.get("what", "")
     if what not in ("results", "reminder", "links"):
         abort(400, "send results, reminder or links")
@@ -188,36 +180,33 @@ def mail(game_id: str, token: str) -> BaseResponse:
     if settings is None:
         abort(409, "this site cannot send mail: its SMTP server is not set up (SENGOKU_SMTP_HOST, SENGOKU_SMTP_FROM)")
     _flash_mail(mailer.mail(database(), game_id, what, settings, _link_for(game_id)), what)
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/rollback")
-def rollback(game_id: str, token: str) -> BaseResponse:
-    require(game_id, token, "gm")
+@route(bp, "/rollback", "post", auth="gm")
+def rollback(game_id: str, caller: Caller) -> BaseResponse:
     phase = actions.rollback(database(), game_id, form_version())
     flash(f"Rolled back: {phase} is open again, with the orders it had.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/clear")
-def clear(game_id: str, token: str) -> BaseResponse:
+@route(bp, "/clear", "post", auth="gm")
+def clear(game_id: str, caller: Caller) -> BaseResponse:
     """Forget one power's stored orders (a paste read into the wrong power, orders a player withdraws)."""
-    require(game_id, token, "gm")
     power = _power(game_id)
     count = actions.clear_orders(database(), game_id, power)
     cleared = f"Cleared {power}'s {count} stored order{'' if count == 1 else 's'}."
     flash(cleared if count else f"{power} had no orders stored.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/concession")
-def withdraw_concession(game_id: str, token: str) -> BaseResponse:
+@route(bp, "/concession", "post", auth="gm")
+def withdraw_concession(game_id: str, caller: Caller) -> BaseResponse:
     """A power takes its concession back (recorded by mistake; a game concessions ended goes on)."""
-    require(game_id, token, "gm")
     power = _power(game_id)
     result = actions.withdraw_concession(database(), game_id, power)
     flash(f"{power} withdraws its concession. {result.describe()}", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
 def _power(game_id: str) -> str:
@@ -227,35 +216,32 @@ def _power(game_id: str) -> str:
     return power
 
 
-@bp.post("/deadline")
-def deadline(game_id: str, token: str) -> BaseResponse:
-    require(game_id, token, "gm")
-    request_ = form_model(DeadlineIn)
+@route(bp, "/deadline", "post", auth="gm", form=DeadlineIn)
+def deadline(game_id: str, caller: Caller, body: DeadlineIn) -> BaseResponse:
+    request_ = body
     if "clear" in request.form:
         request_ = request_.model_copy(update={"hours_from_now": None, "at": None})
     when = actions.set_deadline(database(), game_id, request_)
     flash(f"Deadline: {when:%Y-%m-%d %H:%M} UTC." if when else "No deadline: adjudicate by hand.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/reminders")
-def reminders(game_id: str, token: str) -> BaseResponse:
+@route(bp, "/reminders", "post", auth="gm")
+def reminders(game_id: str, caller: Caller) -> BaseResponse:
     """The hours before each deadline at which the site reminds the powers without orders, e.g. "24, 2"."""
-    require(game_id, token, "gm")
     words = request.form.get("hours", "").replace(",", " ").split()
     if not all(word.isdigit() for word in words):
         flash("Nothing saved: give whole hours before the deadline, e.g. 24, 2.", "error")
-        return _back(game_id, token)
+        return _back(caller)
     hours = actions.set_reminders(database(), game_id, RemindersIn(hours=[int(word) for word in words]))
     said = ", ".join(f"{h} hour{'s' if h != 1 else ''}" for h in hours)
     flash(f"Reminders: {said} before each deadline." if hours else "No automatic reminders.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/pause")
-def pause(game_id: str, token: str) -> BaseResponse:
+@route(bp, "/pause", "post", auth="gm")
+def pause(game_id: str, caller: Caller) -> BaseResponse:
     """Stop the clock (the deadline waits, with what was left of it kept) or start it again."""
-    require(game_id, token, "gm")
     paused = request.form.get("paused") == "yes"
     deadline = pausing.set_paused(database(), game_id, PauseIn(paused=paused))
     if paused:
@@ -264,32 +250,30 @@ def pause(game_id: str, token: str) -> BaseResponse:
         flash(
             f"Resumed: the deadline is {deadline:%Y-%m-%d %H:%M} UTC." if deadline else "Resumed (no deadline).", "ok"
         )
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/extend")
-def extend(game_id: str, token: str) -> BaseResponse:
-    require(game_id, token, "gm")
+@route(bp, "/extend", "post", auth="gm")
+def extend(game_id: str, caller: Caller) -> BaseResponse:
     hours = request.form.get("hours", "")
     try:
         wanted = ExtendIn(hours=float(hours))
     except ValueError:
         flash("Nothing changed: give the hours to add, e.g. 24.", "error")
-        return _back(game_id, token)
+        return _back(caller)
     try:
         deadline = pausing.extend(database(), game_id, wanted)
     except GameError as error:
         flash(f"Nothing changed: {error}.", "error")
-        return _back(game_id, token)
+        return _back(caller)
     when = f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline else "later, once resumed"
     flash(f"Extended by {wanted.hours:g} hours: the deadline is {when}.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/early")
-def early(game_id: str, token: str) -> BaseResponse:
+@route(bp, "/early", "post", auth="gm")
+def early(game_id: str, caller: Caller) -> BaseResponse:
     """Whether the phase ends as soon as every power with something to order is ready."""
-    require(game_id, token, "gm")
     wanted = EarlyIn(when_all_ready="when_all_ready" in request.form)
     now = readiness.set_early(database(), game_id, wanted)
     if now:
@@ -298,27 +282,26 @@ def early(game_id: str, token: str) -> BaseResponse:
         flash("The phase will be adjudicated as soon as every power with orders to give is ready.", "ok")
     else:
         flash("Phases end at their deadline (or when you adjudicate), whoever is ready.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/listing")
-def listing(game_id: str, token: str) -> BaseResponse:
-    require(game_id, token, "gm")
+@route(bp, "/listing", "post", auth="gm")
+def listing(game_id: str, caller: Caller) -> BaseResponse:
     listed = actions.set_listed(database(), game_id, request.form.get("listed") == "yes")
     flash("Listed on the front page." if listed else "Not listed: only the links lead to this game.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/link")
-def new_link(game_id: str, token: str) -> str:
-    require(game_id, token, "gm")
+@route(bp, "/link", "post", auth="gm")
+def new_link(game_id: str, caller: Caller) -> str:
     role = request.form.get("role", "")
     snapshot = store.load(database(), game_id)
     if role != GM and role not in snapshot.board.power_names:
         abort(400, f"no power '{role}' in this game")
     fresh = store.reset_token(database(), game_id, role)
     link = links(game_id, {role: fresh})[role]
-    return render_template("gm/link.html", role=role, link=link, back=url_for("gm.page", game_id=game_id, token=token))
+    back = url_for("gm.page", game_id=game_id, token=caller.token)
+    return render_template("gm/link.html", role=role, link=link, back=back)
 
 
 def _smtp() -> SmtpSettings | None:
@@ -349,5 +332,5 @@ def _flash_mail(out: MailOut, what: str) -> None:
         flash(f"Nothing to mail: the {what} went out before." if out.already else "Nothing to mail.", "ok")
 
 
-def _back(game_id: str, token: str) -> BaseResponse:
-    return redirect(url_for("gm.page", game_id=game_id, token=token), code=303)
+def _back(caller: Caller) -> BaseResponse:
+    return redirect(url_for("gm.page", game_id=caller.game_id, token=caller.token), code=303)

@@ -10,9 +10,9 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from game.game import GameError
 from game.press import EVERYONE, GM
-from web.access.callers import require
-from web.pages.forms import form_model
+from web.access.callers import Caller
 from web.pages.gm import bp
+from web.pages.routes import route
 from web.schemas.table import PressIn, PressRulesIn
 from web.storage.db import database
 from web.table import press
@@ -20,29 +20,27 @@ from web.table import press
 __all__ = ["bp"]
 
 
-@bp.post("/press-rules")
-def press_rules(game_id: str, token: str) -> BaseResponse:
-    require(game_id, token, "gm")
-    rules = press.set_rules(database(), game_id, form_model(PressRulesIn))
+@route(bp, "/press-rules", "post", auth="gm", form=PressRulesIn)
+def press_rules(game_id: str, caller: Caller, body: PressRulesIn) -> BaseResponse:
+    rules = press.set_rules(database(), game_id, body, by=caller.source)
     said = {"none": "No press", "public": "Public press only", "private": "Public and private press"}[rules.kind]
     extra = ("; unsigned (grey) press allowed" if rules.grey else "") + (
         "; you read the private messages" if rules.gm_reads_private else ""
     )
     flash(f"{said}{extra}.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/announce")
-def announce(game_id: str, token: str) -> BaseResponse:
-    require(game_id, token, "gm")
+@route(bp, "/announce", "post", auth="gm")
+def announce(game_id: str, caller: Caller) -> BaseResponse:
     try:
         press.send(database(), game_id, GM, PressIn(to=[EVERYONE], text=request.form.get("text", "")[:4000] or " "))
     except GameError as error:
         flash(f"Not sent: {error}.", "error")
     else:
         flash("Announcement sent to every power.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-def _back(game_id: str, token: str) -> BaseResponse:
-    return redirect(url_for("gm.page", game_id=game_id, token=token) + "#press", code=303)
+def _back(caller: Caller) -> BaseResponse:
+    return redirect(url_for("gm.page", game_id=caller.game_id, token=caller.token) + "#press", code=303)

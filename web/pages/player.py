@@ -7,10 +7,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.position import Phase
 from game.game import GameError
-from web.access.callers import require
+from web.access.callers import Caller
 from web.pages import present
 from web.pages.forms import form_model
 from web.pages.public import dp_of, svg_response
+from web.pages.routes import route
 from web.play import actions, lastphase, mapview, posting
 from web.play.choices import player_choices
 from web.play.ordering import check_text, orders_as_text
@@ -25,16 +26,13 @@ __all__ = ["bp"]
 bp = Blueprint("player", __name__, url_prefix="/games/<game_id>/play/<token>")
 
 
-@bp.get("")
-def page(game_id: str, token: str) -> str:
-    power = require(game_id, token, "power")
-    return _page(game_id, token, power)
+@route(bp, "", auth="power")
+def page(game_id: str, caller: Caller) -> str:
+    return _page(caller)
 
 
 def _page(
-    game_id: str,
-    token: str,
-    power: str,
+    caller: Caller,
     typed: str | None = None,
     not_saved: str | None = None,
     closed: store.PhaseClosed | None = None,
@@ -44,13 +42,14 @@ def _page(
     ``closed``: the save was for a phase no longer open; the page is the new phase's, the text stays in the
     box, and only the player's own tap ("Use these for ...") may save it for the new phase.
     """
+    game_id, power = caller.game_id, caller.power
     snapshot = store.load(database(), game_id)
     board, position = snapshot.board, snapshot.state.position
     saved_text = orders_as_text(board, snapshot.state.orders.get(power, []))
     return render_template(
         "player/page.html",
         view=present.player_out(snapshot, power),
-        token=token,
+        token=caller.token,
         orders_text=saved_text if typed is None else typed,
         saved_text=saved_text,
         not_saved=not_saved,
@@ -79,19 +78,19 @@ def _page_map(snapshot: store.Snapshot, power: str) -> str:
     return mapview.cached(key, draw)
 
 
-@bp.get("/auction")
-def auction(game_id: str, token: str) -> str:
+@route(bp, "/auction", auth="power")
+def auction(game_id: str, caller: Caller) -> str:
     """The DP auction as it would stand on this power's own bids: a small page of its own."""
-    power = require(game_id, token, "power")
+    power = caller.power
     snapshot = store.load(database(), game_id)
     lots = posting.auction_preview(snapshot, power)
     view = present.player_out(snapshot, power)
-    return render_template("player/auction.html", view=view, token=token, lots=lots, game_name=snapshot.name)
+    return render_template("player/auction.html", view=view, token=caller.token, lots=lots, game_name=snapshot.name)
 
 
-@bp.get("/map.svg")
-def map_svg(game_id: str, token: str) -> Response:
-    power = require(game_id, token, "power")
+@route(bp, "/map.svg", auth="power")
+def map_svg(game_id: str, caller: Caller) -> Response:
+    power = caller.power
     snapshot = store.load(database(), game_id)
     position = snapshot.state.position
     orders = [(power, order) for order in snapshot.state.orders.get(power, [])]
@@ -105,14 +104,14 @@ def map_svg(game_id: str, token: str) -> Response:
     return svg_response(mapview.cached(key, draw))
 
 
-@bp.post("/check")
-def check(game_id: str, token: str) -> Response:
+@route(bp, "/check", "post", auth="power")
+def check(game_id: str, caller: Caller) -> Response:
     """The verdict on each line, without saving (the page calls this as the player types).
 
     With ``?draw=1`` the answer also holds the map's orders layer for the accepted lines (``layer``), so the
     page draws the orders as they are typed or tapped.
     """
-    power = require(game_id, token, "power")
+    power = caller.power
     data = request.get_json(silent=True) if request.is_json else {"text": request.form.get("text", "")}
     if not isinstance(data, dict):
         abort(400, 'send a JSON object such as {"text": "A Kai - Suruga"}')
@@ -126,27 +125,23 @@ def check(game_id: str, token: str) -> Response:
     return jsonify(answer)
 
 
-@bp.post("/orders")
-def save(game_id: str, token: str) -> BaseResponse:
+@route(bp, "/orders", "post", auth="power", form=OrdersIn)
+def save(game_id: str, caller: Caller, body: OrdersIn) -> BaseResponse:
     """Save the box for the phase the page was drawn for (its hidden ``phase``), never for another one."""
-    power = require(game_id, token, "power")
-    request_ = form_model(OrdersIn)
-    named = Phase.parse(request_.phase) if request_.phase else None
+    named = Phase.parse(body.phase) if body.phase else None
     try:
-        out = actions.save_orders(database(), game_id, power, request_.text, request_.merge, named)
+        out = actions.save_orders(database(), game_id, caller.power, body.text, body.merge, named)
     except store.PhaseClosed as closed:  # adjudicated (or rolled back) since the page was drawn
-        return _refused_save(game_id, token, power, request_.text, closed.describe("here is the new phase,"), closed)
+        return _refused_save(caller, body.text, closed.describe("here is the new phase,"), closed)
     except (store.Conflict, GameError) as refused:  # too late (the deadline passed), or the game changed or ended
-        return _refused_save(game_id, token, power, request_.text, str(refused))
+        return _refused_save(caller, body.text, str(refused))
     _flash_saved(out)
-    return _back(game_id, token, saved=not out.refused and not out.kept_earlier)  # a refused line stays a draft
+    return _back(caller, saved=not out.refused and not out.kept_earlier)  # a refused line stays a draft
 
 
-def _refused_save(
-    game_id: str, token: str, power: str, typed: str, why: str, closed: store.PhaseClosed | None = None
-) -> BaseResponse:
+def _refused_save(caller: Caller, typed: str, why: str, closed: store.PhaseClosed | None = None) -> BaseResponse:
     """The player's page again (not an error page), saying why, with every line they typed still in the box."""
-    html = _page(game_id, token, power, typed=typed, not_saved=why[:1].upper() + why[1:].rstrip("."), closed=closed)
+    html = _page(caller, typed=typed, not_saved=why[:1].upper() + why[1:].rstrip("."), closed=closed)
     return Response(html, status=409, mimetype="text/html")
 
 
@@ -159,19 +154,19 @@ def _form_phase() -> Phase | None:
         abort(400, f"the form names no phase it can read ('{text[:40]}'): reload the page")
 
 
-@bp.post("/bid")
-def bid(game_id: str, token: str) -> BaseResponse:
-    power = require(game_id, token, "power")
+@route(bp, "/bid", "post", auth="power")
+def bid(game_id: str, caller: Caller) -> BaseResponse:
+    power = caller.power
     try:
         out = actions.place_bid(database(), game_id, power, _bid_form(), _form_phase())
     except store.PhaseClosed as closed:
         flash(f"DP order not saved: {closed.describe('here is the new phase,')}.", "error")
-        return _back(game_id, token)
+        return _back(caller)
     if out.problem:
         flash(f"DP order refused: {out.problem}", "error")
     else:
         flash(f"DP order saved: {out.order}", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
 def _bid_form() -> BidIn:
@@ -187,36 +182,36 @@ def _bid_form() -> BidIn:
     return BidIn.model_validate(fields)
 
 
-@bp.post("/bid/withdraw")
-def withdraw(game_id: str, token: str) -> BaseResponse:
-    power = require(game_id, token, "power")
+@route(bp, "/bid/withdraw", "post", auth="power")
+def withdraw(game_id: str, caller: Caller) -> BaseResponse:
+    power = caller.power
     try:
         left = actions.withdraw_bid(database(), game_id, power, request.form.get("unit", ""), _form_phase())
     except store.PhaseClosed as closed:
         flash(f"DP order not withdrawn: {closed.describe('here is the new phase,')}.", "error")
-        return _back(game_id, token)
+        return _back(caller)
     if left is None:
         abort(404, "There is no DP order for that unit to withdraw.")
     flash("DP order withdrawn.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/draw")
-def draw(game_id: str, token: str) -> BaseResponse:
-    power = require(game_id, token, "power")
+@route(bp, "/draw", "post", auth="power")
+def draw(game_id: str, caller: Caller) -> BaseResponse:
+    power = caller.power
     powers = None if "withdraw" in request.form else request.form.getlist("powers")
     flash(
         f"Draw vote {'withdrawn' if powers is None else 'recorded'}. "
         f"{actions.vote_draw(database(), game_id, power, powers).describe()}",
         "ok",
     )
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/ready")
-def ready(game_id: str, token: str) -> BaseResponse:
+@route(bp, "/ready", "post", auth="power")
+def ready(game_id: str, caller: Caller) -> BaseResponse:
     """The ready toggle: done with this phase, or not (yet)."""
-    power = require(game_id, token, "power")
+    power = caller.power
     wanted = ReadyIn(ready=request.form.get("ready") == "yes", phase=request.form.get("phase") or None)
     out = readiness.set_ready(database(), game_id, power, wanted)
     if out.adjudicating:
@@ -226,15 +221,14 @@ def ready(game_id: str, token: str) -> BaseResponse:
         flash(f"You are ready for {out.phase}.{waiting} Changing your orders clears it.", "ok")
     else:
         flash(f"You are no longer marked ready for {out.phase}.", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
-@bp.post("/concede")
-def concede(game_id: str, token: str) -> BaseResponse:
-    power = require(game_id, token, "power")
-    result = actions.concede(database(), game_id, power, form_model(ConcedeIn).to)
+@route(bp, "/concede", "post", auth="power", form=ConcedeIn)
+def concede(game_id: str, caller: Caller, body: ConcedeIn) -> BaseResponse:
+    result = actions.concede(database(), game_id, caller.power, body.to)
     flash(f"Concession recorded. {result.describe()}", "ok")
-    return _back(game_id, token)
+    return _back(caller)
 
 
 def _flash_saved(out: OrdersOut) -> None:
@@ -250,11 +244,11 @@ def _flash_saved(out: OrdersOut) -> None:
             flash(f"Line {line.number} not saved ('{line.text.strip()}'): {line.problem}", "error")
 
 
-def _back(game_id: str, token: str, saved: bool = False) -> BaseResponse:
+def _back(caller: Caller, saved: bool = False) -> BaseResponse:
     """The page again; ``saved``: after a save of every line, marked ``#saved`` so the page drops its draft.
 
     After a save with a refused line the draft stays, and the page puts it back in the box (the refused
     lines with their verdicts, to be put right), rather than leaving only the accepted lines.
     """
-    url = url_for("player.page", game_id=game_id, token=token, _anchor="saved" if saved else None)
+    url = url_for("player.page", game_id=caller.game_id, token=caller.token, _anchor="saved" if saved else None)
     return redirect(url, code=303)

@@ -11,9 +11,10 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from game.game import GameError
 from game.press import EVERYONE
-from web.access.callers import require
+from web.access.callers import Caller
 from web.pages import present
 from web.pages.player import bp
+from web.pages.routes import route
 from web.schemas.table import PressIn, PressMailIn
 from web.storage.db import database
 from web.table import press
@@ -21,9 +22,9 @@ from web.table import press
 __all__ = ["bp"]
 
 
-@bp.post("/press")
-def press_send(game_id: str, token: str) -> BaseResponse:
-    power = require(game_id, token, "power")
+@route(bp, "/press", "post", auth="power")
+def press_send(game_id: str, caller: Caller) -> BaseResponse:
+    power = caller.power
     to = request.form.getlist("to")
     message = PressIn(
         to=[EVERYONE] if not to or EVERYONE in to else to,
@@ -36,28 +37,32 @@ def press_send(game_id: str, token: str) -> BaseResponse:
         flash(f"Message not sent: {error}.", "error")
     else:
         flash("Message sent.", "ok")
-    return redirect(url_for("player.page", game_id=game_id, token=token) + "#press", code=303)
+    return _to_press(caller)
 
 
-@bp.post("/press-mail")
-def press_mail(game_id: str, token: str) -> BaseResponse:
-    power = require(game_id, token, "power")
+@route(bp, "/press-mail", "post", auth="power")
+def press_mail(game_id: str, caller: Caller) -> BaseResponse:
+    power = caller.power
     wanted = press.set_mail(database(), game_id, power, PressMailIn(mail="mail" in request.form))
     flash("New messages will be mailed to you, a few at a time." if wanted else "No press by mail.", "ok")
-    return redirect(url_for("player.page", game_id=game_id, token=token) + "#press", code=303)
+    return _to_press(caller)
 
 
-@bp.get("/press.json")
-def press_json(game_id: str, token: str) -> Response:
+@route(bp, "/press.json", auth="power")
+def press_json(game_id: str, caller: Caller) -> Response:
     """The press this power reads, for the page's script (counts it as read)."""
-    power = require(game_id, token, "power")
+    power = caller.power
     return Response(press.read(database(), game_id, power).model_dump_json(), mimetype="application/json")
 
 
-@bp.get("/pulse")
-def pulse(game_id: str, token: str) -> Response:
+@route(bp, "/pulse", auth="power")
+def pulse(game_id: str, caller: Caller) -> Response:
     """The game's version, phase and this power's unread press: the page asks every few seconds."""
-    power = require(game_id, token, "power")
+    power = caller.power
     answer = Response(present.pulse_out(database(), game_id, power).model_dump_json(), mimetype="application/json")
     answer.headers["Cache-Control"] = "no-store"
     return answer
+
+
+def _to_press(caller: Caller) -> BaseResponse:
+    return redirect(url_for("player.page", game_id=caller.game_id, token=caller.token) + "#press", code=303)
