@@ -178,11 +178,14 @@ def test_a_winter_page_says_how_many_removals(client, game: GameLinks, app) -> N
 def test_the_dp_panel_offers_each_neutral_units_choices_and_takes_one(client, site: Site, game: GameLinks) -> None:
     page = game.player("Oda")
     html = client.get(page).get_data(as_text=True)
-    assert 'data-text="A Mino S A Owari - Ise"' in html and 'value="support_move|OWA|ISE"' in html
+    assert '<option value="A Mino S A Owari - Ise" data-text="A Mino S A Owari - Ise">' in html
     assert "up to 3 DP orders a phase" in html
-    site.post(page + "/bid", {"unit": "MIN", "choice": "support_move|OWA|ISE", "points": "2"}, page=page)
+    site.post(page + "/bid", {"unit": "MIN", "choice": "A Mino S A Owari - Ise", "points": "2"}, page=page)
     assert flashes(client.get(page).get_data(as_text=True)) == ["DP order saved: 2 : A Mino S A Owari - Ise"]
-    assert site.post(page + "/bid", {"unit": "MIN", "choice": "fly|OWA|", "points": "1"}, page=page).status_code == 400
+    not_offered = {"unit": "MIN", "choice": "A Mino - Owari", "points": "1"}  # a neutral unit is never moved by DP
+    assert site.post(page + "/bid", not_offered, page=page).status_code == 400
+    other_unit = {"unit": "ISE", "choice": "A Mino S A Owari - Ise", "points": "1"}  # a choice of another unit
+    assert site.post(page + "/bid", other_unit, page=page).status_code == 400
 
 
 def test_a_finished_game_offers_nothing(client, site: Site, game: GameLinks) -> None:

@@ -7,6 +7,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.position import Phase
 from game.game import GameError
+from orders import DPOrder, Hold, SupportHold, SupportMove
 from web.access.callers import Caller
 from web.pages import present
 from web.pages.forms import form_model
@@ -158,7 +159,7 @@ def _form_phase() -> Phase | None:
 def bid(game_id: str, caller: Caller) -> BaseResponse:
     power = caller.power
     try:
-        out = actions.place_bid(database(), game_id, power, _bid_form(), _form_phase())
+        out = actions.place_bid(database(), game_id, power, _bid_form(caller), _form_phase())
     except store.PhaseClosed as closed:
         flash(f"DP order not saved: {closed.describe('here is the new phase,')}.", "error")
         return _back(caller)
@@ -169,17 +170,22 @@ def bid(game_id: str, caller: Caller) -> BaseResponse:
     return _back(caller)
 
 
-def _bid_form() -> BidIn:
-    """The bid a form sends: the DP panel's one list per neutral unit ("kind|supported|destination"), or fields."""
+def _bid_form(caller: Caller) -> BidIn | DPOrder:
+    """The bid a form sends: one of the DP panel's choices for a neutral unit (looked up among the legal ones by
+    its text, never parsed), or the fields of the API's body (a page without the panel's script)."""
     choice = request.form.get("choice")
     if choice is None:
         return form_model(BidIn)
-    kind, _, rest = choice.partition("|")
-    supported, _, destination = rest.partition("|")
-    fields: dict[str, str | None] = {"unit": request.form.get("unit", ""), "kind": kind}
-    fields |= {"points": request.form.get("points", ""), "supported": supported or None}
-    fields["destination"] = destination or None
-    return BidIn.model_validate(fields)
+    points = request.form.get("points", "")
+    if not points.isdigit() or not 1 <= int(points) <= 9:
+        abort(400, "choose how many DP the order carries")
+    snapshot = store.load(database(), caller.game_id)
+    dp = player_choices(snapshot, caller.power).dp
+    unit = request.form.get("unit", "")
+    offered = [c.order for u in (dp.units if dp else []) if u.province == unit for c in u.choices if c.text == choice]
+    if not offered or not isinstance(offered[0], Hold | SupportHold | SupportMove):
+        abort(400, f"'{choice[:60]}' is not a DP order the neutral unit in '{unit[:20]}' can be given now")
+    return DPOrder(points=int(points), order=offered[0])
 
 
 @route(bp, "/bid/withdraw", "post", auth="power")

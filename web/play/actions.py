@@ -11,6 +11,7 @@ from game.records import GameResult
 from game.resend import SendMode
 from maps import available_maps, load_board
 from maps.terms import PhaseType
+from orders import DPOrder
 from web.play.intake import read_inbox_text
 from web.play.ordering import bid_order, check_text, order_texts, without_bid
 from web.schemas.bodies import BidIn, BidOut, DeadlineIn, InboxIn, InboxOut, NewGameIn, OrdersOut
@@ -122,11 +123,12 @@ def withdraw_concession(db: Database, game_id: str, power: str, by: str = GM_PAG
     return store.change(db, game_id, act)
 
 
-def place_bid(db: Database, game_id: str, power: str, bid: BidIn, phase: Phase | None = None) -> BidOut:
-    """Add a DP order (replacing the power's earlier bid on the same neutral unit)."""
+def place_bid(db: Database, game_id: str, power: str, bid: BidIn | DPOrder, phase: Phase | None = None) -> BidOut:
+    """Add a DP order (replacing the power's earlier bid on the same neutral unit): one the API's body names, read
+    with the order parser, or one already typed (the DP panel's choice)."""
 
     def act(game: Game) -> BidOut:
-        order = bid_order(game.board, game, bid)
+        order = bid if isinstance(bid, DPOrder) else bid_order(game.board, game, bid)
         current = list(game.state.orders.get(power, []))
         if isinstance(order, str):
             game.submit(power, current)
