@@ -30,6 +30,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "rollback": ("cli.rollback:rollback", "Undo the last adjudication (or back to any phase)."),
     "mail": ("cli.mail:mail", "Mail the players the results post, a reminder, or their links."),
     "channel": ("cli.channel:channel", "Post results and notices to a chat channel (Discord, Slack)."),
+    "discord": ("cli.discord:discord", "The site's Discord application: register its slash commands."),
     "draw": ("cli.draw:draw", "Record a power's vote for a draw."),
     "concede": ("cli.draw:concede", "Record a power conceding the game to another (or --withdraw it)."),
     "replay": ("cli.replay:replay", "Re-adjudicate the whole game to check it."),

@@ -22,7 +22,16 @@ from post.document import Post
 from post.plain import Dress, render_plain
 from post.words import deadline_text
 
-__all__ = ["LIMITS", "Flavour", "chat_messages", "phase_notice", "reminder_notice", "render_chat", "split_messages"]
+__all__ = [
+    "LIMITS",
+    "Flavour",
+    "chat_messages",
+    "discord_escape",
+    "phase_notice",
+    "reminder_notice",
+    "render_chat",
+    "split_messages",
+]
 
 
 class Flavour(StrEnum):
@@ -38,7 +47,8 @@ LIMITS = {Flavour.DISCORD: 2000, Flavour.SLACK: 3000}
 _DISCORD_SPECIAL = re.compile(r"([\\*_~`|>\[\]])")  # what Discord reads as markup anywhere in a line
 
 
-def _discord_escape(text: str) -> str:
+def discord_escape(text: str) -> str:
+    """``text`` as itself in a Discord message: every character Discord reads as markup escaped."""
     return _DISCORD_SPECIAL.sub(r"\\\1", text)
 
 
@@ -52,7 +62,7 @@ _DRESSES = {
         title=lambda text: f"**{text}**",
         heading=lambda text: f"**{text}**",
         item=lambda text, depth: "  " * (depth - 1) + "- " + text,
-        escape=_discord_escape,
+        escape=discord_escape,
     ),
     Flavour.SLACK: Dress(
         title=lambda text: f"*{text}*",

@@ -11,6 +11,7 @@ The package is laid out by job, each part importing only those below it (import-
 
 - ``serving/``: running the site (waitress or gunicorn, the scheduler process, settings, errors, logs);
 - ``api/``: the JSON API, declared once per endpoint (``api/openapi.py``) and documented from it;
+- ``discord/``: the Discord application's endpoint (slash commands, signed by Discord), beside the API;
 - ``pages/``: the HTML pages (home, public, player, GM, sandbox) and what they show;
 - ``table/``: what happens at the table between moves: press, ready, the GM's clock, reminders, deadlines,
   mail and the chat channel;
@@ -68,12 +69,13 @@ def _register_views(app: Flask, csrf: Any) -> None:
     from web.api import health
     from web.api import player as api_player
     from web.api import public as api
+    from web.discord import endpoint as discord
     from web.pages import gm, gm_press, home, player, player_press, public, sandbox
 
     assert player_press.bp is player.bp and gm_press.bp is gm.bp  # their routes are on those blueprints
 
     for blueprint in (home.bp, public.bp, player.bp, gm.bp, sandbox.bp, health.bp):
         app.register_blueprint(blueprint)
-    for blueprint in (api.bp, api_player.bp, api_gm.bp):
-        csrf.exempt(blueprint)  # the API authenticates with a bearer token, never a cookie
+    for blueprint in (api.bp, api_player.bp, api_gm.bp, discord.bp):
+        csrf.exempt(blueprint)  # the API authenticates with a bearer token, Discord with its signature: no cookie
         app.register_blueprint(blueprint)

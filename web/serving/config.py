@@ -57,6 +57,10 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "MIGRATE_ON_START": None,  # None: SQLite is upgraded at start, other databases by `sengoku db upgrade`
         "DATABASE_POOL_SIZE": _number("SENGOKU_DB_POOL_SIZE", 5),
         "DATABASE_MAX_OVERFLOW": _number("SENGOKU_DB_MAX_OVERFLOW", 10),
+        # Discord (web/discord/, docs/discord.md): the application's public key turns the endpoint on; the API's
+        # address is Discord's unless a test points it at a server on loopback.
+        "DISCORD_PUBLIC_KEY": os.environ.get("SENGOKU_DISCORD_PUBLIC_KEY", "").strip() or None,
+        "DISCORD_API_URL": os.environ.get("SENGOKU_DISCORD_API_URL", "").strip() or None,
     }
 
 

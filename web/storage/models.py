@@ -22,6 +22,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
     "Base",
+    "DiscordChannelRow",
+    "DiscordPlayerRow",
     "GameRow",
     "MessageRow",
     "PowerMark",
@@ -139,3 +141,32 @@ class PressReadRow(Base):
     reader: Mapped[str] = mapped_column(String(40))
     read_id: Mapped[int] = mapped_column(Integer, default=0, doc="the last message id read")
     mailed_id: Mapped[int] = mapped_column(Integer, default=0, doc="the last message id mailed to this reader")
+
+
+class DiscordChannelRow(Base):
+    """The Discord channel a game is played in (one each way): where its slash commands act (migration 0005)."""
+
+    __tablename__ = "discord_channels"
+
+    channel_id: Mapped[str] = mapped_column(String(24), primary_key=True, doc="Discord's snowflake, as text")
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), unique=True)
+    guild_id: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    gm_user: Mapped[str | None] = mapped_column(String(24), nullable=True, doc="the Discord user who linked it")
+    mentions: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false(), doc="reminders mention the players who owe orders"
+    )
+    linked: Mapped[datetime] = mapped_column(DateTime)
+
+
+class DiscordPlayerRow(Base):
+    """A Discord user bound to a power of a game with that power's own link: the user acts for it alone."""
+
+    __tablename__ = "discord_players"
+    __table_args__ = (UniqueConstraint("game_id", "power"), UniqueConstraint("game_id", "user_id"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    power: Mapped[str] = mapped_column(String(40))
+    user_id: Mapped[str] = mapped_column(String(24))
+    name: Mapped[str] = mapped_column(String(80), doc="the user's name in Discord when they joined (for the GM)")
+    joined: Mapped[datetime] = mapped_column(DateTime)

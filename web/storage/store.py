@@ -29,7 +29,7 @@ from game.game import Game
 from game.state import GameState, state_from_json, state_json
 from maps import Board, load_board
 from orders.model import Order
-from web.storage import readyrows, saverows, tokens
+from web.storage import discordrows, readyrows, saverows, tokens
 from web.storage.db import Database
 from web.storage.kept import SharedLRU
 from web.storage.models import GameRow, RefusalRow, SubmissionRow, TokenRow
@@ -204,12 +204,14 @@ _TOKENS = select(TokenRow.role, TokenRow.digest).where(TokenRow.game_id == bindp
 
 
 def reset_token(db: Database, game_id: str, role: str, token: str | None = None) -> str:
-    """A new link for a role (``token``, or a fresh one); the old one stops working."""
+    """A new link for a role (``token``, or a fresh one); the old one stops working, and so does the Discord
+    user who gave it (a new player joins, a new GM links the channel, with the new link)."""
     token = token or tokens.new_token()
     with db.write() as session:
         _row(session, game_id, lock=True)
         row = session.scalars(select(TokenRow).where(TokenRow.game_id == game_id, TokenRow.role == role)).one()
         row.digest = tokens.digest(token)
+        discordrows.forget_role(session, game_id, role)
     return token
 
 

@@ -1,0 +1,127 @@
+"""Who plays where: the GM links the channel to a game, each player binds their Discord user to their power.
+
+Both give a secret link in a box (a modal), never as a command's option, so the link is in no command line a
+channel member could see. The GM's link proves the GM (the Discord user who linked the channel is its GM in
+Discord from then on: /unlink, /mentions, /unbind any power); a player's link proves the power, and binds the
+user to it in the channel's game alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.game import GameError
+from web.discord.context import BY, Box, Context, Say, Sorry, WrongLink, escape
+from web.storage import store
+from web.storage.discordrows import Bound
+from web.storage.tokens import GM
+from web.table import discordtable
+
+__all__ = ["join", "joined", "link", "linked", "mentions", "unbind", "unlink"]
+
+_LINK = re.compile(r"/games/([a-z0-9]{1,16})/(?:gm|play)/([A-Za-z0-9_-]{1,100})/?(?:[?#].*)?$")
+_BAD_LINK = "That is not a link of this site's games: paste the whole link (it starts with the site's address)."
+
+
+def link(context: Context) -> Box:
+    if context.interaction.guild_id is None:
+        raise Sorry("Link a game in a server's channel, not in a direct message.")
+    return Box("link", "Play a game in this channel", "The game's GM link", placeholder="https://…/games/…/gm/…",
+               long=False)  # fmt: skip
+
+
+def linked(context: Context, text: str) -> Say:
+    """The GM's link was given: the channel plays that game, and this user is its GM in Discord."""
+    game_id, role = _role(context, text)
+    if role != GM:
+        raise Sorry("That is a player's link: /link takes the GM's link (a player uses /join).")
+    channel = context.interaction.channel_id
+    if channel is None:
+        raise Sorry("Link a game in a server's channel.")
+    table = discordtable.link_channel(
+        context.db, game_id, channel, context.interaction.guild_id, context.user.id, by=BY
+    )
+    snapshot = store.load(context.db, table.game_id)
+    name = escape(snapshot.name or snapshot.board.title)
+    return Say(
+        f"This channel now plays **{name}** ({escape(snapshot.board.title)}), at {snapshot.state.position.phase}.\n"
+        "Players: /join with your own player link (only you see the answer), then /orders, /bid, /ready, /map, "
+        "/status, /press.",
+        private=False,
+    )
+
+
+def join(context: Context) -> Box:
+    context.game_id  # noqa: B018 - refuses at once in a channel with no game
+    return Box("join", "Play your power here", "Your own player link", placeholder="https://…/games/…/play/…",
+               long=False)  # fmt: skip
+
+
+def joined(context: Context, text: str) -> Say:
+    game_id, role = _role(context, text)
+    if game_id != context.game_id:
+        raise Sorry("That link is for another game than the one played in this channel.")
+    if role == GM:
+        raise Sorry("That is the GM's link: /join takes a player's own link (the GM uses /link).")
+    bound = Bound(power=role, user_id=context.user.id, name=context.user.shown)
+    replaced = discordtable.bind_player(context.db, game_id, bound, by=BY)
+    was = [b.power for b in replaced if b.power != role]
+    moved = f" (you no longer play {', '.join(was)} here)" if was else ""
+    return Say(
+        f"You play **{role}** in this channel's game{moved}. Only you see the answers to your commands: "
+        "/orders (or /order, one at a time), /myorders, /bid, /ready, /map, /status, /press, /messages."
+    )
+
+
+def unlink(context: Context) -> Say:
+    _gm_only(context)
+    discordtable.unlink_channel(context.db, context.game_id, by=BY)
+    return Say("This channel no longer plays its game (the players stay bound to their powers).", private=False)
+
+
+def unbind(context: Context) -> Say:
+    wanted = _power_named(context, str(context.interaction.option("power") or ""))
+    if wanted != context.power and not context.is_gm:
+        raise Sorry("You can let go of your own power only; the GM can let go of any.")
+    if not discordtable.unbind_player(context.db, context.game_id, wanted, by=BY):
+        raise Sorry(f"No Discord user plays {wanted} here.")
+    return Say(f"{wanted} is no longer played by a Discord user here: its player can /join again.")
+
+
+def mentions(context: Context) -> Say:
+    _gm_only(context)
+    on = bool(context.interaction.option("on"))
+    discordtable.set_mentions(context.db, context.game_id, on, by=BY)
+    if on:
+        return Say("Reminders in the game's channel now mention the players who still owe orders (this shows "
+                   "everyone who plays which power).")  # fmt: skip
+    return Say("Reminders in the game's channel name the powers only, mentioning nobody.")
+
+
+def _gm_only(context: Context) -> None:
+    context.game_id  # noqa: B018 - refuses at once in a channel with no game
+    if not context.is_gm:
+        raise Sorry("Only the GM who linked this channel can do that (or the GM page).")
+
+
+def _role(context: Context, text: str) -> tuple[str, str]:
+    """The game and role a pasted link gives (``gm`` or a power)."""
+    found = _LINK.search(text.strip())
+    if found is None:
+        raise WrongLink(_BAD_LINK)
+    game_id, token = found.groups()
+    try:
+        role = store.role_of(context.db, game_id, token)
+    except store.NotFound:
+        role = None
+    if role is None:
+        raise WrongLink("That link is not valid (a link the GM has since renewed?): ask the GM for yours.")
+    return game_id, role
+
+
+def _power_named(context: Context, name: str) -> str:
+    snapshot = store.load(context.db, context.game_id)
+    wanted = {p.casefold(): p for p in snapshot.board.power_names}.get(name.strip().casefold())
+    if wanted is None:
+        raise GameError(f"no power '{name}' in this game")
+    return wanted

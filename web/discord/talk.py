@@ -1,0 +1,79 @@
+"""The table's talk from Discord: the game's status, press sent as the game's rules allow, and press to read.
+
+Press goes through :mod:`web.table.press`, the web's own, so the GM's rules hold in Discord as on the page
+(no press, public only, grey press) and a message sent here is read on the page, by mail, or with /messages.
+A signed message to everyone is shown to the channel (it is meant for everyone); any other is said to its
+sender alone.
+"""
+
+from __future__ import annotations
+
+from adjudicator.rules import rules_for
+from game.duty import powers_to_order
+from game.press import EVERYONE
+from web.discord.context import Context, Say, Sorry, deadline_line, escape
+from web.schemas.table import PressIn
+from web.storage import store
+from web.table import press as table_press
+
+__all__ = ["messages", "press", "status"]
+
+_SHOWN = 15
+"""Unread messages one answer shows (the newest; the page shows them all)."""
+
+
+def status(context: Context) -> Say:
+    """Phase, deadline, and each power with something to order: ordered or not, ready or not."""
+    snapshot = store.load(context.db, context.game_id)
+    state, board = snapshot.state, snapshot.board
+    name = escape(snapshot.name or board.title)
+    head = f"**{name}** ({escape(board.title)}): {state.position.phase}"
+    share = bool(context.interaction.option("share"))
+    if state.result.over:
+        return Say(f"{head}\nThe game is over: {escape(state.result.describe())}", private=not share)
+    rows = []
+    for power in powers_to_order(board, state.position, rules_for(state.variant)):
+        ordered = "ordered" if state.orders.get(power) else "no orders yet"
+        rows.append(f"- {power}: {ordered}{', ready' if power in snapshot.ready else ''}")
+    paused = "\nThe game is paused: the deadline waits." if state.paused else ""
+    owing = [p for p in powers_to_order(board, state.position, rules_for(state.variant)) if not state.orders.get(p)]
+    owe = f"\nStill to order: {', '.join(owing)}." if owing else "\nEvery power has orders in."
+    text = f"{head}\n{deadline_line(snapshot.deadline)}{paused}\n" + "\n".join(rows) + owe
+    return Say(text, private=not share)
+
+
+def press(context: Context) -> Say:
+    power = context.player
+    snapshot = store.load(context.db, context.game_id)
+    to = str(context.interaction.option("to") or "").strip()
+    everyone = to.casefold() in ("everyone", "*", "all")
+    named = {p.casefold(): p for p in snapshot.board.power_names}.get(to.casefold())
+    if not everyone and named is None:
+        raise Sorry(f"'{to}' is no power of this game: pick one from the list, or everyone.")
+    unsigned = bool(context.interaction.option("unsigned"))
+    text = str(context.interaction.option("text") or "")
+    sent = table_press.send(
+        context.db,
+        context.game_id,
+        power,
+        PressIn(to=[EVERYONE] if everyone else [str(named)], text=text, anonymous=unsigned),  # fmt: skip
+    )
+    if everyone and not unsigned:
+        return Say(f"**{power}** to everyone ({sent.phase}):\n{escape(sent.text)}", private=False)
+    who = "everyone" if everyone else str(named)
+    grey = " unsigned" if unsigned else ""
+    return Say(f"Sent{grey} to {who} ({sent.phase}):\n{escape(sent.text)}")
+
+
+def messages(context: Context) -> Say:
+    """The press this power has not read, newest last; counted as read."""
+    power = context.player
+    read = table_press.read(context.db, context.game_id, power)
+    new = [m for m in read.messages if m.unread]
+    if not new:
+        return Say(f"No new press for {power}. ({len(read.messages)} message{'s' if len(read.messages) != 1 else ''} "
+                   "so far: the web page shows them all.)")  # fmt: skip
+    shown = new[-_SHOWN:]
+    more = f"\n({len(new) - len(shown)} older new messages: the web page shows them.)" if len(new) > len(shown) else ""
+    parts = [f"**{escape(m.sender)}** to {escape(', '.join(m.to))} ({m.phase}):\n{escape(m.text)}" for m in shown]
+    return Say(f"**New press for {power}**\n\n" + "\n\n".join(parts) + more)
