@@ -26,7 +26,7 @@ class _Refused(click.ClickException):
     exit_code = ExitCode.ERROR
 
 
-@click.group(short_help="The site's Discord application: its slash commands.")
+@click.group(short_help="The site's Discord application: register its slash commands.")
 def discord() -> None:
     """The site's Discord application (docs/discord.md): a game played in a Discord channel with slash commands.
 

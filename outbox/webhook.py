@@ -33,6 +33,7 @@ class ChannelPost:
     messages: Sequence[str]
     picture: bytes | None = None  # a PNG, sent with the last message where the channel takes files
     picture_name: str = "map.png"
+    mentions: Sequence[str] = ()  # Discord user ids the post may ping (the GM turned mentions on); nobody else
 
 
 @dataclass
@@ -81,7 +82,7 @@ def post_to_channel(
     with httpx.Client(timeout=timeout, transport=transport, follow_redirects=False) as client:
         for index, text in enumerate(post.messages):
             attached = picture if index == len(post.messages) - 1 else None
-            request = _request(client, channel, text, attached, post.picture_name)
+            request = _request(client, channel, text, attached, post.picture_name, post.mentions)
             try:
                 _send(client, request, channel, retries, pause, sleep)
             except (_Refused, _Passing) as failure:
@@ -91,11 +92,21 @@ def post_to_channel(
     return posted
 
 
-def _request(client: httpx.Client, channel: ChatChannel, text: str, picture: bytes | None, name: str) -> httpx.Request:
+def _request(
+    client: httpx.Client,
+    channel: ChatChannel,
+    text: str,
+    picture: bytes | None,
+    name: str,
+    mentions: Sequence[str] = (),
+) -> httpx.Request:
     if channel.flavour == "slack":
         return client.build_request("POST", channel.url, json={"text": text, "mrkdwn": True})
-    # allowed_mentions: nobody is pinged by a name in the post (a game called "@everyone")
-    payload: dict[str, object] = {"content": text, "allowed_mentions": {"parse": []}}
+    # allowed_mentions: nobody is pinged by a name in the post (a game called "@everyone"), only the users named
+    allowed: dict[str, object] = {"parse": []}
+    if mentions:
+        allowed["users"] = list(mentions)[:100]
+    payload: dict[str, object] = {"content": text, "allowed_mentions": allowed}
     url = httpx.URL(channel.url).copy_merge_params({"wait": "true"})
     if picture is None:
         return client.build_request("POST", url, json=payload)

@@ -15,6 +15,7 @@ lines, and inside a line only when one line alone is over the limit.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import datetime
 from enum import StrEnum
 
@@ -93,15 +94,24 @@ def phase_notice(game: str, phase: str, deadline: datetime | None, flavour: Flav
 
 
 def reminder_notice(
-    game: str, phase: str, deadline: datetime, hours_left: int, missing: list[str], flavour: Flavour
+    game: str,
+    phase: str,
+    deadline: datetime,
+    hours_left: int,
+    missing: list[str],
+    flavour: Flavour,
+    mentions: Mapping[str, str] | None = None,
 ) -> str:
-    """The channel's reminder: the deadline, how near it is, and who has no orders yet."""
+    """The channel's reminder: the deadline, how near it is, and who has no orders yet; on Discord, each of
+    those powers' players mentioned after it (``mentions``: a power's Discord user id, where the GM asked)."""
     dress = _DRESSES[flavour]
     near = f"in about {hours_left} hour{'s' if hours_left != 1 else ''}" if hours_left > 0 else "now"
     text = dress.title(dress.escape(f"{game}: orders for {phase} are due {near}."))
     text += "\n" + dress.escape(f"Deadline: {deadline_text(deadline)}.")
     if missing:
-        text += "\n" + dress.escape("No orders yet from " + ", ".join(missing) + ".")
+        users = mentions if flavour is Flavour.DISCORD and mentions else {}
+        named = [dress.escape(p) + (f" (<@{users[p]}>)" if users.get(p, "").isdigit() else "") for p in missing]
+        text += "\n" + dress.escape("No orders yet from ") + ", ".join(named) + "."
     return text
 
 

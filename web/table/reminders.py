@@ -108,7 +108,7 @@ def send_round(db: Database, due: Round, smtp: SmtpSettings | None) -> None:
         snapshot = store.load(db, due.game_id)
         if smtp is not None:
             _mail(db, snapshot, due, smtp)
-        _post(snapshot, due)
+        _post(snapshot, due, _mentions(db, snapshot))
     except Exception:
         log.exception("sending the reminder of game %s failed", due.game_id)
 
@@ -123,7 +123,17 @@ def _mail(db: Database, snapshot: Snapshot, due: Round, smtp: SmtpSettings) -> N
         log.warning("reminder of game %s to %s not sent: %s", due.game_id, letter.power, reason)
 
 
-def _post(snapshot: Snapshot, due: Round) -> None:
+def _mentions(db: Database, snapshot: Snapshot) -> dict[str, str]:
+    """The Discord users of the powers bound in Discord, when the GM turned mentions on (else none)."""
+    chosen = snapshot.state.channel
+    if chosen is None or chosen.flavour != "discord":
+        return {}
+    from web.table.discordtable import mentions_for
+
+    return mentions_for(db, snapshot.id)
+
+
+def _post(snapshot: Snapshot, due: Round, mentions: dict[str, str]) -> None:
     from outbox.webhook import ChannelPost, post_to_channel
 
     chosen = snapshot.state.channel
@@ -131,7 +141,9 @@ def _post(snapshot: Snapshot, due: Round) -> None:
         return
     name = snapshot.name or snapshot.board.title
     phase = str(snapshot.state.position.phase)
-    text = reminder_notice(name, phase, snapshot.deadline, due.hours_left, due.missing, Flavour(chosen.flavour))
-    posted = post_to_channel(chosen, ChannelPost([text]))
+    flavour = Flavour(chosen.flavour)
+    text = reminder_notice(name, phase, snapshot.deadline, due.hours_left, due.missing, flavour, mentions)
+    pinged = [mentions[p] for p in due.missing if p in mentions]
+    posted = post_to_channel(chosen, ChannelPost([text], mentions=pinged))
     if posted.failure:
         log.warning("reminder of game %s not posted to its channel: %s", due.game_id, posted.failure)
