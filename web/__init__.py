@@ -70,9 +70,9 @@ def _register_views(app: Flask, csrf: Any) -> None:
     from web.api import player as api_player
     from web.api import public as api
     from web.discord import endpoint as discord
-    from web.pages import gm, gm_press, home, player, player_press, public, sandbox
+    from web.pages import gm, gm_discord, gm_press, home, player, player_press, public, sandbox
 
-    assert player_press.bp is player.bp and gm_press.bp is gm.bp  # their routes are on those blueprints
+    assert player_press.bp is player.bp and gm_press.bp is gm.bp is gm_discord.bp  # their routes are on those
 
     for blueprint in (home.bp, public.bp, player.bp, gm.bp, sandbox.bp, health.bp):
         app.register_blueprint(blueprint)

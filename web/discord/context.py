@@ -15,9 +15,11 @@ from datetime import UTC, datetime
 from outbox.discord import Reply
 from post.chat import discord_escape, split_messages
 from post.words import deadline_text
+from web.access.callers import Caller
 from web.discord.payload import Interaction, User
 from web.storage.db import Database
 from web.storage.discordrows import Table
+from web.storage.tokens import GM
 
 __all__ = [
     "BY",
@@ -34,7 +36,8 @@ __all__ = [
 ]
 
 BY = "Discord"
-"""Who did it, in the game's log: every action taken from Discord."""
+"""Where a request came from (a :class:`Caller`'s ``source``): every line an action from Discord writes in the
+game's log says it."""
 LIMIT = 2000
 """Characters a Discord message holds; a longer answer goes on in follow-up messages."""
 
@@ -65,12 +68,21 @@ class Context:
         return self.table.game_id
 
     @property
-    def player(self) -> str:
-        """The power the user plays in the channel's game (refused in a channel with no game, or without one)."""
-        self.game_id  # noqa: B018 - a channel with no game is said first
+    def caller(self) -> Caller:
+        """The user acting for the power bound to them, in the channel's game (refused in a channel with no game,
+        and to a user who plays none): the caller the web's actions are given, from Discord."""
+        game_id = self.game_id  # a channel with no game is said first
         if self.power is None:
             raise Sorry("You play no power in this game: /join with your own player link first.")
-        return self.power
+        return Caller(game_id, "", self.power, BY)
+
+    @property
+    def gm(self) -> Caller:
+        """The user acting as the game's GM: the user who linked the channel with the GM's link."""
+        game_id = self.game_id
+        if self.table is None or self.table.gm_user != self.user.id:
+            raise Sorry("Only the GM who linked this channel can do that (or the GM page).")
+        return Caller(game_id, "", GM, BY)
 
     @property
     def is_gm(self) -> bool:

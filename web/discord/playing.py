@@ -29,9 +29,9 @@ _SEP = "|"
 
 def orders(context: Context) -> Box:
     """The box, holding the orders stored so far (to edit) when it replaces them."""
-    power = context.player
+    power = context.caller.power
     merge = context.interaction.option("mode") == "merge"
-    snapshot = store.load(context.db, context.game_id)
+    snapshot = store.load(context.db, context.caller.game_id)
     phase = snapshot.state.position.phase
     if snapshot.state.result.over:
         raise Sorry(f"The game is over: {snapshot.state.result.describe()}")
@@ -61,9 +61,9 @@ def one_order(context: Context) -> Say:
 
 
 def _saved(context: Context, text: str, merge: bool, phase: Phase | None) -> str:
-    power = context.player
+    caller = context.caller
     try:
-        out = actions.save_orders(context.db, context.game_id, power, text, merge, phase)
+        out = actions.save_orders(context.db, caller.game_id, caller.power, text, merge, phase)
     except store.PhaseClosed as closed:
         raise Sorry(closed.describe()[:1].upper() + closed.describe()[1:] + ".") from None
     return verdicts(out, text)
@@ -101,8 +101,9 @@ def _summary(out: OrdersOut) -> str:
 
 
 def my_orders(context: Context) -> Say:
-    power = context.player
-    view = present.player_out(store.load(context.db, context.game_id), power)
+    caller = context.caller
+    power = caller.power
+    view = present.player_out(store.load(context.db, caller.game_id), power)
     stored = "\n".join(f"- {escape(o)}" for o in view.orders) or "- none yet"
     dp = f"\nDP: {view.dp_left} of {view.dp} left." if view.dp else ""
     ready = "You are ready." if view.ready else "You are not marked ready (/ready)."
@@ -111,24 +112,24 @@ def my_orders(context: Context) -> Say:
 
 def bid(context: Context) -> Say:
     """A DP order: the neutral unit's order picked from the list (or typed) and the points on it."""
-    power = context.player
+    caller = context.caller
     text = str(context.interaction.option("order") or "").strip()
     points = int(context.interaction.option("dp") or 0)
-    snapshot = store.load(context.db, context.game_id)
+    snapshot = store.load(context.db, caller.game_id)
     order = parse_order(f"{max(points, 1)} : {text}", snapshot.board, phase=snapshot.state.position.phase.type)
     if isinstance(order, LineVerdict) or not isinstance(order, DPOrder):
         problem = order.problem if isinstance(order, LineVerdict) and order.problem else "not a neutral unit's order"
         raise Sorry(f"'{text}': {problem}.")
     phase = snapshot.state.position.phase
     if points == 0:
-        left = actions.withdraw_bid(context.db, context.game_id, power, order.unit.province, phase)
+        left = actions.withdraw_bid(context.db, caller.game_id, caller.power, order.unit.province, phase)
         if left is None:
             raise Sorry(f"You have no DP order for the unit in {order.unit.province}.")
-        return Say(f"DP order withdrawn.{_dp_left(context, power)}")
-    out = actions.place_bid(context.db, context.game_id, power, _bid_in(order), phase)
+        return Say(f"DP order withdrawn.{_dp_left(context)}")
+    out = actions.place_bid(context.db, caller.game_id, caller.power, _bid_in(order), phase)
     if out.problem:
         raise GameError(f"DP order refused: {out.problem}")
-    return Say(f"DP order stored: {escape(out.order or text)}.{_dp_left(context, power)}")
+    return Say(f"DP order stored: {escape(out.order or text)}.{_dp_left(context)}")
 
 
 def _bid_in(order: DPOrder) -> BidIn:
@@ -143,16 +144,18 @@ def _bid_in(order: DPOrder) -> BidIn:
     return BidIn(unit=order.unit.province, kind="hold", points=order.points)
 
 
-def _dp_left(context: Context, power: str) -> str:
-    view = present.player_out(store.load(context.db, context.game_id), power)
+def _dp_left(context: Context) -> str:
+    caller = context.caller
+    view = present.player_out(store.load(context.db, caller.game_id), caller.power)
     bids = "; ".join(escape(b.text) for b in view.bids) or "none"
     return f"\nYour DP orders: {bids}. DP left: {view.dp_left} of {view.dp}."
 
 
 def ready(context: Context) -> Say:
-    power = context.player
+    caller = context.caller
+    power = caller.power
     wanted = context.interaction.option("ready")
-    out = readiness.set_ready(context.db, context.game_id, power, ReadyIn(ready=wanted is not False))
+    out = readiness.set_ready(context.db, caller.game_id, power, ReadyIn(ready=wanted is not False))
     if out.adjudicating:
         return Say("Everyone is ready: the phase is being adjudicated now; the results follow in a few seconds.")
     if not out.ready:

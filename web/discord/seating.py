@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 
 from game.game import GameError
+from web.access.callers import Caller
 from web.discord.context import BY, Box, Context, Say, Sorry, WrongLink, escape
 from web.storage import store
-from web.storage.discordrows import Bound
-from web.storage.tokens import GM
 from web.table import discordtable
 
 __all__ = ["join", "joined", "link", "linked", "mentions", "unbind", "unlink"]
@@ -32,15 +31,13 @@ def link(context: Context) -> Box:
 
 def linked(context: Context, text: str) -> Say:
     """The GM's link was given: the channel plays that game, and this user is its GM in Discord."""
-    game_id, role = _role(context, text)
-    if role != GM:
+    caller = _caller(context, text)
+    if not caller.is_gm:
         raise Sorry("That is a player's link: /link takes the GM's link (a player uses /join).")
     channel = context.interaction.channel_id
     if channel is None:
         raise Sorry("Link a game in a server's channel.")
-    table = discordtable.link_channel(
-        context.db, game_id, channel, context.interaction.guild_id, context.user.id, by=BY
-    )
+    table = discordtable.link_channel(context.db, caller, channel, context.interaction.guild_id, context.user.id)
     snapshot = store.load(context.db, table.game_id)
     name = escape(snapshot.name or snapshot.board.title)
     return Say(
@@ -58,54 +55,49 @@ def join(context: Context) -> Box:
 
 
 def joined(context: Context, text: str) -> Say:
-    game_id, role = _role(context, text)
-    if game_id != context.game_id:
+    caller = _caller(context, text)
+    if caller.game_id != context.game_id:
         raise Sorry("That link is for another game than the one played in this channel.")
-    if role == GM:
+    if caller.is_gm:
         raise Sorry("That is the GM's link: /join takes a player's own link (the GM uses /link).")
-    bound = Bound(power=role, user_id=context.user.id, name=context.user.shown)
-    replaced = discordtable.bind_player(context.db, game_id, bound, by=BY)
-    was = [b.power for b in replaced if b.power != role]
+    replaced = discordtable.bind_player(context.db, caller, context.user.id, context.user.shown)
+    was = [b.power for b in replaced if b.power != caller.power]
     moved = f" (you no longer play {', '.join(was)} here)" if was else ""
     return Say(
-        f"You play **{role}** in this channel's game{moved}. Only you see the answers to your commands: "
+        f"You play **{caller.power}** in this channel's game{moved}. Only you see the answers to your commands: "
         "/orders (or /order, one at a time), /myorders, /bid, /ready, /map, /status, /press, /messages."
     )
 
 
 def unlink(context: Context) -> Say:
-    _gm_only(context)
-    discordtable.unlink_channel(context.db, context.game_id, by=BY)
+    discordtable.unlink_channel(context.db, context.gm)
     return Say("This channel no longer plays its game (the players stay bound to their powers).", private=False)
 
 
 def unbind(context: Context) -> Say:
     wanted = _power_named(context, str(context.interaction.option("power") or ""))
-    if wanted != context.power and not context.is_gm:
+    if context.is_gm:
+        caller = context.gm
+    elif context.power == wanted:
+        caller = context.caller
+    else:
         raise Sorry("You can let go of your own power only; the GM can let go of any.")
-    if not discordtable.unbind_player(context.db, context.game_id, wanted, by=BY):
+    if not discordtable.unbind_player(context.db, caller, wanted):
         raise Sorry(f"No Discord user plays {wanted} here.")
     return Say(f"{wanted} is no longer played by a Discord user here: its player can /join again.")
 
 
 def mentions(context: Context) -> Say:
-    _gm_only(context)
     on = bool(context.interaction.option("on"))
-    discordtable.set_mentions(context.db, context.game_id, on, by=BY)
+    discordtable.set_mentions(context.db, context.gm, on)
     if on:
         return Say("Reminders in the game's channel now mention the players who still owe orders (this shows "
                    "everyone who plays which power).")  # fmt: skip
     return Say("Reminders in the game's channel name the powers only, mentioning nobody.")
 
 
-def _gm_only(context: Context) -> None:
-    context.game_id  # noqa: B018 - refuses at once in a channel with no game
-    if not context.is_gm:
-        raise Sorry("Only the GM who linked this channel can do that (or the GM page).")
-
-
-def _role(context: Context, text: str) -> tuple[str, str]:
-    """The game and role a pasted link gives (``gm`` or a power)."""
+def _caller(context: Context, text: str) -> Caller:
+    """The caller a pasted link names (its game, and the GM or a power), acting from Discord."""
     found = _LINK.search(text.strip())
     if found is None:
         raise WrongLink(_BAD_LINK)
@@ -116,7 +108,7 @@ def _role(context: Context, text: str) -> tuple[str, str]:
         role = None
     if role is None:
         raise WrongLink("That link is not valid (a link the GM has since renewed?): ask the GM for yours.")
-    return game_id, role
+    return Caller(game_id, token, role, BY)
 
 
 def _power_named(context: Context, name: str) -> str:

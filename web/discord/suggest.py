@@ -46,8 +46,8 @@ def suggest(context: Context) -> Choices:
 
 def _orders(context: Context, neutral: bool) -> list[tuple[str, str, str]]:
     """(shown, value, what else it is found by) for each legal order of the power, or each DP order."""
-    power = context.player
-    choices = player_choices(store.load(context.db, context.game_id), power)
+    caller = context.caller
+    choices = player_choices(store.load(context.db, caller.game_id), caller.power)
     units: Iterable[UnitChoicesOut] = (choices.dp.units if choices.dp else []) if neutral else choices.units
     found = [(c.text, c.text, _ids(unit.province, c)) for unit in units for c in unit.choices]
     if not neutral and choices.adjustments is not None:

@@ -43,8 +43,9 @@ def status(context: Context) -> Say:
 
 
 def press(context: Context) -> Say:
-    power = context.player
-    snapshot = store.load(context.db, context.game_id)
+    caller = context.caller
+    power = caller.power
+    snapshot = store.load(context.db, caller.game_id)
     to = str(context.interaction.option("to") or "").strip()
     everyone = to.casefold() in ("everyone", "*", "all")
     named = {p.casefold(): p for p in snapshot.board.power_names}.get(to.casefold())
@@ -54,7 +55,7 @@ def press(context: Context) -> Say:
     text = str(context.interaction.option("text") or "")
     sent = table_press.send(
         context.db,
-        context.game_id,
+        caller.game_id,
         power,
         PressIn(to=[EVERYONE] if everyone else [str(named)], text=text, anonymous=unsigned),  # fmt: skip
     )
@@ -67,8 +68,9 @@ def press(context: Context) -> Say:
 
 def messages(context: Context) -> Say:
     """The press this power has not read, newest last; counted as read."""
-    power = context.player
-    read = table_press.read(context.db, context.game_id, power)
+    caller = context.caller
+    power = caller.power
+    read = table_press.read(context.db, caller.game_id, power)
     new = [m for m in read.messages if m.unread]
     if not new:
         return Say(f"No new press for {power}. ({len(read.messages)} message{'s' if len(read.messages) != 1 else ''} "

@@ -2,8 +2,9 @@
 
 A GM links a channel with the game's GM link (in Discord, or from the GM page), and each player binds their
 Discord user to their power with their own link; from then on a Discord user acts for that power alone, in the
-game of that channel. Every change is a line of the GM's log, written in the same transaction as the binding
-(:func:`web.storage.store.change`), with who did it (``by``: "Discord", the GM page, the API).
+game of that channel. Each action is given its :class:`~web.access.callers.Caller` (the GM, or the power whose
+link was given), and each change is a line of the GM's log, written in the same transaction as the binding
+(:func:`web.storage.store.change`), saying where it came from (the caller's source: "Discord", the GM page...).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import TypeVar
 from sqlalchemy.orm import Session, object_session
 
 from game.game import GameError
-from web.play.actions import GM_PAGE, log_action
+from web.access.callers import Caller
+from web.play.actions import log_action
 from web.storage import discordrows, store
 from web.storage.db import Database
 from web.storage.discordrows import Bound, Table
@@ -75,76 +77,91 @@ def _in_game(db: Database, game_id: str, act: Callable[[Handle, Session], T]) ->
     return store.change(db, game_id, run)
 
 
-def link_channel(
-    db: Database, game_id: str, channel_id: str, guild_id: str | None, gm_user: str | None, by: str = GM_PAGE
-) -> Table:
-    """Play the game in the channel (a channel plays one game, a game is played in one channel)."""
+def link_channel(db: Database, caller: Caller, channel_id: str, guild_id: str | None, gm_user: str | None) -> Table:
+    """The GM plays the game in the channel (a channel plays one game, a game is played in one channel);
+    ``gm_user``: the Discord user who acts as the GM there (the one who gave the GM's link in Discord; from the
+    GM page, none: the one already there stays)."""
+    _gm(caller)
     if not channel_id.isdigit() or len(channel_id) > 24:
         raise GameError("a Discord channel ID is a number (in Discord: right-click the channel, Copy Channel ID)")
+    game_id = caller.game_id
 
     def act(handle: Handle, session: Session) -> Table:
         before = discordrows.channel_of(session, game_id)
         mentions = before.mentions if before is not None else False
-        table = Table(game_id, channel_id, guild_id, gm_user, mentions)
+        same = before is not None and before.channel_id == channel_id
+        kept = (before.guild_id, before.gm_user) if before is not None and same else (None, None)
+        table = Table(game_id, channel_id, guild_id or kept[0], gm_user or kept[1], mentions)
         taken = discordrows.game_in(session, channel_id)
         if taken is not None and taken.game_id != game_id:
             raise GameError("that Discord channel plays another game: unlink it there first (/unlink)")
         discordrows.link(session, table, store.utcnow())
         moved = f" (was channel {before.channel_id})" if before is not None and before.channel_id != channel_id else ""
-        log_action(handle, by, f"Discord: the game is played in channel {channel_id}{moved}")
+        log_action(handle, caller.source, f"Discord: the game is played in channel {channel_id}{moved}")
         return table
 
     return _in_game(db, game_id, act)
 
 
-def unlink_channel(db: Database, game_id: str, by: str = GM_PAGE) -> bool:
-    """The game is no longer played in its channel (the players stay bound, for the next channel)."""
+def unlink_channel(db: Database, caller: Caller) -> bool:
+    """The GM stops playing the game in its channel (the players stay bound, for the next channel)."""
+    _gm(caller)
 
     def act(handle: Handle, session: Session) -> bool:
-        gone = discordrows.unlink(session, game_id)
+        gone = discordrows.unlink(session, caller.game_id)
         if gone:
-            log_action(handle, by, "Discord: the channel was unlinked")
+            log_action(handle, caller.source, "Discord: the channel was unlinked")
         return gone
 
-    return _in_game(db, game_id, act)
+    return _in_game(db, caller.game_id, act)
 
 
-def bind_player(db: Database, game_id: str, bound: Bound, by: str = GM_PAGE) -> list[Bound]:
-    """Bind a Discord user to a power; the bindings it replaced (the power's earlier user, the user's earlier
-    power)."""
+def bind_player(db: Database, caller: Caller, user_id: str, name: str) -> list[Bound]:
+    """Bind a Discord user to the caller's power (the caller gave that power's own link); the bindings it
+    replaced (the power's earlier user, the user's earlier power)."""
+    bound = Bound(power=caller.power, user_id=user_id, name=name)
 
     def act(handle: Handle, session: Session) -> list[Bound]:
-        if bound.power not in handle.game.board.power_names:
-            raise GameError(f"no power '{bound.power}' in this game")
-        replaced = discordrows.bind(session, game_id, bound, store.utcnow())
-        log_action(handle, by, f"Discord: {bound.power} is played by {_who(bound)}")
+        replaced = discordrows.bind(session, caller.game_id, bound, store.utcnow())
+        log_action(handle, caller.source, f"Discord: {bound.power} is played by {_who(bound)}")
         for earlier in replaced:
             if earlier.power != bound.power:
-                log_action(handle, by, f"Discord: {earlier.power} is no longer played by {_who(earlier)}")
+                log_action(handle, caller.source, f"Discord: {earlier.power} is no longer played by {_who(earlier)}")
         return replaced
 
-    return _in_game(db, game_id, act)
+    return _in_game(db, caller.game_id, act)
 
 
-def unbind_player(db: Database, game_id: str, power: str, by: str = GM_PAGE) -> bool:
+def unbind_player(db: Database, caller: Caller, power: str) -> bool:
+    """Let a power's Discord user go: the GM any power's, a player its own."""
+    if not caller.is_gm and caller.power != power:
+        raise GameError("a player lets go of their own power only; the GM of any")
+
     def act(handle: Handle, session: Session) -> bool:
-        gone = discordrows.unbind(session, game_id, power)
+        gone = discordrows.unbind(session, caller.game_id, power)
         if gone:
-            log_action(handle, by, f"Discord: {power} is no longer bound to a Discord user")
+            log_action(handle, caller.source, f"Discord: {power} is no longer bound to a Discord user")
         return gone
 
-    return _in_game(db, game_id, act)
+    return _in_game(db, caller.game_id, act)
 
 
-def set_mentions(db: Database, game_id: str, mentions: bool, by: str = GM_PAGE) -> None:
-    """Whether the channel's reminders mention the bound players who still owe orders (off by default)."""
+def set_mentions(db: Database, caller: Caller, mentions: bool) -> None:
+    """Whether the channel's reminders mention the bound players who still owe orders (the GM's choice; off)."""
+    _gm(caller)
 
     def act(handle: Handle, session: Session) -> None:
-        if not discordrows.set_mentions(session, game_id, mentions):
+        if not discordrows.set_mentions(session, caller.game_id, mentions):
             raise GameError("the game is not played in a Discord channel: link one first")
-        log_action(handle, by, f"Discord: reminders {'mention' if mentions else 'do not mention'} the players")
+        said = "mention" if mentions else "do not mention"
+        log_action(handle, caller.source, f"Discord: reminders {said} the players")
 
-    _in_game(db, game_id, act)
+    _in_game(db, caller.game_id, act)
+
+
+def _gm(caller: Caller) -> None:
+    if not caller.is_gm:
+        raise GameError("only the GM can do this")
 
 
 def _who(bound: Bound) -> str:
