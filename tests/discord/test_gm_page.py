@@ -38,7 +38,7 @@ def test_the_gm_links_the_channel_from_the_page_and_players_join_in_discord(
     assert post(site, game, do="link", channel=CHANNEL)[0].startswith("The game is played in that Discord channel")
     assert said(channel.join(game, "Oda")).startswith("You play **Oda**")
     shown = card(client, game)
-    assert f"Played in channel <strong id=\"discord-channel\">{CHANNEL}</strong>" in shown
+    assert f'Played in channel <strong id="discord-channel">{CHANNEL}</strong>' in shown
     assert "Oda player" in shown and USERS["Oda"] in shown
     assert post(site, game, do="mentions", mentions="on") == ["Reminders mention the players."]
     assert post(site, game, do="unbind", power="Oda") == ["Oda is no longer played by a Discord user."]

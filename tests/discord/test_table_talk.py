@@ -143,3 +143,26 @@ def test_autocomplete_offers_what_dp_can_buy_a_neutral_unit_and_whom_to_write_to
     assert [c["name"] for c in to] == ["everyone", *others]
     assert [c["value"] for c in table.autocomplete(ODA, "press", "to", "ta")] == ["Takeda"]
     assert [c["value"] for c in table.autocomplete(GM_USER, "unbind", "power", "hoj")] == ["Hojo"]
+
+
+def test_unread_press_comes_oldest_first_ten_at_a_time_and_none_is_skipped(
+    table: Channel, client: FlaskClient, game: GameLinks
+) -> None:
+    for n in range(1, 13):
+        sent = client.post(
+            f"/api/games/{game.id}/press", json={"to": ["Takeda"], "text": f"note {n}"}, headers=game.bearer("Oda")
+        )
+        assert sent.status_code == 201
+    first = said(table.command(TAKEDA, "messages"))
+    assert first.count("**Oda** to Takeda") == 10 and "note 1\n" in first and "note 11" not in first
+    assert first.endswith("2 more new: /messages again.")
+    second = said(table.command(TAKEDA, "messages"))
+    assert second.count("**Oda** to Takeda") == 2 and second.endswith("note 12")
+    assert said(table.command(TAKEDA, "messages")).startswith("No new press for Takeda. (12 messages so far")
+
+
+def test_an_interactions_webhook_token_never_reaches_the_log() -> None:
+    from web.serving.redact import redact
+
+    line = 'HTTP Request: PATCH https://discord.com/api/v10/webhooks/42/aW50ZXJh.Y3Rp/messages/@original "200 OK"'
+    assert redact(line) == 'HTTP Request: PATCH https://discord.com/api/v10/webhooks/42/***/messages/@original "200 OK"'

@@ -18,8 +18,8 @@ from web.table import press as table_press
 
 __all__ = ["messages", "press", "status"]
 
-_SHOWN = 15
-"""Unread messages one answer shows (the newest; the page shows them all)."""
+_SHOWN = 10
+"""Unread messages one answer shows, oldest first (a long one goes on in follow-up messages)."""
 
 
 def status(context: Context) -> Say:
@@ -31,12 +31,13 @@ def status(context: Context) -> Say:
     share = bool(context.interaction.option("share"))
     if state.result.over:
         return Say(f"{head}\nThe game is over: {escape(state.result.describe())}", private=not share)
-    rows = []
-    for power in powers_to_order(board, state.position, rules_for(state.variant)):
-        ordered = "ordered" if state.orders.get(power) else "no orders yet"
-        rows.append(f"- {power}: {ordered}{', ready' if power in snapshot.ready else ''}")
+    due = powers_to_order(board, state.position, rules_for(state.variant))
+    rows = [
+        f"- {p}: {'ordered' if state.orders.get(p) else 'no orders yet'}{', ready' if p in snapshot.ready else ''}"
+        for p in due
+    ]
     paused = "\nThe game is paused: the deadline waits." if state.paused else ""
-    owing = [p for p in powers_to_order(board, state.position, rules_for(state.variant)) if not state.orders.get(p)]
+    owing = [p for p in due if not state.orders.get(p)]
     owe = f"\nStill to order: {', '.join(owing)}." if owing else "\nEvery power has orders in."
     text = f"{head}\n{deadline_line(snapshot.deadline)}{paused}\n" + "\n".join(rows) + owe
     return Say(text, private=not share)
@@ -67,15 +68,16 @@ def press(context: Context) -> Say:
 
 
 def messages(context: Context) -> Say:
-    """The press this power has not read, newest last; counted as read."""
+    """The press this power has not read, oldest first, a few at a time: those shown are counted as read."""
     caller = context.caller
     power = caller.power
-    read = table_press.read(context.db, caller.game_id, power)
+    read = table_press.read(context.db, caller.game_id, power, mark=False)
     new = [m for m in read.messages if m.unread]
     if not new:
-        return Say(f"No new press for {power}. ({len(read.messages)} message{'s' if len(read.messages) != 1 else ''} "
-                   "so far: the web page shows them all.)")  # fmt: skip
-    shown = new[-_SHOWN:]
-    more = f"\n({len(new) - len(shown)} older new messages: the web page shows them.)" if len(new) > len(shown) else ""
+        count = f"{len(read.messages)} message{'s' if len(read.messages) != 1 else ''}"
+        return Say(f"No new press for {power}. ({count} so far: the web page shows them all.)")
+    shown = new[:_SHOWN]
+    table_press.mark_read(context.db, caller.game_id, power, shown[-1].id)
+    more = f"\n\n{len(new) - len(shown)} more new: /messages again." if len(new) > len(shown) else ""
     parts = [f"**{escape(m.sender)}** to {escape(', '.join(m.to))} ({m.phase}):\n{escape(m.text)}" for m in shown]
     return Say(f"**New press for {power}**\n\n" + "\n\n".join(parts) + more)

@@ -1,6 +1,7 @@
 """Secret links stay out of the logs: every line the site writes has the links' tokens replaced by ``***``.
 
-A GM's or player's link is ``/games/<id>/gm/<token>`` or ``.../play/<token>``:
+A GM's or player's link is ``/games/<id>/gm/<token>`` or ``.../play/<token>`` (and a chat webhook's address,
+or the webhook of a Discord interaction the site answers later, ``/webhooks/<id>/<token>``):
 the token is the whole secret, and the access log (``--access-log``, often a
 world-readable file) or an error's traceback (``unexpected error on GET
 /games/.../gm/<token>/...``) printed it in full. :class:`Redactor` is a
@@ -18,13 +19,15 @@ import sys
 __all__ = ["Redactor", "install", "redact"]
 
 _LINK = re.compile(r"(/(?:gm|play)/)[^/\s?#\"'<>]+")
+_WEBHOOK = re.compile(r"(/webhooks/\d+/)[^/\s?#\"'<>]+")  # a chat webhook's key, a Discord interaction's token
 _BEARER = re.compile(r"(?i)(bearer\s+)[\w.~+/=-]+")
 MASK = "***"
 
 
 def redact(text: str) -> str:
-    """``text`` with every link's token (and any ``Bearer`` token) replaced by ``***``."""
-    return _BEARER.sub(rf"\g<1>{MASK}", _LINK.sub(rf"\g<1>{MASK}", text))
+    """``text`` with every link's token (and any ``Bearer`` token, any webhook's key) replaced by ``***``."""
+    text = _WEBHOOK.sub(rf"\g<1>{MASK}", _LINK.sub(rf"\g<1>{MASK}", text))
+    return _BEARER.sub(rf"\g<1>{MASK}", text)
 
 
 class Redactor(logging.Filter):

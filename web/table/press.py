@@ -29,6 +29,7 @@ from web.storage.store import Handle
 __all__ = [
     "PressRules",
     "clean_text",
+    "mark_read",
     "read",
     "reader_place",
     "send",
@@ -92,9 +93,7 @@ def read(
         read_id = _read_id(session, game_id, reader)
         rows = visible(session, game_id, reader, state.press)
     if mark and rows and rows[-1].id > read_id:  # a write only when there is something new to count as read
-        with db.write() as session:
-            mine = reader_place(session, game_id, reader)
-            mine.read_id = max(mine.read_id, rows[-1].id)
+        mark_read(db, game_id, reader, rows[-1].id)
     messages = [_out(r, reader, state.press, read_id) for r in rows]
     why = refusal(state.press, reader, [EVERYONE], False, survivors)
     others = [p for p in survivors if p != reader] if state.press.kind == "private" and reader != GM else []
@@ -109,6 +108,13 @@ def read(
         unread=sum(m.unread for m in messages),
         mail=reader in state.press_mail,
     )
+
+
+def mark_read(db: Database, game_id: str, reader: str, up_to: int) -> None:
+    """Count the reader's messages up to the id ``up_to`` as read (a place never moves back)."""
+    with db.write() as session:
+        mine = reader_place(session, game_id, reader)
+        mine.read_id = max(mine.read_id, up_to)
 
 
 def unread(db: Database, game_id: str, reader: str, rules: PressRules) -> int:
