@@ -112,3 +112,12 @@ def test_a_channel_plays_one_game(table: Channel, client: FlaskClient) -> None:
     other = Site(client).new_game("Osaka 1571")
     answer = table.box(GM_USER, "link", f"{SITE}/games/{other.id}/gm/{other.gm}")
     assert said(answer) == "That Discord channel plays another game: unlink it there first (/unlink)."
+
+
+def test_a_new_gm_link_lets_the_gm_in_discord_go(table: Channel, game: GameLinks, client: FlaskClient) -> None:
+    renewed = client.post(f"/api/games/{game.id}/links", json={"role": "gm"}, headers=game.bearer("gm"))
+    assert renewed.status_code == 200
+    assert said(table.command(GM_USER, "unlink")).startswith("Only the GM who linked this channel")
+    fresh = renewed.get_json()["token"]
+    assert said(table.box(GM_USER, "link", f"{SITE}/games/{game.id}/gm/{fresh}")).startswith("This channel now plays")
+    assert said(table.command(GM_USER, "unlink")).startswith("This channel no longer plays")
