@@ -36,6 +36,12 @@ NAMES = {**{user: f"{power} player" for power, user in USERS.items()}, GM_USER: 
 SITE = "https://sengoku.example"
 
 
+@pytest.fixture(autouse=True)
+def nothing_leaves_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An app made without the loopback Discord still never calls discord.com: its API is a closed port here."""
+    monkeypatch.setenv("SENGOKU_DISCORD_API_URL", "http://127.0.0.1:9/api/v10")
+
+
 @pytest.fixture
 def key() -> Ed25519PrivateKey:
     return Ed25519PrivateKey.generate()

@@ -12,17 +12,22 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from flask import Flask
 
 from tests.discord.conftest import SITE, USERS, Channel, said
+from tests.discord.discordd import Discord
 from tests.web.conftest import Site
 from web import create_app
 from web.access import limits
+from web.discord import endpoint
 
 pytestmark = pytest.mark.clock
 
 
 @pytest.fixture
-def limited(tmp_path: Path, key: Ed25519PrivateKey, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+def limited(
+    tmp_path: Path, key: Ed25519PrivateKey, discord: Discord, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Flask]:
     monkeypatch.setitem(limits.RATES, "check", "5 per minute")
     monkeypatch.setitem(limits.RATES, "wrong_link", "2 per minute")
+    monkeypatch.setattr(endpoint, "PER_USER", "1 per minute")
     public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
     app = create_app(
         {
@@ -31,7 +36,8 @@ def limited(tmp_path: Path, key: Ed25519PrivateKey, monkeypatch: pytest.MonkeyPa
             "SECRET_KEY": "t",
             "RATE_LIMITS": True,
             "DISCORD_PUBLIC_KEY": public,
-        }  # fmt: skip
+            "DISCORD_API_URL": discord.api,
+        }
     )
     yield app
     app.extensions["sengoku_db"].dispose()
@@ -61,3 +67,15 @@ def test_wrong_links_are_counted_per_user(limited: Flask, key: Ed25519PrivateKey
     right = channel.box(hojo, "join", f"{SITE}/games/{game.id}/play/{game.tokens['Hojo']}")
     assert said(right) == "Too many wrong links from you in a minute: wait a little and try again."
     assert said(channel.join(game, "Mori")).startswith("You play **Mori**")
+
+
+def test_maps_have_a_rate_of_their_own(limited: Flask, key: Ed25519PrivateKey, discord: Discord) -> None:
+    client = limited.test_client()
+    channel = Channel(client, key)
+    channel.link(Site(client).new_game("Kyoto 1570"))
+    assert channel.command(USERS["Oda"], "map")["type"] == 5
+    discord.wait_for(channel.last_token)
+    over = channel.command(USERS["Oda"], "map")
+    assert said(over).startswith("Too many maps asked for in a minute")
+    assert channel.command(USERS["Takeda"], "map", share=True)["type"] == 5
+    discord.wait_for(channel.last_token)

@@ -166,3 +166,25 @@ def test_an_interactions_webhook_token_never_reaches_the_log() -> None:
 
     line = 'HTTP Request: PATCH https://discord.com/api/v10/webhooks/42/aW50ZXJh.Y3Rp/messages/@original "200 OK"'
     assert redact(line) == 'HTTP Request: PATCH https://discord.com/api/v10/webhooks/42/***/messages/@original "200 OK"'
+
+
+def test_long_press_is_shown_a_few_messages_long_at_a_time(
+    table: Channel, client: FlaskClient, game: GameLinks, discord: Discord
+) -> None:
+    for n in range(3):
+        text = f"letter {n}: " + "word " * 500
+        sent = client.post(
+            f"/api/games/{game.id}/press", json={"to": ["Takeda"], "text": text}, headers=game.bearer("Oda")
+        )
+        assert sent.status_code == 201
+    first = said(table.command(TAKEDA, "messages"))
+    token = table.last_token
+    with discord.arrived:  # the follow-ups, in order; the last says what is left
+        discord.arrived.wait_for(lambda: any("more new" in a.body["content"] for a in discord.received), timeout=30)
+    follow = [a.body["content"] for a in discord.received if a.token == token]
+    whole = "\n".join([first, *follow])
+    assert all(len(part) <= 2000 for part in [first, *follow]) and len(follow) >= 2
+    assert "letter 0" in whole and "letter 1" in whole and "letter 2" not in whole
+    assert whole.endswith("1 more new: /messages again.")
+    said(table.command(TAKEDA, "messages"))
+    assert discord.wait_for(table.last_token).body["content"].startswith("letter 2: word")

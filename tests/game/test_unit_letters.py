@@ -14,4 +14,3 @@ def test_a_fleet_order_for_an_army_is_kept_as_the_armys_order(sengoku: Board) ->
     verdicts = game.submit("Takeda", orders)
     assert all(v.accepted for v in verdicts)
     assert [str(o.unit.type.value) + " " + o.unit.location for o in game.state.orders["Takeda"]] == ["A KAI", "A SSH"]
-

@@ -4,7 +4,8 @@ Off (404) until the site has the application's public key (``SENGOKU_DISCORD_PUB
 signature is missing, wrong or more than five minutes off is refused (401) before its body is read, and so
 is the same interaction sent twice (a replay). Then the user's limits: the same rates as the web's checkers
 (:data:`web.access.limits.RATES`), counted per Discord user, since every request comes from Discord's own
-addresses; wrong secret links count as the site counts them. An answer too long for one message goes on in
+addresses; wrong secret links count as the site counts them, and maps at
+:data:`web.discord.pictures.PER_USER`. An answer too long for one message goes on in
 follow-ups, and slow work (a picture) in a thread, each through the interaction's webhook.
 """
 
@@ -26,6 +27,7 @@ from web.access.limits import RATES
 from web.discord import dispatch
 from web.discord.context import Box, Choices, Context, Later, Say, WrongLink
 from web.discord.payload import Interaction, Kind
+from web.discord.pictures import PER_USER
 from web.discord.signature import MAX_AGE, public_key, refusal
 from web.storage.db import database
 from web.table.discordtable import seat
@@ -75,6 +77,8 @@ def _answer(context: Context) -> dispatch.Answer:
     user = context.user.id
     if not _within("check", user):
         return Say("Too many commands from you in a minute: wait a little and try again.")
+    if interaction.type is Kind.COMMAND and interaction.command == "map" and not _within("map", user):
+        return Say("Too many maps asked for in a minute: wait a little (the web page's map is always there).")
     takes_link = interaction.type is Kind.MODAL and interaction.data.custom_id in _LINKS
     if takes_link and not _within("wrong_link", user, count=False):
         return Say("Too many wrong links from you in a minute: wait a little and try again.")
@@ -90,7 +94,7 @@ def _within(kind: str, user: str, count: bool = True) -> bool:
     if not current_app.config.get("RATELIMIT_ENABLED"):
         return True
     limiter = current_app.extensions["sengoku_limiter"].limiter
-    items = parse_many(RATES[kind])
+    items = parse_many(PER_USER if kind == "map" else RATES[kind])
     keys = ("discord", kind, user)
     if not count:
         return all(limiter.test(item, *keys) for item in items)

@@ -4,12 +4,16 @@ the last phase's results, as a PNG within Discord's attachment limit.
 Drawing takes a second or more, longer than Discord waits for an answer (3 s) on a busy server, so the
 answer is deferred ("thinking...") and the picture follows through the interaction's webhook, from a thread.
 A picture shared with the channel is the public map (the same one as the site's ``map.png``, kept in the
-same cache); a private one holds the player's orders and is drawn each time.
+same cache); a private one holds the player's orders, kept per game version and orders. At most
+:data:`DRAWING` pictures are drawn at once in a process (the others wait their turn), and each user may ask
+for :data:`PER_USER` a minute (web/discord/endpoint.py), so a few players cannot keep the server's cores busy.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import threading
 
 from outbox.discord import Reply
 from outbox.webhook import MAX_PICTURE_BYTES
@@ -18,9 +22,15 @@ from web.pages.public import dp_of
 from web.play import mapview
 from web.storage import store
 
-__all__ = ["map_picture"]
+__all__ = ["DRAWING", "PER_USER", "map_picture"]
 
 log = logging.getLogger(__name__)
+
+DRAWING = 2
+"""Pictures drawn at once in a process (each takes about 0.4 s of a core)."""
+PER_USER = "10 per minute"
+"""Maps one Discord user may ask for (Flask-Limiter's notation)."""
+_TURNS = threading.BoundedSemaphore(DRAWING)
 
 
 def map_picture(context: Context) -> Later:
@@ -43,7 +53,8 @@ def map_picture(context: Context) -> Later:
 
     def work() -> Reply:
         try:
-            picture = _draw(snapshot, results, power)
+            with _TURNS:
+                picture = _draw(snapshot, results, power)
         except Exception as error:  # no fonts on the server, or a bug: say so, never leave "thinking..."
             log.exception("drawing the map for Discord (game %s) failed", snapshot.id)
             return Reply(f"{words}: the map could not be drawn here ({type(error).__name__}); it is at {link}.",
@@ -70,7 +81,13 @@ def _draw(snapshot: store.Snapshot, results: bool, power: str | None) -> bytes:
     given = state.orders.get(power, []) if power is not None else []
     if given:
         orders = [(power, order) for order in given]
-        return mapview.png(mapview.position_svg(board, state.position, orders=orders, dp=dp_of(snapshot), title=title))
+        digest = hashlib.sha256(repr(given).encode()).hexdigest()[:16]
+
+        def mine() -> bytes:
+            svg = mapview.position_svg(board, state.position, orders=orders, dp=dp_of(snapshot), title=title)
+            return mapview.png(svg)
+
+        return mapview.cached_png((snapshot.id, snapshot.version, f"discord {power} {digest}"), mine)
 
     def now() -> str:
         return mapview.position_svg(board, state.position, dp=dp_of(snapshot), title=title)

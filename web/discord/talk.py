@@ -19,7 +19,9 @@ from web.table import press as table_press
 __all__ = ["messages", "press", "status"]
 
 _SHOWN = 10
-"""Unread messages one answer shows, oldest first (a long one goes on in follow-up messages)."""
+"""Unread messages one answer shows at most, oldest first (a long one goes on in follow-up messages)..."""
+_SHOWN_TEXT = 6000
+"""...and no more of them than this many characters: three Discord messages (at least one message is shown)."""
 
 
 def status(context: Context) -> Say:
@@ -76,8 +78,13 @@ def messages(context: Context) -> Say:
     if not new:
         count = f"{len(read.messages)} message{'s' if len(read.messages) != 1 else ''}"
         return Say(f"No new press for {power}. ({count} so far: the web page shows them all.)")
-    shown = new[:_SHOWN]
-    table_press.mark_read(context.db, caller.game_id, power, shown[-1].id)
-    more = f"\n\n{len(new) - len(shown)} more new: /messages again." if len(new) > len(shown) else ""
-    parts = [f"**{escape(m.sender)}** to {escape(', '.join(m.to))} ({m.phase}):\n{escape(m.text)}" for m in shown]
+    parts: list[str] = []
+    for message in new[:_SHOWN]:
+        part = f"**{escape(message.sender)}** to {escape(', '.join(message.to))} ({message.phase}):\n"
+        part += escape(message.text)
+        if parts and sum(map(len, parts)) + len(part) > _SHOWN_TEXT:
+            break
+        parts.append(part)
+    table_press.mark_read(context.db, caller.game_id, power, new[len(parts) - 1].id)
+    more = f"\n\n{len(new) - len(parts)} more new: /messages again." if len(new) > len(parts) else ""
     return Say(f"**New press for {power}**\n\n" + "\n\n".join(parts) + more)
