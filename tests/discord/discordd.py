@@ -15,11 +15,10 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from email import message_from_bytes, policy
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from tests.outbox.chatd import DISCORD_CONTENT_LIMIT, DISCORD_FILE_LIMIT
+from tests.outbox.chatd import DISCORD_CONTENT_LIMIT, DISCORD_FILE_LIMIT, discord_message, serving
 
 __all__ = ["APPLICATION", "BOT_TOKEN", "Arrived", "Discord", "discord_api"]
 
@@ -113,20 +112,7 @@ def _handler(discord: Discord) -> type[BaseHTTPRequestHandler]:
             raw = self._read()
             if not _WEBHOOK.match(self.path):
                 return self._answer(404, {"message": "Unknown Webhook", "code": 10015})
-            kind = self.headers.get("Content-Type", "")
-            files: dict[str, bytes] = {}
-            if kind.startswith("multipart/form-data"):
-                form = message_from_bytes(f"Content-Type: {kind}\r\n\r\n".encode() + raw, policy=policy.HTTP)
-                body: Any = {}
-                for part in form.iter_parts():
-                    data = part.get_payload(decode=True)
-                    assert isinstance(data, bytes)
-                    if part.get_param("name", header="content-disposition") == "payload_json":
-                        body = json.loads(data)
-                    else:
-                        files[str(part.get_filename())] = data
-            else:
-                body = json.loads(raw)
+            body, files = discord_message(self.headers.get("Content-Type", ""), raw)
             if len(body.get("content", "")) > DISCORD_CONTENT_LIMIT:
                 return self._answer(400, {"message": "Invalid Form Body", "code": 50035})
             if sum(len(f) for f in files.values()) > DISCORD_FILE_LIMIT:
@@ -157,13 +143,6 @@ def _handler(discord: Discord) -> type[BaseHTTPRequestHandler]:
 def discord_api() -> Iterator[Discord]:
     """Discord's API on a free loopback port, stopped when the block ends."""
     discord = Discord(port=0)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(discord))
-    discord.port = server.server_address[1]
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
+    with serving(_handler(discord)) as port:
+        discord.port = port
         yield discord
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)

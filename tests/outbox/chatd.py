@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 DISCORD_PATH = "/api/webhooks/1234567890/s3cr3t-t0ken"
@@ -72,21 +73,7 @@ def _handler(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
                 self._answer(404, {"message": "Unknown Webhook", "code": 10015})
 
         def _discord(self, path: str, query: dict[str, list[str]], raw: bytes) -> None:
-            kind = self.headers.get("Content-Type", "")
-            files: dict[str, bytes] = {}
-            if kind.startswith("multipart/form-data"):
-                form = message_from_bytes(f"Content-Type: {kind}\r\n\r\n".encode() + raw, policy=policy.HTTP)
-                body: dict[str, object] = {}
-                for part in form.iter_parts():
-                    name = part.get_param("name", header="content-disposition")
-                    data = part.get_payload(decode=True)
-                    assert isinstance(data, bytes)
-                    if name == "payload_json":
-                        body = json.loads(data)
-                    else:
-                        files[str(part.get_filename())] = data
-            else:
-                body = json.loads(raw)
+            body, files = discord_message(self.headers.get("Content-Type", ""), raw)
             content = body.get("content", "")
             if not isinstance(content, str) or len(content) > DISCORD_CONTENT_LIMIT:
                 self._answer(400, {"message": "Invalid Form Body", "code": 50035})
@@ -129,17 +116,41 @@ def _handler(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+def discord_message(kind: str, raw: bytes) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """A message as Discord reads it: JSON, or multipart with ``payload_json`` and files (name -> bytes)."""
+    if not kind.startswith("multipart/form-data"):
+        return json.loads(raw), {}
+    form = message_from_bytes(f"Content-Type: {kind}\r\n\r\n".encode() + raw, policy=policy.HTTP)
+    body: dict[str, Any] = {}
+    files: dict[str, bytes] = {}
+    for part in form.iter_parts():
+        data = part.get_payload(decode=True)
+        assert isinstance(data, bytes)
+        if part.get_param("name", header="content-disposition") == "payload_json":
+            body = json.loads(data)
+        else:
+            files[str(part.get_filename())] = data
+    return body, files
+
+
 @contextmanager
-def webhook_receiver() -> Iterator[Receiver]:
-    """A receiver on a free loopback port, stopped when the block ends."""
-    receiver = Receiver(port=0)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(receiver))
-    receiver.port = server.server_address[1]
+def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[int]:
+    """``handler`` served on a free loopback port (yielded) until the block ends."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:
-        yield receiver
+        yield server.server_address[1]
     finally:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@contextmanager
+def webhook_receiver() -> Iterator[Receiver]:
+    """A receiver on a free loopback port, stopped when the block ends."""
+    receiver = Receiver(port=0)
+    with serving(_handler(receiver)) as port:
+        receiver.port = port
+        yield receiver
