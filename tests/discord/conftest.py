@@ -24,7 +24,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from tests.discord.discordd import APPLICATION, Discord, discord_api
-from tests.web.conftest import GameLinks, Site
+from tests.web.conftest import GameLinks, Site, database_url
 from web import create_app
 
 CHANNEL = "700000000000000001"
@@ -54,11 +54,18 @@ def discord() -> Iterator[Discord]:
 
 
 @pytest.fixture
-def app(tmp_path: Path, key: Ed25519PrivateKey, discord: Discord) -> Iterator[Flask]:
+def backend() -> str:
+    """The database the app runs on: SQLite, unless a module asks for both (``backend`` over ``BACKENDS``)."""
+    return "sqlite"
+
+
+@pytest.fixture
+def app(tmp_path: Path, key: Ed25519PrivateKey, discord: Discord, backend: str) -> Iterator[Flask]:
     public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
     config = {
         "TESTING": True,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'test.db'}",
+        "DATABASE_URL": database_url(backend, tmp_path),
+        "MIGRATE_ON_START": True,
         "SECRET_KEY": "test",
         "DISCORD_PUBLIC_KEY": public,
         "DISCORD_API_URL": discord.api,

@@ -9,10 +9,17 @@ from flask.testing import FlaskClient
 
 from tests.discord.conftest import POWERS, USERS, Channel, private, said
 from tests.discord.discordd import Discord
-from tests.web.conftest import GameLinks, Site
+from tests.web.conftest import BACKENDS, GameLinks, Site
 from web.table import deadlines
 
 pytestmark = pytest.mark.clock
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """SQLite, and PostgreSQL when ./run test started one: the Discord table's rows and the actions on both."""
+    return str(request.param)
+
 
 ODA = USERS["Oda"]
 

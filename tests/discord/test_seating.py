@@ -7,9 +7,15 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.discord.conftest import GM_USER, SITE, USERS, Channel, private, said
-from tests.web.conftest import GameLinks, Site
+from tests.web.conftest import BACKENDS, GameLinks, Site
 
 pytestmark = pytest.mark.clock
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """SQLite, and PostgreSQL when ./run test started one: the Discord table's rows and the actions on both."""
+    return str(request.param)
 
 
 def gm_log(client: FlaskClient, game: GameLinks) -> list[tuple[str, str]]:
