@@ -15,7 +15,7 @@ lines, and inside a line only when one line alone is over the limit.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from enum import StrEnum
 
@@ -28,10 +28,12 @@ __all__ = [
     "Flavour",
     "chat_messages",
     "discord_escape",
+    "owing_line",
     "phase_notice",
     "reminder_notice",
     "render_chat",
     "split_messages",
+    "with_line",
 ]
 
 
@@ -109,10 +111,31 @@ def reminder_notice(
     text = dress.title(dress.escape(f"{game}: orders for {phase} are due {near}."))
     text += "\n" + dress.escape(f"Deadline: {deadline_text(deadline)}.")
     if missing:
-        users = mentions if flavour is Flavour.DISCORD and mentions else {}
-        named = [dress.escape(p) + (f" (<@{users[p]}>)" if users.get(p, "").isdigit() else "") for p in missing]
-        text += "\n" + dress.escape("No orders yet from ") + ", ".join(named) + "."
+        text += "\n" + dress.escape("No orders yet from ") + _named(missing, flavour, mentions) + "."
     return text
+
+
+def owing_line(phase: str, owing: Sequence[str], flavour: Flavour, mentions: Mapping[str, str] | None = None) -> str:
+    """Who still owes orders for the open phase, for a results post or a notice (players mentioned as in
+    :func:`reminder_notice`)."""
+    dress = _DRESSES[flavour]
+    if not owing:
+        return dress.escape(f"Every power with orders to give for {phase} has given them.")
+    return dress.escape(f"Orders for {phase} still due from ") + _named(owing, flavour, mentions) + "."
+
+
+def with_line(messages: list[str], line: str, flavour: Flavour) -> list[str]:
+    """``messages`` with ``line`` after the last one, in it when it fits the channel's limit."""
+    if messages and len(messages[-1]) + 2 + len(line) <= LIMITS[flavour]:
+        return [*messages[:-1], f"{messages[-1]}\n\n{line}"]
+    return [*messages, line]
+
+
+def _named(powers: Sequence[str], flavour: Flavour, mentions: Mapping[str, str] | None) -> str:
+    """The powers, escaped, each followed on Discord by its player's mention where ``mentions`` has one."""
+    dress = _DRESSES[flavour]
+    users = mentions if flavour is Flavour.DISCORD and mentions else {}
+    return ", ".join(dress.escape(p) + (f" (<@{users[p]}>)" if users.get(p, "").isdigit() else "") for p in powers)
 
 
 def split_messages(text: str, limit: int) -> list[str]:

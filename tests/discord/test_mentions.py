@@ -65,3 +65,24 @@ def test_with_mentions_on_the_bound_players_who_owe_orders_are_mentioned(
     assert receiver.received[0].body["allowed_mentions"] == {"parse": [], "users": [oda, takeda]}
     log = client.get(f"/api/games/{game.id}/gm", headers=game.bearer("gm")).get_json()["log"]
     assert ("Discord", "Discord: reminders mention the players") in [(e["by"], e["action"]) for e in log]
+
+
+def test_the_results_in_the_channel_name_who_owes_orders_for_the_new_phase_mentioning_them_where_asked(
+    table: Channel, client: FlaskClient, game: GameLinks, receiver: Receiver
+) -> None:
+    bearer = game.bearer("gm")
+    client.put(
+        f"/api/games/{game.id}/channel",
+        json={"url": receiver.url(DISCORD_PATH), "flavour": "discord", "post_results": True},
+        headers=bearer,
+    )
+    table.command(GM_USER, "mentions", on=True)
+    assert client.post(f"/api/games/{game.id}/adjudicate", json={}, headers=bearer).status_code == 200
+    last = receiver.received[-1]
+    oda, takeda = USERS["Oda"], USERS["Takeda"]
+    assert last.text.splitlines()[-1] == (
+        f"Orders for Fall 1570 movement still due from Asakura, Chosokabe, Hojo, Mori, Oda (<@{oda}>), Shimazu, "
+        f"Takeda (<@{takeda}>), Uesugi."
+    )
+    assert last.body["allowed_mentions"] == {"parse": [], "users": [oda, takeda]}
+    assert last.files["map.png"].startswith(b"\x89PNG")

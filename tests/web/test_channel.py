@@ -82,7 +82,10 @@ def test_the_gm_posts_a_notice_and_the_results_by_hand_through_the_api(
         "failure": None,
         "notes": [],
     }
-    assert receiver.received[0].text == "*Test game: Spring 1570 movement is open for orders.*"
+    assert receiver.received[0].text == (
+        "*Test game: Spring 1570 movement is open for orders.*\n"
+        "Orders for Spring 1570 movement still due from Asakura, Chosokabe, Hojo, Mori, Oda, Shimazu, Takeda, Uesugi."
+    )
 
 
 def test_a_player_cannot_set_or_use_the_channel(client: FlaskClient, game: GameLinks, receiver: Receiver) -> None:

@@ -2,7 +2,9 @@
 
 The same posts as ``sengoku channel`` (:mod:`post.chat`, :mod:`outbox.webhook`):
 the results post cut to the channel's limits, the map as a PNG on Discord,
-a "the phase is open" notice. The address is kept in the game's state and
+a "the phase is open" notice; each names the powers that still owe orders
+for the open phase, and on Discord mentions their players where the GM
+turned mentions on (web/table/discordtable.py). The address is kept in the game's state and
 only ever shown as its host. Posting never fails an adjudication: what did
 not go is said to the GM (and logged when no one is there to read it).
 """
@@ -12,17 +14,20 @@ from __future__ import annotations
 import logging
 import threading
 
+from adjudicator.rules import rules_for
 from game.chat_channel import ChannelError, ChatChannel, parse_channel
+from game.duty import powers_to_order
 from game.game import GameError
 from outbox.webhook import ChannelPost, Posted, post_to_channel
 from post import build_post
-from post.chat import Flavour, chat_messages, phase_notice
+from post.chat import Flavour, chat_messages, owing_line, phase_notice, with_line
 from web.play import mapview
 from web.play.actions import GM_PAGE, log_action
 from web.schemas.table import ChannelIn, ChannelPostOut
 from web.storage import store
 from web.storage.db import Database
 from web.storage.store import Handle
+from web.table.discordtable import mentions_for
 
 __all__ = ["after_adjudication", "in_background", "post", "set_channel"]
 
@@ -57,19 +62,26 @@ def set_channel(db: Database, game_id: str, request: ChannelIn, by: str = GM_PAG
 
 
 def post(db: Database, game_id: str, what: str) -> ChannelPostOut:
-    """Post the last results (with the map) or a notice of the open phase, now."""
+    """Post the last results (with the map) or a notice of the open phase, now; either names the powers that
+    still owe orders for the open phase (their Discord players mentioned where the GM turned that on)."""
     snapshot = store.load(db, game_id)
     state = snapshot.state
     chosen = state.channel
     if chosen is None:
         raise GameError("this game has no chat channel: set its webhook first")
     flavour = Flavour(chosen.flavour)
+    owing = _owing(snapshot)
+    mentions = mentions_for(db, game_id) if flavour is Flavour.DISCORD else {}
+    line = owing_line(str(state.position.phase), owing, flavour, mentions)
+    pinged = [mentions[p] for p in owing if p in mentions]
     if what == "results":
         if not state.history:
             raise GameError("no phase has been adjudicated yet")
         report = build_post(snapshot.board, state, -1, deadline=snapshot.deadline)
         picture = _picture(snapshot) if chosen.flavour == "discord" else None
-        sent = ChannelPost(chat_messages(report, flavour), picture)
+        messages = chat_messages(report, flavour)
+        sent = ChannelPost(messages if state.result.over else with_line(messages, line, flavour), picture,
+                           mentions=[] if state.result.over else pinged)  # fmt: skip
         what_words = f"the {report.phase} results"
     else:
         if state.result.over:
@@ -77,8 +89,17 @@ def post(db: Database, game_id: str, what: str) -> ChannelPostOut:
         text = phase_notice(
             snapshot.name or snapshot.board.title, str(state.position.phase), snapshot.deadline, flavour
         )
-        sent, what_words = ChannelPost([text]), f"the {state.position.phase} notice"
+        sent, what_words = ChannelPost([f"{text}\n{line}"], mentions=pinged), f"the {state.position.phase} notice"
     return _out(chosen, post_to_channel(chosen, sent), what_words)
+
+
+def _owing(snapshot: store.Snapshot) -> list[str]:
+    """The powers with something to order in the open phase and no orders stored (none once the game is over)."""
+    state = snapshot.state
+    if state.result.over:
+        return []
+    due = powers_to_order(snapshot.board, state.position, rules_for(state.variant))
+    return [power for power in due if not state.orders.get(power)]
 
 
 def after_adjudication(db: Database, game_id: str) -> ChannelPostOut | None:
