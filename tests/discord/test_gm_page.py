@@ -40,7 +40,9 @@ def test_the_gm_links_the_channel_from_the_page_and_players_join_in_discord(
     shown = card(client, game)
     assert f'Played in channel <strong id="discord-channel">{CHANNEL}</strong>' in shown
     assert "Oda player" in shown and USERS["Oda"] in shown
-    assert post(site, game, do="mentions", mentions="on") == ["Reminders mention the players."]
+    assert post(site, game, do="mentions", mentions="on") == [
+        "The chat channel&#39;s posts mention the players who owe orders."
+    ]
     assert post(site, game, do="unbind", power="Oda") == ["Oda is no longer played by a Discord user."]
     assert said(channel.command(USERS["Oda"], "myorders")).startswith("You play no power in this game")
     assert post(site, game, do="unlink") == ["The Discord channel was unlinked."]
@@ -49,7 +51,7 @@ def test_the_gm_links_the_channel_from_the_page_and_players_join_in_discord(
     assert [(e["by"], e["action"]) for e in log if e["action"].startswith("Discord:")] == [
         ("GM page", "Discord: the channel was unlinked"),
         ("GM page", "Discord: Oda is no longer bound to a Discord user"),
-        ("GM page", "Discord: reminders mention the players"),
+        ("GM page", "Discord: the channel's posts mention the players"),
         ("Discord", f"Discord: Oda is played by Discord user Oda player ({USERS['Oda']})"),
         ("GM page", f"Discord: the game is played in channel {CHANNEL}"),
     ]

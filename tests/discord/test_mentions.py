@@ -56,7 +56,9 @@ def test_with_mentions_on_the_bound_players_who_owe_orders_are_mentioned(
     app: Flask, table: Channel, client: FlaskClient, game: GameLinks, receiver: Receiver
 ) -> None:
     assert said(table.command(USERS["Oda"], "mentions", on=True)).startswith("Only the GM who linked this channel")
-    assert said(table.command(GM_USER, "mentions", on=True)).startswith("Reminders in the game's channel now mention")
+    assert said(table.command(GM_USER, "mentions", on=True)).startswith(
+        "The channel's results, notices and reminders now mention"
+    )
     text = remind(app, client, game, receiver)
     takeda, oda = USERS["Takeda"], USERS["Oda"]
     assert text.splitlines()[-1] == (
@@ -64,7 +66,7 @@ def test_with_mentions_on_the_bound_players_who_owe_orders_are_mentioned(
     )
     assert receiver.received[0].body["allowed_mentions"] == {"parse": [], "users": [oda, takeda]}
     log = client.get(f"/api/games/{game.id}/gm", headers=game.bearer("gm")).get_json()["log"]
-    assert ("Discord", "Discord: reminders mention the players") in [(e["by"], e["action"]) for e in log]
+    assert ("Discord", "Discord: the channel's posts mention the players") in [(e["by"], e["action"]) for e in log]
 
 
 def test_the_results_in_the_channel_name_who_owes_orders_for_the_new_phase_mentioning_them_where_asked(

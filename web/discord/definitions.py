@@ -92,7 +92,7 @@ COMMANDS: list[dict[str, Any]] = [
     _command("messages", "Press for you that you have not read yet (then counted as read)"),
     _command(
         "mentions",
-        "Whether reminders in the channel mention the players who owe orders (the GM)",
+        "Whether the channel's posts mention the players who owe orders (the GM)",
         _option(_BOOLEAN, "on", "true: mention them; false: name them only", True),
     ),
 ]

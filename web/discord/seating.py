@@ -91,9 +91,11 @@ def mentions(context: Context) -> Say:
     on = bool(context.interaction.option("on"))
     discordtable.set_mentions(context.db, context.gm, on)
     if on:
-        return Say("Reminders in the game's channel now mention the players who still owe orders (this shows "
-                   "everyone who plays which power).")  # fmt: skip
-    return Say("Reminders in the game's channel name the powers only, mentioning nobody.")
+        return Say(
+            "The channel's results, notices and reminders now mention the players who still owe orders (this "
+            "shows everyone who plays which power)."
+        )
+    return Say("The channel's results, notices and reminders name the powers only, mentioning nobody.")
 
 
 def _caller(context: Context, text: str) -> Caller:

@@ -2,7 +2,7 @@
 
 Routes of the GM's blueprint (:mod:`web.pages.gm`), kept in a module of their own. The GM links a channel by
 its ID here (or with /link in Discord), unlinks it, lets a player's Discord user go, and chooses whether the
-channel's reminders mention the players (docs/discord.md).
+channel's posts mention the players who owe orders (docs/discord.md).
 """
 
 from __future__ import annotations
@@ -49,7 +49,11 @@ def discord(game_id: str, caller: Caller) -> BaseResponse:
         elif what == "mentions":
             on = "mentions" in form
             discordtable.set_mentions(db, caller, on)
-            done = "Reminders mention the players." if on else "Reminders mention nobody."
+            done = (
+                "The chat channel's posts mention the players who owe orders."
+                if on
+                else "The chat channel's posts mention nobody."
+            )
         elif what == "unbind":
             power = form.get("power", "")
             if not discordtable.unbind_player(db, caller, power):

@@ -34,7 +34,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Table:
-    """A game's Discord channel: where it is, who linked it, and whether reminders mention the players."""
+    """A game's Discord channel: where it is, who linked it, and whether its posts mention the players."""
 
     game_id: str
     channel_id: str
@@ -108,7 +108,7 @@ def unlink(session: Session, game_id: str) -> bool:
 
 
 def set_mentions(session: Session, game_id: str, mentions: bool) -> bool:
-    """Whether reminders mention the players; False when the game has no channel."""
+    """Whether the channel's posts mention the players; False when the game has no channel."""
     row = session.scalars(select(DiscordChannelRow).where(DiscordChannelRow.game_id == game_id)).one_or_none()
     if row is None:
         return False

@@ -153,7 +153,7 @@ class DiscordChannelRow(Base):
     guild_id: Mapped[str | None] = mapped_column(String(24), nullable=True)
     gm_user: Mapped[str | None] = mapped_column(String(24), nullable=True, doc="the Discord user who linked it")
     mentions: Mapped[bool] = mapped_column(
-        Boolean, default=False, server_default=false(), doc="reminders mention the players who owe orders"
+        Boolean, default=False, server_default=false(), doc="the channel's posts mention the players who owe orders"
     )
     linked: Mapped[datetime] = mapped_column(DateTime)
 

@@ -147,14 +147,14 @@ def unbind_player(db: Database, caller: Caller, power: str) -> bool:
 
 
 def set_mentions(db: Database, caller: Caller, mentions: bool) -> None:
-    """Whether the channel's reminders mention the bound players who still owe orders (the GM's choice; off)."""
+    """Whether the channel's posts mention the bound players who still owe orders (the GM's choice; off)."""
     _gm(caller)
 
     def act(handle: Handle, session: Session) -> None:
         if not discordrows.set_mentions(session, caller.game_id, mentions):
             raise GameError("the game is not played in a Discord channel: link one first")
         said = "mention" if mentions else "do not mention"
-        log_action(handle, caller.source, f"Discord: reminders {said} the players")
+        log_action(handle, caller.source, f"Discord: the channel's posts {said} the players")
 
     _in_game(db, caller.game_id, act)
 
