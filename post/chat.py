@@ -22,7 +22,16 @@ from post.document import Post
 from post.plain import Dress, render_plain
 from post.words import deadline_text
 
-__all__ = ["LIMITS", "Flavour", "chat_messages", "phase_notice", "reminder_notice", "render_chat", "split_messages"]
+__all__ = [
+    "LIMITS",
+    "Flavour",
+    "chat_messages",
+    "dress_of",
+    "phase_notice",
+    "reminder_notice",
+    "render_chat",
+    "split_messages",
+]
 
 
 class Flavour(StrEnum):
@@ -61,6 +70,11 @@ _DRESSES = {
         escape=_slack_escape,
     ),
 }
+
+
+def dress_of(flavour: Flavour) -> Dress:
+    """How the channel's markup dresses plain text: for another document posted there (a game's summary)."""
+    return _DRESSES[flavour]
 
 
 def render_chat(post: Post, flavour: Flavour) -> str:
