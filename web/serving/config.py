@@ -57,6 +57,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "MIGRATE_ON_START": None,  # None: SQLite is upgraded at start, other databases by `sengoku db upgrade`
         "DATABASE_POOL_SIZE": _number("SENGOKU_DB_POOL_SIZE", 5),
         "DATABASE_MAX_OVERFLOW": _number("SENGOKU_DB_MAX_OVERFLOW", 10),
+        "STORY_MAX_BYTES": _number("SENGOKU_STORY_MAX_BYTES", 10_000_000),  # the animation (web/play/storybook.py)
     }
 
 
