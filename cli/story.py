@@ -27,9 +27,10 @@ from cli.gamefile import load_game
 
 if TYPE_CHECKING:
     from game.game import Game
+    from raster.animation import Animation
     from story.frames import Frame
 
-__all__ = ["story"]
+__all__ = ["animation_of", "chart_of", "story"]
 
 T = TypeVar("T")
 
@@ -160,7 +161,7 @@ def _animation(
     width: int,
     max_bytes: int,
 ) -> None:
-    from raster.animation import OverBudget, animate
+    from raster.animation import OverBudget
     from story.frames import frames
 
     state = loaded.state
@@ -169,10 +170,8 @@ def _animation(
     if end is not None and end < start:
         raise click.UsageError(f"--to {last} comes before --from {first}")
     chosen = frames(state, start, end)
-    pictures = list(_rasterized(loaded, chosen, width))
-    durations = [frame_ms] * (len(pictures) - 1) + [hold_ms]
     try:
-        made = animate(pictures, durations, kind, max_bytes or None)
+        made = animation_of(loaded, chosen, kind, width, frame_ms, hold_ms, max_bytes or None)
     except OverBudget as error:
         raise click.ClickException(f"{error}: choose fewer phases (--from, --to) or a larger --max-bytes") from None
     _write(output, made.data)
@@ -182,6 +181,23 @@ def _animation(
         f"{output}: {made.frames} frames ({chosen[0].phase} to {chosen[-1].phase}), {size}, "
         f"{len(made.data):,} bytes{fitted}"
     )
+
+
+def animation_of(
+    loaded: Game,
+    chosen: Sequence[Frame],
+    kind: str = "gif",
+    width: int = 800,
+    frame_ms: int = 800,
+    hold_ms: int = 4000,
+    max_bytes: int | None = None,
+) -> Animation:
+    """The frames as an animation (raises :class:`raster.animation.OverBudget`); the chat channel's too."""
+    from raster.animation import animate
+
+    pictures = list(_rasterized(loaded, chosen, width))
+    durations = [frame_ms] * (len(pictures) - 1) + [hold_ms]
+    return animate(pictures, durations, kind, max_bytes)
 
 
 def _rasterized(loaded: Game, chosen: Sequence[Frame], width: int) -> Iterator[bytes]:
@@ -218,6 +234,15 @@ class _Here(Executor):
 
 
 def _chart(loaded: Game, path: Path, kind: str) -> None:
+    from story.years import years
+
+    data = years(loaded.board, loaded.state, loaded.rules)
+    _write(path, chart_of(loaded, kind))
+    click.echo(f"{path}: the centres at the end of each year, {data.years[0] + 1} to {data.years[-1]}")
+
+
+def chart_of(loaded: Game, kind: str = "png") -> bytes:
+    """The chart of the centres year by year, as SVG or PNG bytes; the chat channel's too."""
     from raster.chart import Line, chart_png, chart_svg
     from story.years import years
 
@@ -225,10 +250,8 @@ def _chart(loaded: Game, path: Path, kind: str) -> None:
     lines = [Line(s.power, s.colour, s.centres, s.dp_bid) for s in data.series]
     with_dp = data.has_dp and any(any(line.dp) for line in lines)
     if kind == "svg":
-        _write(path, chart_svg(data.title, data.years, lines, data.victory, with_dp).encode("utf-8"))
-    else:
-        _write(path, chart_png(data.title, data.years, lines, data.victory, with_dp))
-    click.echo(f"{path}: the centres at the end of each year, {data.years[0] + 1} to {data.years[-1]}")
+        return chart_svg(data.title, data.years, lines, data.victory, with_dp).encode("utf-8")
+    return chart_png(data.title, data.years, lines, data.victory, with_dp)
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -31,8 +31,10 @@ _MAX_WAIT = 60.0  # a rate limit that asks for longer than this fails the post i
 @dataclass(frozen=True)
 class ChannelPost:
     messages: Sequence[str]
-    picture: bytes | None = None  # a PNG, sent with the last message where the channel takes files
+    picture: bytes | None = None  # a picture, sent with the last message where the channel takes files
     picture_name: str = "map.png"
+    picture_type: str = "image/png"
+    picture_words: str = "the map"  # what the notes call it
 
 
 @dataclass
@@ -73,15 +75,16 @@ def post_to_channel(
     posted = Posted(total=len(post.messages))
     picture = post.picture
     if picture is not None and channel.flavour == "slack":
-        posted.notes.append("Slack webhooks take no pictures: the map was not posted (attach it by hand)")
+        posted.notes.append(f"Slack webhooks take no pictures: {post.picture_words} was not posted (attach it by hand)")
         picture = None
     elif picture is not None and len(picture) > MAX_PICTURE_BYTES:
-        posted.notes.append(f"the map ({len(picture):,} bytes) is over Discord's {MAX_PICTURE_BYTES:,}: not posted")
+        words = post.picture_words
+        posted.notes.append(f"{words} ({len(picture):,} bytes) is over Discord's {MAX_PICTURE_BYTES:,}: not posted")
         picture = None
     with httpx.Client(timeout=timeout, transport=transport, follow_redirects=False) as client:
         for index, text in enumerate(post.messages):
             attached = picture if index == len(post.messages) - 1 else None
-            request = _request(client, channel, text, attached, post.picture_name)
+            request = _request(client, channel, text, attached, post.picture_name, post.picture_type)
             try:
                 _send(client, request, channel, retries, pause, sleep)
             except (_Refused, _Passing) as failure:
@@ -91,7 +94,9 @@ def post_to_channel(
     return posted
 
 
-def _request(client: httpx.Client, channel: ChatChannel, text: str, picture: bytes | None, name: str) -> httpx.Request:
+def _request(
+    client: httpx.Client, channel: ChatChannel, text: str, picture: bytes | None, name: str, kind: str = "image/png"
+) -> httpx.Request:
     if channel.flavour == "slack":
         return client.build_request("POST", channel.url, json={"text": text, "mrkdwn": True})
     # allowed_mentions: nobody is pinged by a name in the post (a game called "@everyone")
@@ -100,7 +105,7 @@ def _request(client: httpx.Client, channel: ChatChannel, text: str, picture: byt
     if picture is None:
         return client.build_request("POST", url, json=payload)
     payload["attachments"] = [{"id": 0, "filename": name}]
-    files = {"files[0]": (name, picture, "image/png")}
+    files = {"files[0]": (name, picture, kind)}
     return client.build_request("POST", url, data={"payload_json": json.dumps(payload)}, files=files)
 
 

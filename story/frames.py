@@ -39,15 +39,19 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     """How many frames the animation has."""
 
 
-def frames(state: GameState, first: int = 0, last: int | None = None, with_now: bool = True) -> list[Frame]:
-    """The frames of history entries ``first`` to ``last`` (inclusive; None: to the end), then the position now.
+def frames(state: GameState, first: int = 0, last: int | None = None, most: int | None = None) -> list[Frame]:
+    """The frames of history entries ``first`` to ``last`` (inclusive), or to the end and then the position now.
 
-    ``with_now`` False leaves the position now out (a range that stops at a past phase never shows it).
+    ``most`` bounds the count (and so the time and memory an animation takes): a longer range shows every
+    second phase, or every third..., the first and the last always.
     """
     end = len(state.history) - 1 if last is None else last
     picked: list[tuple[int | None, Phase]] = [(i, state.history[i].report.phase) for i in range(first, end + 1)]
-    if with_now and last is None:
+    if last is None:
         picked.append((None, state.position.phase))
+    if most is not None and len(picked) > most:
+        step = -(-len(picked) // most)
+        picked = picked[:-1:step] + picked[-1:]
     return [Frame(index=i, phase=phase, number=n, count=len(picked)) for n, (i, phase) in enumerate(picked, 1)]
 
 

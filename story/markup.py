@@ -15,7 +15,7 @@ from post.plain import PLAIN, Dress
 from post.tables import Table
 from story.summary import SWING, PowerStory, Summary, Swing
 
-__all__ = ["FORMATS", "chat_summary", "render_summary", "summary_tables"]
+__all__ = ["FORMATS", "chat_caption", "chat_summary", "render_summary", "summary_tables"]
 
 FORMATS = ("plain", "bbcode", "markdown", "html", "json")
 _MOST_SWINGS = 10
@@ -48,6 +48,12 @@ def render_summary(summary: Summary, fmt: str = "plain") -> str:
 def chat_summary(summary: Summary, flavour: Flavour) -> list[str]:
     """The summary as a chat channel's messages, each within its limit."""
     return split_messages(summary_plain(summary, dress_of(flavour)), LIMITS[flavour])
+
+
+def chat_caption(text: str, flavour: Flavour) -> str:
+    """One bold line for the channel, over a picture (the chart, the animation); the text escaped."""
+    dress = dress_of(flavour)
+    return dress.title(dress.escape(text))
 
 
 def summary_tables(summary: Summary) -> list[Table]:

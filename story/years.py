@@ -12,11 +12,12 @@ from __future__ import annotations
 import msgspec
 
 from adjudicator.rules import Rules
+from game.records import PhaseReport
 from game.state import GameState
 from maps.board import Board
 from render.palette import power_colours
 
-__all__ = ["Series", "Years", "years"]
+__all__ = ["Series", "Years", "ends_year", "years"]
 
 
 class Series(msgspec.Struct, frozen=True, kw_only=True):
@@ -62,3 +63,9 @@ def years(board: Board, state: GameState, rules: Rules) -> Years:
     series = [Series(power=p, colour=colours[p], centres=counts[p], dp_bid=bids[p]) for p in powers]
     title = f"{state.name}, {board.title}" if state.name else board.title
     return Years(title=title, years=marks, series=series, victory=board.victory_centres, has_dp=rules.max_dp > 0)
+
+
+def ends_year(report: PhaseReport) -> bool:
+    """Whether this phase's results close a year (its Winter, or the Fall when no Winter follows, or the end):
+    the chart of the centres goes with them to a chat channel."""
+    return report.next_phase is None or report.next_phase.year > report.phase.year

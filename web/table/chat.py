@@ -2,9 +2,14 @@
 
 The same posts as ``sengoku channel`` (:mod:`post.chat`, :mod:`outbox.webhook`):
 the results post cut to the channel's limits, the map as a PNG on Discord,
-a "the phase is open" notice. The address is kept in the game's state and
-only ever shown as its host. Posting never fails an adjudication: what did
-not go is said to the GM (and logged when no one is there to read it).
+a "the phase is open" notice. After the results that close a year, the chart
+of the centres follows; when the game is over, its summary (with the chart)
+and the whole game as an animation (:mod:`outbox.storyposts`). Those are made
+by the story's worker process (:mod:`web.play.storybook`) and posted from a
+thread of their own, so the GM's adjudication never waits for them. The
+address is kept in the game's state and only ever shown as its host. Posting
+never fails an adjudication: what did not go is said to the GM (and logged
+when no one is there to read it).
 """
 
 from __future__ import annotations
@@ -12,12 +17,18 @@ from __future__ import annotations
 import logging
 import threading
 
+from flask import current_app, has_app_context
+
+from adjudicator.rules import rules_for
 from game.chat_channel import ChannelError, ChatChannel, parse_channel
 from game.game import GameError
+from outbox.storyposts import end_posts, year_post
 from outbox.webhook import ChannelPost, Posted, post_to_channel
 from post import build_post
 from post.chat import Flavour, chat_messages, phase_notice
-from web.play import mapview
+from story.summary import summarise
+from story.years import ends_year
+from web.play import mapview, storybook
 from web.play.actions import GM_PAGE, log_action
 from web.schemas.table import ChannelIn, ChannelPostOut
 from web.storage import store
@@ -27,6 +38,9 @@ from web.storage.store import Handle
 __all__ = ["after_adjudication", "in_background", "post", "set_channel"]
 
 log = logging.getLogger(__name__)
+
+_CHART_WAIT = 120.0  # seconds the story's thread waits for the chart, then posts without it
+_ANIMATION_WAIT = 900.0  # and for the animation (240 frames at most: minutes on a busy 2-core machine)
 
 
 def set_channel(db: Database, game_id: str, request: ChannelIn, by: str = GM_PAGE) -> None:
@@ -69,16 +83,14 @@ def post(db: Database, game_id: str, what: str) -> ChannelPostOut:
             raise GameError("no phase has been adjudicated yet")
         report = build_post(snapshot.board, state, -1, deadline=snapshot.deadline)
         picture = _picture(snapshot) if chosen.flavour == "discord" else None
-        sent = ChannelPost(chat_messages(report, flavour), picture)
-        what_words = f"the {report.phase} results"
-    else:
-        if state.result.over:
-            raise GameError(f"the game is over: {state.result.describe()}")
-        text = phase_notice(
-            snapshot.name or snapshot.board.title, str(state.position.phase), snapshot.deadline, flavour
-        )
-        sent, what_words = ChannelPost([text]), f"the {state.position.phase} notice"
-    return _out(chosen, post_to_channel(chosen, sent), what_words)
+        posted = post_to_channel(chosen, ChannelPost(chat_messages(report, flavour), picture))
+        if posted.complete:
+            _story_later(snapshot, chosen, flavour)
+        return _out(chosen, posted, f"the {report.phase} results")
+    if state.result.over:
+        raise GameError(f"the game is over: {state.result.describe()}")
+    text = phase_notice(snapshot.name or snapshot.board.title, str(state.position.phase), snapshot.deadline, flavour)
+    return _out(chosen, post_to_channel(chosen, ChannelPost([text])), f"the {state.position.phase} notice")
 
 
 def after_adjudication(db: Database, game_id: str) -> ChannelPostOut | None:
@@ -103,6 +115,46 @@ def in_background(db: Database, game_id: str) -> threading.Thread:
     thread.daemon = True
     thread.start()
     return thread
+
+
+def _story_later(snapshot: store.Snapshot, chosen: ChatChannel, flavour: Flavour) -> threading.Thread | None:
+    """The year's chart, or (the game over) the summary and the animation, posted from a thread of their own."""
+    state = snapshot.state
+    if not state.result.over and not ends_year(state.history[-1].report):
+        return None
+    thread = threading.Thread(
+        target=_post_story, args=(snapshot, chosen, flavour, _budget()), name=f"sengoku-story-{snapshot.id}"
+    )
+    thread.daemon = True
+    thread.start()
+    return thread
+
+
+def _post_story(snapshot: store.Snapshot, chosen: ChatChannel, flavour: Flavour, budget: int) -> None:
+    state, title = snapshot.state, snapshot.board.title
+    try:
+        pictures = chosen.flavour == "discord"
+        chart = storybook.artefact(snapshot.id, state, "chart.png", _CHART_WAIT, budget) if pictures else None
+        if state.result.over:
+            summary = summarise(snapshot.board, state, rules_for(state.variant))
+            gif = storybook.artefact(snapshot.id, state, "story.gif", _ANIMATION_WAIT, budget) if pictures else None
+            posts = end_posts(state, title, summary, chart, gif, flavour)
+        else:
+            posts = [year_post(state, title, state.history[-1].report.phase.year, chart, flavour)]
+        for post in posts:
+            posted = post_to_channel(chosen, post)
+            if not posted.complete:
+                log.warning("posting game %s's story to its channel: %s", snapshot.id, posted.failure)
+                return
+    except Exception:  # the story is a bonus: the results went; log it, the GM can post again
+        log.exception("posting game %s's story to its channel failed", snapshot.id)
+
+
+def _budget() -> int:
+    """The animation's byte budget: the site's setting where there is an app, else the default."""
+    if has_app_context():
+        return int(current_app.config.get("STORY_MAX_BYTES", storybook.MAX_BYTES))
+    return storybook.MAX_BYTES
 
 
 def _picture(snapshot: store.Snapshot) -> bytes | None:
