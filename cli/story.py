@@ -9,6 +9,7 @@ animation is fitted to the byte budget (:mod:`raster.animation`).
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
 import sys
@@ -211,7 +212,7 @@ def _rasterized(loaded: Game, chosen: Sequence[Frame], width: int) -> Iterator[b
     png("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>")  # no fonts: one line, before any work
     cores = min(os.cpu_count() or 1, 4)
     bar = click.progressbar(length=len(chosen), label="Drawing the frames", file=sys.stderr)
-    with bar, _pool(cores if len(chosen) > 2 else 1) as pool:
+    with bar, _pool(cores if len(chosen) > _BATCH // 2 else 1) as pool:
         for at in range(0, len(chosen), _BATCH):
             svgs = [frame_svg(loaded.board, loaded.state, loaded.rules, f) for f in chosen[at : at + _BATCH]]
             for picture in pool.map(partial(svg_to_png, width=width), svgs):
@@ -220,12 +221,12 @@ def _rasterized(loaded: Game, chosen: Sequence[Frame], width: int) -> Iterator[b
 
 
 def _pool(cores: int) -> Executor:
-    """Processes to rasterize in, or (one core, or a frame or two) this process itself."""
-    return ProcessPoolExecutor(cores) if cores > 1 else _Here()
+    """Processes to rasterize in ("spawn": a fresh interpreter each), or (one core, a few frames) this one."""
+    return ProcessPoolExecutor(cores, mp_context=multiprocessing.get_context("spawn")) if cores > 1 else _Here()
 
 
 class _Here(Executor):
-    """An executor that runs what it is given at once, here: starting processes for a frame or two costs more."""
+    """An executor that runs what it is given at once, here: starting processes for a few frames costs more."""
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
         done: Future[T] = Future()

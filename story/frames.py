@@ -24,8 +24,9 @@ from render.svg import element, text
 
 __all__ = ["CAPTION", "Frame", "frame_svg", "frames", "legend_dp", "map_svg"]
 
-CAPTION = 64.0
-"""The caption band's height in the picture's units (the map's units: one pixel each at zoom 1)."""
+CAPTION = 1 / 20
+"""The caption band's height, as a share of the picture's width (63.5 units over Sengoku's 1,270): at any
+width in pixels that is a multiple of 20 the map below it starts on a whole pixel, drawn as the map alone is."""
 
 
 class Frame(msgspec.Struct, frozen=True, kw_only=True):
@@ -78,24 +79,25 @@ def frame_svg(board: Board, state: GameState, rules: Rules, frame: Frame) -> str
     """The frame: a caption band (the phase, and how far into the game) over the map picture."""
     picture = map_svg(board, state, rules, frame.index)
     width, height = _size(picture)
+    band = width * CAPTION
     words = _caption(state, frame)
-    band = [
-        element("rect", {"x": 0, "y": 0, "width": width, "height": CAPTION, "fill": LAND}),
-        text(words, {"x": 20, "y": CAPTION * 0.7, "font-size": CAPTION * 0.55, "font-weight": "bold", "fill": INK}),
+    parts = [
+        element("rect", {"x": 0, "y": 0, "width": width, "height": band, "fill": LAND}),
+        text(words, {"x": 20, "y": band * 0.7, "font-size": band * 0.55, "font-weight": "bold", "fill": INK}),
         text(
             f"{frame.number} / {frame.count}",
-            {"x": width - 20, "y": CAPTION * 0.7, "font-size": CAPTION * 0.4, "fill": INK, "text-anchor": "end"},
+            {"x": width - 20, "y": band * 0.7, "font-size": band * 0.4, "fill": INK, "text-anchor": "end"},
         ),
-        _progress(width, frame),
+        _progress(width, band, frame),
     ]
-    inner = picture.replace("<svg ", f'<svg x="0" y="{CAPTION:.0f}" width="{width:.0f}" height="{height:.0f}" ', 1)
+    inner = picture.replace("<svg ", f'<svg x="0" y="{band:g}" width="{width:g}" height="{height:g}" ', 1)
     attrs = {
         "xmlns": "http://www.w3.org/2000/svg",
-        "viewBox": f"0 0 {width:.0f} {height + CAPTION:.0f}",
+        "viewBox": f"0 0 {width:g} {height + band:g}",
         "font-family": "DejaVu Sans, Verdana, Arial, sans-serif",
         "role": "img",
     }
-    return element("svg", attrs, [*band, inner.rstrip("\n")], lines=True) + "\n"
+    return element("svg", attrs, [*parts, inner.rstrip("\n")], lines=True) + "\n"
 
 
 def _caption(state: GameState, frame: Frame) -> str:
@@ -105,10 +107,10 @@ def _caption(state: GameState, frame: Frame) -> str:
     return str(frame.phase)
 
 
-def _progress(width: float, frame: Frame) -> str:
+def _progress(width: float, band: float, frame: Frame) -> str:
     """A thin bar under the caption: how far into the animation this frame is, for the eye as it loops."""
     done = width * frame.number / max(frame.count, 1)
-    return element("rect", {"x": 0, "y": CAPTION - 5, "width": round(done, 1), "height": 5, "fill": INK})
+    return element("rect", {"x": 0, "y": band - 5, "width": round(done, 1), "height": 5, "fill": INK})
 
 
 def _size(svg: str) -> tuple[float, float]:
