@@ -239,7 +239,11 @@ def _chart(loaded: Game, path: Path, kind: str) -> None:
 
     data = years(loaded.board, loaded.state, loaded.rules)
     _write(path, chart_of(loaded, kind))
-    click.echo(f"{path}: the centres at the end of each year, {data.years[0] + 1} to {data.years[-1]}")
+    first, last = data.years[0] + 1, data.years[-1]
+    if last < first:
+        click.echo(f"{path}: the centres at the start (no year has ended yet)")
+    else:
+        click.echo(f"{path}: the centres at the start and at the end of each year, {first} to {last}")
 
 
 def chart_of(loaded: Game, kind: str = "png") -> bytes:
