@@ -133,13 +133,20 @@ def _story_later(snapshot: store.Snapshot, chosen: ChatChannel, flavour: Flavour
 def _post_story(snapshot: store.Snapshot, chosen: ChatChannel, flavour: Flavour, budget: int) -> None:
     state, title = snapshot.state, snapshot.board.title
     try:
-        pictures = chosen.flavour == "discord"
-        chart = storybook.artefact(snapshot.id, state, "chart.png", _CHART_WAIT, budget) if pictures else None
-        if state.result.over:
+        if chosen.flavour != "discord":  # Slack's webhooks take no pictures: the summary's words alone, at the end
+            over = state.result.over
+            summary = summarise(snapshot.board, state, rules_for(state.variant)) if over else None
+            posts = end_posts(state, title, summary, None, None, flavour)[:1] if summary is not None else []
+        elif state.result.over:
+            chart = storybook.artefact(snapshot.id, state, "chart.png", _CHART_WAIT, budget)
             summary = summarise(snapshot.board, state, rules_for(state.variant))
-            gif = storybook.artefact(snapshot.id, state, "story.gif", _ANIMATION_WAIT, budget) if pictures else None
+            gif = storybook.artefact(snapshot.id, state, "story.gif", _ANIMATION_WAIT, budget)
             posts = end_posts(state, title, summary, chart, gif, flavour)
         else:
+            chart = storybook.artefact(snapshot.id, state, "chart.png", _CHART_WAIT, budget)
+            if chart is None:  # still being made after the wait: no caption without its picture
+                log.warning("game %s's chart was not made in %s s: not posted", snapshot.id, _CHART_WAIT)
+                return
             posts = [year_post(state, title, state.history[-1].report.phase.year, chart, flavour)]
         for post in posts:
             posted = post_to_channel(chosen, post)
