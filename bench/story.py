@@ -55,17 +55,21 @@ def frames_and_encoders(game: Game, width: int) -> None:
     print(f"{len(chosen)} frames at {width} px: SVG median {ms(statistics.median(svg_times))}, "
           f"resvg median {ms(statistics.median(png_times))} (max {ms(max(png_times))}); "
           f"all in one process {total:.1f} s; PNG frames {sum(map(len, pictures)) / 1e6:.1f} MB held")
+    print(f"peak memory of this process with the game and the frames held: {_peak():.0f} MB")
     durations = [800] * (len(pictures) - 1) + [4000]
     for kind in ("gif", "webp", "png"):
         took, made = timed(lambda kind=kind: animate(pictures, durations, kind))
         print(f"  {kind:4}  {len(made.data) / 1e6:6.2f} MB  {made.frames} frames  {made.width} x {made.height}  "  # type: ignore[attr-defined]
-              f"encoded in {took:.1f} s")
+              f"encoded in {took:.1f} s; peak memory of this process so far {_peak():.0f} MB")
     for budget in (10_000_000, 1_000_000, 500_000):
         took, made = timed(lambda budget=budget: animate(pictures, durations, "gif", budget))
         print(f"  gif within {budget / 1e6:.1f} MB: {len(made.data) / 1e6:.2f} MB, {made.frames} frames "  # type: ignore[attr-defined]
               f"({made.dropped} left out), {made.width} x {made.height}, {made.colours} colours, {took:.1f} s")  # type: ignore[attr-defined]
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory of this process (frames, encoders): {peak:.0f} MB")
+
+
+def _peak() -> float:
+    """This process's peak resident memory in MB (the frames held, the encoder's own frames, the game)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def chart_and_summary(game: Game) -> None:
@@ -76,7 +80,7 @@ def chart_and_summary(game: Game) -> None:
     print(f"year-end counts: {ms(took)}")
     took, _ = timed(lambda: summarise(game.board, game.state, game.rules))
     print(f"summary: {ms(took)}")
-    took, _ = timed(lambda: __import__("raster.chart"))
+    took, _ = timed(lambda: __import__("matplotlib.figure"))
     print(f"matplotlib's import (once a process): {took:.2f} s")
     from raster.chart import Line, chart_png, chart_svg
 
