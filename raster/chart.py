@@ -75,6 +75,7 @@ def _figure(title: str, years: Sequence[int], lines: Sequence[Line], victory: in
     rcParams["svg.fonttype"] = "none"  # text stays text: smaller, searchable, read by screen readers
     rcParams["svg.hashsalt"] = "sengoku"  # ids from a fixed salt: the same chart, the same bytes
     rcParams["font.family"] = "DejaVu Sans"
+    rcParams["text.parse_math"] = False  # a game named "$\\frac{" is words, never TeX to parse (or fail on)
     high = 6.8 if with_dp else 5.4
     figure = Figure(figsize=(10, high), layout="constrained")
     if with_dp:

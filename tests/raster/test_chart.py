@@ -47,3 +47,10 @@ def test_the_png_is_as_wide_as_asked() -> None:
     title, marks, drawn = lines()
     with Image.open(io.BytesIO(chart_png(title, marks, drawn, 21, width=800))) as image:
         assert image.format == "PNG" and image.width == 800
+
+
+def test_a_title_written_as_tex_is_words() -> None:
+    _, marks, drawn = lines()
+    svg = chart_svg("$\\frac{1}{0}$ <Kyoto> & co", marks, drawn, 21)
+    ET.fromstring(svg)
+    assert "$\\frac{1}{0}$ &lt;Kyoto&gt; &amp; co" in svg
