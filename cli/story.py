@@ -261,8 +261,11 @@ def chart_of(loaded: Game, kind: str = "png") -> bytes:
 
 def _write(path: Path, data: bytes) -> None:
     """The file written whole or not at all: a half-written picture is never left under the name."""
+    from cli.gamefile import mode_for
+
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
     try:
+        os.fchmod(handle, mode_for(path))  # not mkstemp's 0600: a picture is for others to read
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(temporary, path)

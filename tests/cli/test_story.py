@@ -102,3 +102,12 @@ def test_a_game_with_no_phase_has_nothing_to_animate(cli: Cli) -> None:
     result = cli("story", "game.json", "-o", "game.gif", code=1)
     assert "no phase has been adjudicated yet" in result.output
     assert "the story so far, at Spring 1570 movement" in cli("story", "game.json").stdout
+
+
+def test_the_files_written_are_readable_as_any_new_file(cli: Cli) -> None:
+    readme_game(cli)
+    cli("story", "game.json", "-o", "game.gif", "--width", "320", "--chart", "centres.svg")
+    (cli.folder / "plain.txt").write_text("x")
+    usual = (cli.folder / "plain.txt").stat().st_mode & 0o777
+    assert {(cli.folder / name).stat().st_mode & 0o777 for name in ("game.gif", "centres.svg")} == {usual}
+    assert not [p.name for p in cli.folder.iterdir() if p.name.startswith(".")], "no temporary file left"
