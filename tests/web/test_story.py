@@ -19,6 +19,7 @@ from werkzeug.test import TestResponse
 
 from bench.long_game import play
 from game.game import Game
+from game.state import state_json
 from orders.model import Hold, UnitRef
 from orders.text import order_text
 from tests.outbox.chatd import DISCORD_PATH, Receiver, webhook_receiver
@@ -183,3 +184,23 @@ def _arrived(receiver: Receiver, name: str, seconds: float = 120) -> object:
                 return arrived
         time.sleep(0.5)
     raise AssertionError(f"no {name} arrived: {[a.text for a in receiver.received]}")
+
+
+def test_a_server_without_fonts_says_what_to_install(
+    app: Flask, client: FlaskClient, game: GameLinks, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from raster import png
+    from raster.png import FONT_HELP
+
+    made = played(app, game, 1)
+    monkeypatch.setattr(png, "_SKIP_SYSTEM_FONTS", True)  # this process stands in for the worker: no fonts
+    with pytest.raises(storybook.CannotDraw, match="install DejaVu Sans"):
+        storybook.make("story.gif", state_json(made.state), 1_000_000)
+
+    def no_fonts(*args: object) -> bytes:
+        raise storybook.CannotDraw(FONT_HELP)
+
+    monkeypatch.setattr(storybook, "artefact", no_fonts)
+    answer = client.get(f"/games/{game.id}/story.gif")
+    assert answer.status_code == 503 and "install DejaVu Sans" in answer.get_data(as_text=True)
+    assert client.get(f"/games/{game.id}/story").status_code == 200

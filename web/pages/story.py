@@ -10,6 +10,8 @@ gets 503 with ``Retry-After`` while the work goes on.
 
 from __future__ import annotations
 
+import logging
+
 from flask import Blueprint, Response, abort, current_app, render_template
 
 from post import FORMATS
@@ -22,6 +24,7 @@ from web.storage.db import database
 __all__ = ["bp", "story_link"]
 
 bp = Blueprint("story", __name__, url_prefix="/games/<game_id>")
+log = logging.getLogger(__name__)
 
 _WAIT = {"story.gif": 5.0, "chart.svg": 8.0, "chart.png": 8.0}  # seconds a request waits for a job, then 503
 _TYPES = {"story.gif": "image/gif", "chart.svg": "image/svg+xml", "chart.png": "image/png"}
@@ -80,12 +83,8 @@ def _artefact(game_id: str, kind: str) -> Response:
         data = storybook.artefact(game_id, snapshot.state, kind, _WAIT[kind], _budget())
     except storybook.Busy as busy:
         return _later(str(busy))
-    except Exception as error:  # noqa: BLE001 - the job's own failure, said in one line (no fonts: what to install)
-        from raster.png import NoFontError
-
-        if isinstance(error, NoFontError):
-            abort(503, f"This server cannot draw the story's pictures: {error}.")
-        raise
+    except storybook.CannotDraw as error:
+        abort(503, f"This server cannot draw the story's pictures: {error}.")
     if data is None:
         return _later(f"The {'animation' if kind == 'story.gif' else 'chart'} is being drawn; try again in a minute.")
     response = Response(data, mimetype=_TYPES[kind])
@@ -101,9 +100,10 @@ def _start(game_id: str, snapshot: store.Snapshot, kind: str) -> bool:
         return False
     try:
         return storybook.artefact(game_id, snapshot.state, kind, 0.0, _budget()) is not None
-    except storybook.Busy:
+    except (storybook.Busy, storybook.CannotDraw):  # the page shows without it; the picture's address says why
         return False
-    except Exception:  # noqa: BLE001 - the page shows without it; the picture's own address says why
+    except Exception:  # a job that failed: the page still shows (the picture's address answers 500, logged)
+        log.exception("the story of game %s", game_id)
         return False
 
 

@@ -34,7 +34,19 @@ if TYPE_CHECKING:
     from adjudicator.rules import Rules
     from maps.board import Board
 
-__all__ = ["MAX_BYTES", "MOST_FRAMES", "QUEUE", "WIDTH", "Busy", "artefact", "clear", "story_key", "summary"]
+__all__ = [
+    "MAX_BYTES",
+    "MOST_FRAMES",
+    "QUEUE",
+    "WIDTH",
+    "Busy",
+    "CannotDraw",
+    "artefact",
+    "clear",
+    "make",
+    "story_key",
+    "summary",
+]
 
 MAX_BYTES = 10_000_000
 """The animation's byte budget unless the site sets ``STORY_MAX_BYTES`` (``$SENGOKU_STORY_MAX_BYTES``):
@@ -61,6 +73,13 @@ class Busy(RuntimeError):
     """The worker process has :data:`QUEUE` jobs waiting already: come back later."""
 
 
+class CannotDraw(RuntimeError):
+    """The server cannot draw the story's pictures (no fonts: the message says what to install).
+
+    Raised in the worker for :class:`raster.png.NoFontError`, whose own constructor takes no message and so
+    could not cross back from the worker process."""
+
+
 def story_key(state: GameState) -> str:
     """What the story depends on, as a digest: the name, the phases (the last one's whole record), the position
     and the result. A rolled-back and re-adjudicated phase gives another key; a saved order does not."""
@@ -71,8 +90,8 @@ def story_key(state: GameState) -> str:
 
 def artefact(game_id: str, state: GameState, kind: str, wait: float, max_bytes: int) -> bytes | None:
     """The animation (``story.gif``) or the chart (``chart.svg``, ``chart.png``) of the game's story, if it is
-    kept or made within ``wait`` seconds; None if it is still being made. Raises :class:`Busy`, or what the job
-    raised (:class:`raster.png.NoFontError` on a server without fonts)."""
+    kept or made within ``wait`` seconds; None if it is still being made. Raises :class:`Busy`, or
+    :class:`CannotDraw` on a server without fonts."""
     key = (game_id, story_key(state), kind)
     kept = _KEPT.peek(key)
     if kept is not None:
@@ -143,6 +162,15 @@ def _pool() -> ProcessPoolExecutor:
 
 def make(kind: str, data: bytes, max_bytes: int) -> bytes:
     """One artefact of the story of the game in ``data`` (its JSON, without anything secret)."""
+    from raster.png import NoFontError
+
+    try:
+        return _make(kind, data, max_bytes)
+    except NoFontError as error:
+        raise CannotDraw(str(error)) from None
+
+
+def _make(kind: str, data: bytes, max_bytes: int) -> bytes:
     from adjudicator.rules import rules_for
     from localfiles.boardcache import keep_boards_on_disk
     from maps import load_board
