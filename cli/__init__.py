@@ -35,6 +35,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "concede": ("cli.draw:concede", "Record a power conceding the game to another (or --withdraw it)."),
     "replay": ("cli.replay:replay", "Re-adjudicate the whole game to check it."),
     "map": ("cli.map:map_command", "Draw the board as a picture (SVG or PNG)."),
+    "story": ("cli.story:story", "The whole game as an animation (GIF, WebP, APNG), a chart, and a summary post."),
     "names": ("cli.names:names", "List every province with its abbreviations, or the ones WORD could mean."),  # noqa: E501
     "demo": ("cli.demo:demo", "Show the Sengoku board and how pasted orders are read."),
     "serve": ("cli.serve:serve", "Start the web site for GMs and players (Ctrl-C stops it)."),
@@ -54,6 +55,7 @@ A game from the command line:
   sengoku rollback game.json       undo the last adjudication (--to PHASE: back to any)
   sengoku history game.json --log  what the GM did to the game, when, and how
   sengoku map game.json -o b.png   the board as a picture (PNG or SVG)
+  sengoku story game.json -o g.gif the whole game as an animation (--chart, --post: the summary)
 
 {EXIT_CODES_HELP}"""
 

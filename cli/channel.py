@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from game.chat_channel import ChatChannel
     from game.game import Game
     from outbox.webhook import ChannelPost
+    from post.chat import Flavour
 
 _RETRIES = click.option(
     "--retries",
@@ -89,11 +90,25 @@ def show_channel(game: Path) -> None:
 @game_argument
 @click.argument("phase", required=False, nargs=-1)
 @click.option("--map/--no-map", "with_map", default=True, show_default=True, help="Attach the map (Discord).")
+@click.option(
+    "--story/--no-story",
+    "with_story",
+    default=True,
+    show_default=True,
+    help="After a year's last results, the chart of the centres; at the game's end, the summary and the animation.",
+)
 @click.option("--dry-run", is_flag=True, help="Print the messages; post nothing.")
 @_RETRIES
 @cli_errors
-def channel_results(game: Path, phase: tuple[str, ...], with_map: bool, dry_run: bool, retries: int) -> None:
-    """Post the results of the last adjudicated phase (or PHASE, as 'sengoku history' takes it)."""
+def channel_results(
+    game: Path, phase: tuple[str, ...], with_map: bool, with_story: bool, dry_run: bool, retries: int
+) -> None:
+    """Post the results of the last adjudicated phase (or PHASE, as 'sengoku history' takes it).
+
+    After the results that close a year, the chart of the centres follows; when
+    the game is over, its summary (with the chart) and the whole game as an
+    animation (Discord; fitted to its 10 MB). --no-story leaves them out.
+    """
     from cli.common import find_phase
     from outbox.webhook import ChannelPost
     from post import build_post
@@ -103,9 +118,13 @@ def channel_results(game: Path, phase: tuple[str, ...], with_map: bool, dry_run:
     chosen = _channel(loaded, dry_run)
     index = find_phase(loaded.state, " ".join(phase) if phase else "last")
     post = build_post(loaded.board, loaded.state, index)
-    messages = chat_messages(post, Flavour(chosen.flavour if chosen else "discord"))
+    flavour = Flavour(chosen.flavour if chosen else "discord")
+    messages = chat_messages(post, flavour)
     picture = _picture(loaded, index) if with_map and not dry_run else None
     _post(None if dry_run else chosen, ChannelPost(messages, picture), f"the {post.phase} results", retries)
+    if with_story:
+        for what, story in _story(loaded, index, flavour, dry_run):
+            _post(None if dry_run else chosen, story, what, retries)
 
 
 @channel.command(name="notice")
@@ -133,6 +152,38 @@ def _channel(loaded: Game, dry_run: bool) -> ChatChannel | None:
     if chosen is None and not dry_run:
         raise click.ClickException("this game has no channel: sengoku channel set GAME URL")
     return chosen
+
+
+def _story(loaded: Game, index: int, flavour: Flavour, dry_run: bool) -> list[tuple[str, ChannelPost]]:
+    """What follows the results: the year's chart, or (the game over, at its last phase) the summary and animation.
+
+    Nothing is drawn for a dry run (its messages are printed, not its pictures).
+    """
+    from cli.story import animation_of, chart_of
+    from outbox.storyposts import end_posts, year_post
+    from outbox.webhook import MAX_PICTURE_BYTES
+    from raster.animation import OverBudget
+    from story.frames import frames
+    from story.summary import summarise
+    from story.years import ends_year
+
+    state, title = loaded.state, loaded.board.title
+    report = state.history[index].report
+    last = index == len(state.history) - 1
+    if last and state.result.over:
+        summary = summarise(loaded.board, state, loaded.rules)
+        chart = None if dry_run else chart_of(loaded)
+        try:
+            gif = None if dry_run else animation_of(loaded, frames(state), max_bytes=MAX_PICTURE_BYTES).data
+        except OverBudget as error:
+            click.echo(f"Note: the animation is not posted: {error}.", err=True)
+            gif = None
+        summary_post, animation_post = end_posts(state, title, summary, chart, gif, flavour)
+        return [("the game's summary and chart", summary_post), ("the game's animation", animation_post)]
+    if ends_year(report):
+        post = year_post(state, title, report.phase.year, None if dry_run else chart_of(loaded), flavour)
+        return [(f"the chart of {report.phase.year}", post)]
+    return []
 
 
 def _picture(loaded: Game, index: int) -> bytes:

@@ -43,7 +43,7 @@ from game.state import SCHEMA_VERSION, GameState, StateError, state_from_json, s
 from localfiles.reading import FileRefused, read_regular_file
 from maps import Board, SengokuError
 
-__all__ = ["GameFileError", "load_game", "read_state", "save_game", "write_state"]
+__all__ = ["GameFileError", "load_game", "mode_for", "read_state", "save_game", "write_state"]
 
 _CHUNK = 1 << 16
 _STALE = 1.0
@@ -114,7 +114,7 @@ def write_state(path: Path, state: GameState) -> None:
                 raise GameFileError(
                     path, f"cannot write it ({error.strerror or error}); the game is unchanged"
                 ) from None
-            os.chmod(temporary, _mode_for(path))
+            os.chmod(temporary, mode_for(path))
             os.replace(temporary, path)
     except GameFileError:
         temporary.unlink(missing_ok=True)
@@ -157,8 +157,8 @@ def _write_chunk(handle: IO[bytes], chunk: bytes) -> None:
     handle.write(chunk)
 
 
-def _mode_for(path: Path) -> int:
-    """Keep an existing game file's permissions; a new one gets the usual 0666 less the umask."""
+def mode_for(path: Path) -> int:
+    """Keep an existing file's permissions; a new one gets the usual 0666 less the umask."""
     try:
         return stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:

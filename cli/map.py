@@ -7,13 +7,11 @@ from pathlib import Path
 
 import click
 
-from adjudicator.diplomacy_points import dp_allowance
 from adjudicator.position import Position
 from cli.common import find_phase, game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game
 from game.game import Game
-from maps.terms import PhaseType
 
 
 @click.command(name="map", short_help="Draw the board as a picture (SVG or PNG).")
@@ -64,6 +62,7 @@ def draw(loaded: Game, index: int | None, show_orders: bool = False) -> tuple[st
     orders drawn as they succeeded or failed; and the position drawn."""
     from cli.sheetcache import prepare_sheet
     from render import render_svg  # the picture code loads only for a picture
+    from story.frames import legend_dp
 
     prepare_sheet(loaded.board)
     state = loaded.state
@@ -74,7 +73,8 @@ def draw(loaded: Game, index: int | None, show_orders: bool = False) -> tuple[st
     else:
         position, outcomes = state.position, []
         orders = [(power, order) for power, given in state.orders.items() for order in given] if show_orders else []
-    svg = render_svg(loaded.board, position, orders=orders, outcomes=outcomes, dp=_dp(loaded, position), title=title)
+    dp = legend_dp(position, loaded.board, loaded.rules)
+    svg = render_svg(loaded.board, position, orders=orders, outcomes=outcomes, dp=dp, title=title)
     return svg, position
 
 
@@ -103,10 +103,3 @@ def png(svg: str) -> bytes:
     except NoFontError as error:
         raise click.ClickException(f"cannot draw a PNG: {error}") from None
 
-
-def _dp(game: Game, position: Position) -> dict[str, int] | None:
-    """Each power's Diplomacy Points in a movement phase of a variant that has them, for the legend."""
-    if position.phase.type is not PhaseType.MOVEMENT:
-        return None
-    points = {power: dp_allowance(position, power, game.rules) for power in game.board.power_names}
-    return points if any(points.values()) else None

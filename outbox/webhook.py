@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 
 import httpx
 
@@ -31,9 +31,12 @@ _MAX_WAIT = 60.0  # a rate limit that asks for longer than this fails the post i
 @dataclass(frozen=True)
 class ChannelPost:
     messages: Sequence[str]
-    picture: bytes | None = None  # a PNG, sent with the last message where the channel takes files
+    picture: bytes | None = None  # a picture, sent with the last message where the channel takes files
+    _: KW_ONLY  # the rest by name: several are strings, easily swapped
     picture_name: str = "map.png"
     mentions: Sequence[str] = ()  # Discord user ids the post may ping (the GM turned mentions on); nobody else
+    picture_type: str = "image/png"
+    picture_words: str = "the map"  # what the notes call it
 
 
 @dataclass
@@ -74,15 +77,16 @@ def post_to_channel(
     posted = Posted(total=len(post.messages))
     picture = post.picture
     if picture is not None and channel.flavour == "slack":
-        posted.notes.append("Slack webhooks take no pictures: the map was not posted (attach it by hand)")
+        posted.notes.append(f"Slack webhooks take no pictures: {post.picture_words} was not posted (attach it by hand)")
         picture = None
     elif picture is not None and len(picture) > MAX_PICTURE_BYTES:
-        posted.notes.append(f"the map ({len(picture):,} bytes) is over Discord's {MAX_PICTURE_BYTES:,}: not posted")
+        words = post.picture_words
+        posted.notes.append(f"{words} ({len(picture):,} bytes) is over Discord's {MAX_PICTURE_BYTES:,}: not posted")
         picture = None
     with httpx.Client(timeout=timeout, transport=transport, follow_redirects=False) as client:
         for index, text in enumerate(post.messages):
             attached = picture if index == len(post.messages) - 1 else None
-            request = _request(client, channel, text, attached, post.picture_name, post.mentions)
+            request = _request(client, channel, text, attached, post)
             try:
                 _send(client, request, channel, retries, pause, sleep)
             except (_Refused, _Passing) as failure:
@@ -93,25 +97,20 @@ def post_to_channel(
 
 
 def _request(
-    client: httpx.Client,
-    channel: ChatChannel,
-    text: str,
-    picture: bytes | None,
-    name: str,
-    mentions: Sequence[str] = (),
+    client: httpx.Client, channel: ChatChannel, text: str, picture: bytes | None, post: ChannelPost
 ) -> httpx.Request:
     if channel.flavour == "slack":
         return client.build_request("POST", channel.url, json={"text": text, "mrkdwn": True})
     # allowed_mentions: nobody is pinged by a name in the post (a game called "@everyone"), only the users named
     allowed: dict[str, object] = {"parse": []}
-    if mentions:
-        allowed["users"] = list(mentions)[:100]
+    if post.mentions:
+        allowed["users"] = list(post.mentions)[:100]
     payload: dict[str, object] = {"content": text, "allowed_mentions": allowed}
     url = httpx.URL(channel.url).copy_merge_params({"wait": "true"})
     if picture is None:
         return client.build_request("POST", url, json=payload)
-    payload["attachments"] = [{"id": 0, "filename": name}]
-    files = {"files[0]": (name, picture, "image/png")}
+    payload["attachments"] = [{"id": 0, "filename": post.picture_name}]
+    files = {"files[0]": (post.picture_name, picture, post.picture_type)}
     return client.build_request("POST", url, data={"payload_json": json.dumps(payload)}, files=files)
 
 

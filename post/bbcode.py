@@ -7,16 +7,23 @@ columns lined up by spaces (safe there), under a bold title.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from post.document import Post
 from post.tables import Table, tables, trailer
 
-__all__ = ["render_bbcode"]
+__all__ = ["render_bbcode", "write_bbcode"]
 
 
 def render_bbcode(post: Post, explain: bool = False) -> str:
-    parts = [f"[b]{_safe(post.title)}[/b]"]
-    parts += [_table(t) for t in tables(post, explain)]
-    parts += [_safe(line) for line in trailer(post)]
+    return write_bbcode(post.title, tables(post, explain), trailer(post))
+
+
+def write_bbcode(title: str, tables: Sequence[Table], lines: Sequence[str]) -> str:
+    """A title, tables and closing lines in BBCode (the results post's layout, for any such document)."""
+    parts = [f"[b]{_safe(title)}[/b]"]
+    parts += [_table(t) for t in tables]
+    parts += [_safe(line) for line in lines]
     return "\n\n".join(parts) + "\n"
 
 

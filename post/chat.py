@@ -28,6 +28,7 @@ __all__ = [
     "Flavour",
     "chat_messages",
     "discord_escape",
+    "dress_of",
     "owing_line",
     "phase_notice",
     "reminder_notice",
@@ -74,6 +75,11 @@ _DRESSES = {
         escape=_slack_escape,
     ),
 }
+
+
+def dress_of(flavour: Flavour) -> Dress:
+    """How the channel's markup dresses plain text: for another document posted there (a game's summary)."""
+    return _DRESSES[flavour]
 
 
 def render_chat(post: Post, flavour: Flavour) -> str:

@@ -6,21 +6,27 @@ escaped: a game's name or a province is text, never markup.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from post.document import Post
 from post.tables import Table, tables, trailer
 
-__all__ = ["render_html"]
+__all__ = ["render_html", "write_html"]
 
 _TABLE = 'style="border-collapse:collapse;margin:0 0 1em 0"'
 _CELL = 'style="text-align:left;vertical-align:top;padding:2px 10px 2px 0;border-bottom:1px solid #ddd"'
 
 
 def render_html(post: Post, explain: bool = False) -> str:
-    parts = ['<article class="results-post">', f"<h2>{escape(post.title)}</h2>"]
-    parts += [_table(t) for t in tables(post, explain)]
-    parts += [f"<p>{escape(line)}</p>" for line in trailer(post)]
+    return write_html(post.title, tables(post, explain), trailer(post))
+
+
+def write_html(title: str, tables: Sequence[Table], lines: Sequence[str], kind: str = "results-post") -> str:
+    """A title, tables and closing lines as an HTML ``<article class="{kind}">``, every text escaped."""
+    parts = [f'<article class="{escape(kind)}">', f"<h2>{escape(title)}</h2>"]
+    parts += [_table(t) for t in tables]
+    parts += [f"<p>{escape(line)}</p>" for line in lines]
     parts.append("</article>")
     return "\n".join(parts) + "\n"
 

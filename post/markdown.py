@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from post.document import Post
 from post.tables import Table, tables, trailer
 
-__all__ = ["render_markdown"]
+__all__ = ["render_markdown", "write_markdown"]
 
 
 def render_markdown(post: Post, explain: bool = False) -> str:
-    parts = [f"## {_cell(post.title)}"]
-    parts += [_table(t) for t in tables(post, explain)]
-    parts += [_cell(line) for line in trailer(post)]
+    return write_markdown(post.title, tables(post, explain), trailer(post))
+
+
+def write_markdown(title: str, tables: Sequence[Table], lines: Sequence[str]) -> str:
+    """A title, tables and closing lines in Markdown (the results post's layout, for any such document)."""
+    parts = [f"## {_cell(title)}"]
+    parts += [_table(t) for t in tables]
+    parts += [_cell(line) for line in lines]
     return "\n\n".join(parts) + "\n"
 
 

@@ -3,6 +3,7 @@
 - creating a game (the form and ``POST /api/games``): :data:`RATES` ``create``;
 - the order checkers (a player's, the API's, the sandbox's, each parses and
   checks every line) and the sandbox pages (each replays every step);
+- the game's story (its page, animation and chart: each may start a job in the story's worker process);
 - wrong links: a request answered 401, 403 or 404 on a GM's or player's page or
   API counts, and past ``wrong_link`` a minute that client gets 429 there
   until the minute is over (a 192-bit token is not guessable, but nobody
@@ -41,6 +42,7 @@ RATES = {
     "check": "120 per minute",
     "sandbox": "60 per minute",
     "wrong_link": "20 per minute",
+    "story": "30 per minute",
 }
 """Per client address; Flask-Limiter's notation."""
 
@@ -48,6 +50,7 @@ _LIMITED = {
     "create": ("home.create", "api.create"),
     "check": ("player.check", "api_player.check", "sandbox.check"),
     "sandbox": ("sandbox.page", "sandbox.adjudicate", "sandbox.step_map"),
+    "story": ("story.page", "story.animation", "story.chart_svg", "story.chart_png"),
 }
 _SECRET_BLUEPRINTS = ("gm", "player", "api_gm", "api_player")
 

@@ -12,7 +12,8 @@ from game.state import HistoryEntry
 from post import FORMATS
 from web.pages import present
 from web.pages.postformat import post_format
-from web.play import lastphase, mapview, posting
+from web.pages.story import story_link
+from web.play import lastphase, mapview, posting, storybook
 from web.storage import store
 from web.storage.db import database
 
@@ -31,8 +32,11 @@ def game(game_id: str) -> str:
         (game_id, snapshot.version, "public page"),
         lambda: lastphase.last_results_svg(snapshot, mapview.page_svg(snapshot.board, snapshot.state.position)),
     )
+    over = snapshot.state.result.over
     return render_template(
         "public/game.html",
+        story=story_link(snapshot),
+        story_html=storybook.summary(game_id, snapshot.state, "html") if over and snapshot.state.history else None,
         game=view,
         latest=latest,
         formats=FORMATS,

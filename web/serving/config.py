@@ -61,6 +61,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # address is Discord's unless a test points it at a server on loopback.
         "DISCORD_PUBLIC_KEY": os.environ.get("SENGOKU_DISCORD_PUBLIC_KEY", "").strip() or None,
         "DISCORD_API_URL": os.environ.get("SENGOKU_DISCORD_API_URL", "").strip() or None,
+        "STORY_MAX_BYTES": _number("SENGOKU_STORY_MAX_BYTES", 10_000_000),  # the animation (web/play/storybook.py)
     }
 
 

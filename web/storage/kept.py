@@ -40,6 +40,16 @@ class SharedLRU(Generic[K, V]):
                 self._items[key] = value
         return value
 
+    def peek(self, key: K) -> V | None:
+        """The value kept for ``key``, or None (nothing is made)."""
+        with self._lock:
+            return self._items.get(key)
+
+    def put(self, key: K, value: V) -> None:
+        """Keep ``value`` for ``key`` (made elsewhere: another thread, another process)."""
+        with self._lock:
+            self._items[key] = value
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()

@@ -4,9 +4,14 @@ The same posts as ``sengoku channel`` (:mod:`post.chat`, :mod:`outbox.webhook`):
 the results post cut to the channel's limits, the map as a PNG on Discord,
 a "the phase is open" notice; each names the powers that still owe orders
 for the open phase, and on Discord mentions their players where the GM
-turned mentions on (web/table/discordtable.py). The address is kept in the game's state and
-only ever shown as its host. Posting never fails an adjudication: what did
-not go is said to the GM (and logged when no one is there to read it).
+turned mentions on (web/table/discordtable.py). After the results that close
+a year, the chart of the centres follows; when the game is over, its summary
+(with the chart) and the whole game as an animation (:mod:`outbox.storyposts`).
+Those are made by the story's worker process (:mod:`web.play.storybook`) and
+posted from a thread of their own, so the GM's adjudication never waits for
+them. The address is kept in the game's state and only ever shown as its host.
+Posting never fails an adjudication: what did not go is said to the GM (and
+logged when no one is there to read it).
 """
 
 from __future__ import annotations
@@ -14,14 +19,19 @@ from __future__ import annotations
 import logging
 import threading
 
+from flask import current_app, has_app_context
+
 from adjudicator.rules import rules_for
 from game.chat_channel import ChannelError, ChatChannel, parse_channel
 from game.duty import powers_to_order
 from game.game import GameError
+from outbox.storyposts import end_posts, year_post
 from outbox.webhook import ChannelPost, Posted, post_to_channel
 from post import build_post
 from post.chat import Flavour, chat_messages, owing_line, phase_notice, with_line
-from web.play import mapview
+from story.summary import summarise
+from story.years import ends_year
+from web.play import mapview, storybook
 from web.play.actions import GM_PAGE, log_action
 from web.schemas.table import ChannelIn, ChannelPostOut
 from web.storage import store
@@ -32,6 +42,9 @@ from web.table.discordtable import mentions_for
 __all__ = ["after_adjudication", "in_background", "post", "set_channel"]
 
 log = logging.getLogger(__name__)
+
+_CHART_WAIT = 120.0  # seconds the story's thread waits for the chart, then posts without it
+_ANIMATION_WAIT = 900.0  # and for the animation (240 frames at most: minutes on a busy 2-core machine)
 
 
 def set_channel(db: Database, game_id: str, request: ChannelIn, by: str = GM_PAGE) -> None:
@@ -82,15 +95,15 @@ def post(db: Database, game_id: str, what: str) -> ChannelPostOut:
         messages = chat_messages(report, flavour)
         sent = ChannelPost(messages if state.result.over else with_line(messages, line, flavour), picture,
                            mentions=[] if state.result.over else pinged)  # fmt: skip
-        what_words = f"the {report.phase} results"
-    else:
-        if state.result.over:
-            raise GameError(f"the game is over: {state.result.describe()}")
-        text = phase_notice(
-            snapshot.name or snapshot.board.title, str(state.position.phase), snapshot.deadline, flavour
-        )
-        sent, what_words = ChannelPost([f"{text}\n{line}"], mentions=pinged), f"the {state.position.phase} notice"
-    return _out(chosen, post_to_channel(chosen, sent), what_words)
+        posted = post_to_channel(chosen, sent)
+        if posted.complete:
+            _story_later(snapshot, chosen, flavour)
+        return _out(chosen, posted, f"the {report.phase} results")
+    if state.result.over:
+        raise GameError(f"the game is over: {state.result.describe()}")
+    text = phase_notice(snapshot.name or snapshot.board.title, str(state.position.phase), snapshot.deadline, flavour)
+    sent = ChannelPost([f"{text}\n{line}"], mentions=pinged)
+    return _out(chosen, post_to_channel(chosen, sent), f"the {state.position.phase} notice")
 
 
 def _owing(snapshot: store.Snapshot) -> list[str]:
@@ -147,3 +160,50 @@ def _out(chosen: ChatChannel, posted: Posted, what: str) -> ChannelPostOut:
         failure=posted.failure,
         notes=posted.notes,
     )
+
+
+def _story_later(snapshot: store.Snapshot, chosen: ChatChannel, flavour: Flavour) -> threading.Thread | None:
+    """The year's chart, or (the game over) the summary and the animation, posted from a thread of their own."""
+    state = snapshot.state
+    if not state.result.over and not ends_year(state.history[-1].report):
+        return None
+    thread = threading.Thread(
+        target=_post_story, args=(snapshot, chosen, flavour, _budget()), name=f"sengoku-story-{snapshot.id}"
+    )
+    thread.daemon = True
+    thread.start()
+    return thread
+
+
+def _post_story(snapshot: store.Snapshot, chosen: ChatChannel, flavour: Flavour, budget: int) -> None:
+    state, title = snapshot.state, snapshot.board.title
+    try:
+        if chosen.flavour != "discord":  # Slack's webhooks take no pictures: the summary's words alone, at the end
+            over = state.result.over
+            summary = summarise(snapshot.board, state, rules_for(state.variant)) if over else None
+            posts = end_posts(state, title, summary, None, None, flavour)[:1] if summary is not None else []
+        elif state.result.over:
+            chart = storybook.artefact(snapshot.id, state, "chart.png", _CHART_WAIT, budget)
+            summary = summarise(snapshot.board, state, rules_for(state.variant))
+            gif = storybook.artefact(snapshot.id, state, "story.gif", _ANIMATION_WAIT, budget)
+            posts = end_posts(state, title, summary, chart, gif, flavour)
+        else:
+            chart = storybook.artefact(snapshot.id, state, "chart.png", _CHART_WAIT, budget)
+            if chart is None:  # still being made after the wait: no caption without its picture
+                log.warning("game %s's chart was not made in %s s: not posted", snapshot.id, _CHART_WAIT)
+                return
+            posts = [year_post(state, title, state.history[-1].report.phase.year, chart, flavour)]
+        for post in posts:
+            posted = post_to_channel(chosen, post)
+            if not posted.complete:
+                log.warning("posting game %s's story to its channel: %s", snapshot.id, posted.failure)
+                return
+    except Exception:  # the story is a bonus: the results went; log it, the GM can post again
+        log.exception("posting game %s's story to its channel failed", snapshot.id)
+
+
+def _budget() -> int:
+    """The animation's byte budget: the site's setting where there is an app, else the default."""
+    if has_app_context():
+        return int(current_app.config.get("STORY_MAX_BYTES", storybook.MAX_BYTES))
+    return storybook.MAX_BYTES
