@@ -6,7 +6,7 @@ Pure: no web, CLI or storage code. The only I/O is reading a map file in
 
 from maps.board import Board, PowerSetup, Province, StartUnit
 from maps.errors import MapFileError, SengokuError
-from maps.loader import available_maps, load_board, parse_board
+from maps.loader import available_maps, is_map_path, known_variants, load_board, parse_board
 from maps.names import Lookup, NameIndex, normalise
 from maps.terms import (
     Location,
@@ -34,6 +34,8 @@ __all__ = [
     "StartUnit",
     "UnitType",
     "available_maps",
+    "is_map_path",
+    "known_variants",
     "coast_of",
     "load_board",
     "make_location",

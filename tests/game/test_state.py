@@ -90,11 +90,11 @@ def test_every_past_phase_can_be_reported_again(table: Table, sengoku: Board) ->
 
 
 def test_the_saved_state_shows_each_powers_dp_for_the_phase(table: Table) -> None:
-    data = json.loads(state_json(table.game.state))
+    data = json.loads(state_json(table.game.state, rules=table.game.rules))
     assert data["dp"] == {power: 2 for power in table.game.powers()}
     table.play("")
     table.play("")  # winter is skipped; a new spring
-    assert json.loads(state_json(table.game.state))["dp"]["Oda"] == 2
+    assert json.loads(state_json(table.game.state, rules=table.game.rules))["dp"]["Oda"] == 2
 
 
 @pytest.mark.parametrize(
