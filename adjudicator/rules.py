@@ -8,11 +8,4 @@ from __future__ import annotations
 
 from maps.rules import SENGOKU, STANDARD, BuildSites, NeutralOrders, Rules
 
-__all__ = ["BuildSites", "NeutralOrders", "Rules", "SENGOKU", "STANDARD", "rules_for"]
-
-
-def rules_for(variant: str) -> Rules:
-    """The rules of a game's variant (its name or map file's path), as its map file names them."""
-    from maps.loader import load_board
-
-    return load_board(variant).rules
+__all__ = ["BuildSites", "NeutralOrders", "Rules", "SENGOKU", "STANDARD"]

@@ -170,12 +170,11 @@ _TOP = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _STATE = msgspec.json.Decoder(GameState)
 
 
-def state_json(state: GameState, *, rules: Rules | None = None, indent: int = 0) -> bytes:
-    """The game as JSON: every field, ``dp`` by the variant's ``rules`` (for readers; never read back; left out
-    without them), then the :attr:`~GameState.kept` fields."""
+def state_json(state: GameState, *, rules: Rules, indent: int = 0) -> bytes:
+    """The game as JSON: every field, ``dp`` by the variant's ``rules`` (for readers; never read back), then
+    the :attr:`~GameState.kept` fields."""
     fields = {name: getattr(state, name) for name in state.__struct_fields__ if name != "kept"}
-    dp = {} if rules is None else {"dp": dp_of(state, rules)}
-    data = msgspec.json.encode({**fields, **dp, **state.kept})
+    data = msgspec.json.encode({**fields, "dp": dp_of(state, rules), **state.kept})
     return msgspec.json.format(data, indent=indent) if indent else data
 
 

@@ -52,7 +52,8 @@ def test_a_user_is_told_the_one_command_and_nothing_runs_unasked(tmp_path: Path)
     assert result.returncode == 1
     assert (
         "the one command that installs them:\n"
-        "  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium fonts-dejavu-core postgresql\n"
+        "  sudo apt-get update && sudo apt-get install -y --no-install-recommends"
+        " chromium fonts-dejavu-core postgresql\n"
         "test-services: run it, then the tests again (no terminal to ask on)\n"
     ) in result.stderr
     assert not (tmp_path / "called.txt").exists()  # neither sudo nor apt-get ran

@@ -237,7 +237,7 @@ def test_the_file_is_the_game_state_as_json(game: Path) -> None:
 
 # --- reading: a one-line refusal, and nothing changed ----------------------------------
 
-SENGOKU_STATE = json.loads(state_json(Game.new(load_board("sengoku")).state))
+SENGOKU_STATE = json.loads(state_json(Game.new(load_board("sengoku")).state, rules=SENGOKU))
 
 
 def _with(**changes: object) -> str:
@@ -439,7 +439,7 @@ def _played() -> dict[str, object]:
     game = Game.new(board)
     game.submit("Oda", parse_orders("A Owari - Ise\n1 : A Mino S A Owari - Ise", board, power="Oda").by_power()["Oda"])
     game.adjudicate()
-    return json.loads(state_json(game.state))  # type: ignore[no-any-return]
+    return json.loads(state_json(game.state, rules=game.rules))  # type: ignore[no-any-return]
 
 
 def _damaged(change: Callable[[dict[str, Any]], None]) -> str:

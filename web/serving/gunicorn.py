@@ -39,7 +39,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
-from maps import available_maps
+from maps import known_variants
 from web import create_app
 from web.play.mapview import warm_up
 from web.serving import scheduler
@@ -131,5 +131,5 @@ def serve(app_config: dict[str, Any], fd: int, workers: int, threads: int, acces
     }
     if "control_socket_disable" in _known_settings():  # newer gunicorn: no control socket in the user's home
         options["control_socket_disable"] = True
-    warm_up(available_maps(), background=False)  # once, here: a worker started again after a crash has it at once
+    warm_up(known_variants(), background=False)  # once, here: a worker started again after a crash has it at once
     _Site(app_config, options).run()

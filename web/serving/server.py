@@ -32,7 +32,7 @@ from typing import Any
 
 from flask import Flask
 
-from maps import available_maps
+from maps import known_variants
 from web import create_app
 from web.access.public_url import PublicUrlError, parse
 from web.pages.home import links
@@ -126,7 +126,7 @@ def _serve(settings: Settings, listener: socket.socket, echo: Callable[[str], No
     if one_process:
         from web.serving import waitress_site
 
-        warm_up(available_maps())
+        warm_up(known_variants())
         waitress_site.serve(app, listener, settings.threads)
         return
     db.dispose()  # the workers open their own connections; none may be inherited across fork
