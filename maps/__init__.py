@@ -1,7 +1,12 @@
 """The board: map files, their validation, the province graph and name lookup.
 
-Pure: no web, CLI or storage code. The only I/O is reading a map file in
-:func:`load_board`.
+No web, CLI or storage code, and it writes nothing. It reads files in two
+places only: a variant's map file, in :func:`load_board`, when the variant is
+first asked for (the built board is kept for the process, or in the store a
+shell hands in); and a shipped map's drawing files, in
+:func:`maps.drawing.drawing_of`, when its picture is first laid out. Every
+other package of the engine (orders, adjudicator, game, post, render) does no
+I/O at all.
 """
 
 from maps.board import Board, PowerSetup, Province, StartUnit

@@ -1,9 +1,9 @@
 """Loading a variant (a map file) into a :class:`~maps.board.Board`: by name, or by path.
 
 ``parse_board`` is pure (text in, board out); ``load_board`` is the one
-place that reads a map file. A variant is given by name or by path, never
-read as both: a word with no folder in it and no ``.yaml`` ending is a name,
-looked up among the variants shipped with the package and those another
+place that reads a map file (a drawing's files are read in :mod:`maps.drawing`).
+A variant is given by name or by path, never read as both: a word with no
+folder in it and no ``.yaml`` ending is a name, looked up among the variants shipped with the package and those another
 installed package declares (the ``sengoku.variants`` entry points); anything
 else is a map file's path. A folder called ``sengoku`` beside a game is
 therefore never taken for the Sengoku map. A variant by name is built once
