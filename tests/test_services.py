@@ -10,6 +10,7 @@ told to look for them elsewhere.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 
 SCRIPT = Path(__file__).parent.parent / "scripts" / "test-services.sh"
+README = Path(__file__).parent.parent / "README.md"
 
 
 def stand_ins(folder: Path) -> dict[str, str]:
@@ -57,6 +59,8 @@ def test_a_user_is_told_the_one_command_and_nothing_runs_unasked(tmp_path: Path)
         "test-services: run it, then the tests again (no terminal to ask on)\n"
     ) in result.stderr
     assert not (tmp_path / "called.txt").exists()  # neither sudo nor apt-get ran
+    command = re.search(r"^  (sudo apt-get .*)$", result.stderr, flags=re.M)
+    assert command and command.group(1) in README.read_text(encoding="utf-8")  # the Quick start names it as is
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="root only: CI's case")
