@@ -13,7 +13,7 @@ trap 'rm -rf "$WORK"' EXIT
 
 "$PY" -m venv "$WORK/venv"
 PIP=("$WORK/venv/bin/python" -m pip --disable-pip-version-check --quiet)
-"${PIP[@]}" install --require-hashes -r requirements/site.txt 2> >(grep -v "^WARNING: Location" >&2)
+"${PIP[@]}" install --no-compile --require-hashes -r requirements/site.txt 2> >(grep -v "^WARNING: Location" >&2)
 # from a copy of the files git knows (tracked, or new and not ignored), as they are in the work tree: nothing
 # else left in the checkout (a build/ folder from an earlier build) can get into the wheel
 mkdir "$WORK/source"

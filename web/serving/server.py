@@ -117,7 +117,11 @@ def _serve(settings: Settings, listener: socket.socket, echo: Callable[[str], No
     install("waitress")
     app = create_app({**settings.app_config(), "DEADLINE_CHECK_SECONDS": 0})  # the job starts below, once ready
     db = app.extensions["sengoku_db"]
-    _check_schema(app, echo)
+    try:
+        _check_schema(app, echo)
+    except BaseException:
+        db.dispose()  # not served: its connections are closed now, not left to the garbage collector
+        raise
     echo(f"Sengoku web site: {settings.base}/   (database: {_without_password(app.config['DATABASE_URL'])})")
     if settings.public_url:
         echo(f"Links are built for {app.config['PUBLIC_URL']} (other hosts get 400).")
