@@ -34,7 +34,6 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from adjudicator.rules import rules_for
 from bench.random_phases import random_builds, random_orders
 from game.game import Game
 from game.state import GameState
@@ -84,7 +83,7 @@ def steps(board: Board, count: int, seed: int) -> Iterator[Step]:
 
 def _with_bids(game: Game, orders: dict[str | None, list[Order]], rng: random.Random) -> dict[str, list[Order]]:
     """Each power's unit orders, plus DP bids (1 DP) for the neutral units' orders while some power has DP."""
-    rules = rules_for(game.board.name)
+    rules = game.rules
     left = {power: min(game.dp(power), rules.max_dp_orders) for power in game.powers()}
     mine: dict[str, list[Order]] = {power: list(orders.get(power, [])) for power in game.powers()}
     for neutral in orders.get(None, []):

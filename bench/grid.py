@@ -49,7 +49,8 @@ def grid_map_text(side: int) -> str:
     """A ``side`` x ``side`` grid as map file text (``maps/FORMAT.md``)."""
     ids = {(r, c): f"G{r:03d}{c:02d}" if side > 99 else f"G{r:02d}{c:02d}" for r in range(side) for c in range(side)}
     centres = [ids[r, c] for r in range(side) for c in range(side) if _kind(r) != "sea" and (r * side + c) % 3 == 0]
-    lines = ["format: 1", f"name: grid{side}", f"title: Grid {side}x{side}", "start: {season: spring, year: 1901}"]
+    lines = ["format: 1", f"name: grid{side}", f"title: Grid {side}x{side}", "rules: standard"]
+    lines += ["start: {season: spring, year: 1901}"]
     lines += [f"victory_centres: {len(centres) // 2 + 1}", "powers:"]
     for k, power in enumerate(POWERS):
         lines.append(f"  - {{name: {power}, home_centres: [{centres[k]}], units: []}}")

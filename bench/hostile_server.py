@@ -4,7 +4,7 @@
     .venv/bin/python -m bench.hostile_server --one idle-200 --json
 
 Each row starts the site (``sengoku serve --port 0``; ``--workers 2
---threads 4`` for gunicorn, as the README runs it in production), makes a
+--threads 4`` for gunicorn, as docs/deployment.md runs it in production), makes a
 game, attacks, and reports what came of it: how long ``/healthz`` took
 meanwhile (the slowest of five), the statuses answered, the bytes spooled,
 the largest peak resident size among the server's processes, and whether

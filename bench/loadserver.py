@@ -152,7 +152,7 @@ class Server:
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
-                for pid in self.worker_pids():
+                for pid in self._children():  # the workers and the deadline scheduler: none outlives the database
                     os.kill(pid, signal.SIGKILL)
                 self.process.kill()
                 self.process.wait(timeout=10)

@@ -74,6 +74,15 @@ class _LazyGroup(click.Group):
         assert isinstance(command, click.Command)
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """A mistyped command gets "Did you mean ...?" with the names near it (click's own, from the table)."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as error:
+            raise click.exceptions.NoSuchCommand(error.command_name, possibilities=_COMMANDS, ctx=ctx) from None
+
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; Ctrl-C at any moment (a prompt, a paste, a write) is one line and exit 130."""
         try:

@@ -34,22 +34,38 @@ _RETRIES = click.option(
 )
 
 
-@click.group(short_help="Post results and notices to a chat channel (Discord, Slack).")
-def channel() -> None:
+class _GameFirst(click.Group):
+    """``sengoku channel GAME VERB ...``, GAME first as in every command; ``channel VERB GAME ...`` is still read."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if len(args) >= 2 and args[0] in self.commands and args[1] not in self.commands and args[1][:1] != "-":
+            args = [args[1], args[0], *args[2:]]  # the order before GAME came first
+        return super().parse_args(ctx, args)
+
+
+@click.group(
+    cls=_GameFirst,
+    short_help="Post results and notices to a chat channel (Discord, Slack).",
+    subcommand_metavar="set URL | clear | show | results [PHASE] | notice",
+)
+@game_argument
+@click.pass_context
+def channel(ctx: click.Context, game: Path) -> None:
     """The game's chat channel: a Discord or Slack webhook that results and notices are posted to.
 
     \b
-      sengoku channel set game.json https://discord.com/api/webhooks/...
-      sengoku channel results game.json          the last results and the map
-      sengoku channel notice game.json           "Fall 1570 is open", with the deadline
+      sengoku channel game.json set https://discord.com/api/webhooks/...
+      sengoku channel game.json results          the last results and the map
+      sengoku channel game.json notice           "Fall 1570 is open", with the deadline
     """
+    ctx.obj = game
 
 
 @channel.command(name="set")
-@game_argument
 @click.argument("url")
 @click.option("--flavour", type=click.Choice(["discord", "slack"]), help="The webhook's format, for another host.")
 @cli_errors
+@click.pass_obj
 def set_channel(game: Path, url: str, flavour: str | None) -> None:
     """Post this game's results to the webhook at URL (Discord's or Slack's; others: --flavour)."""
     from game.chat_channel import ChannelError, parse_channel
@@ -66,8 +82,8 @@ def set_channel(game: Path, url: str, flavour: str | None) -> None:
 
 
 @channel.command(name="clear")
-@game_argument
 @cli_errors
+@click.pass_obj
 def clear_channel(game: Path) -> None:
     """Forget the game's webhook."""
     with game_lock(game):
@@ -78,16 +94,15 @@ def clear_channel(game: Path) -> None:
 
 
 @channel.command(name="show")
-@game_argument
 @cli_errors
+@click.pass_obj
 def show_channel(game: Path) -> None:
     """Where the game's posts go (the host only: the address is a secret)."""
     chosen = load_game(game).state.channel
-    click.echo(f"Channel: {chosen.shown() if chosen else 'none (sengoku channel set GAME URL)'}.")
+    click.echo(f"Channel: {chosen.shown() if chosen else 'none (sengoku channel GAME set URL)'}.")
 
 
 @channel.command(name="results")
-@game_argument
 @click.argument("phase", required=False, nargs=-1)
 @click.option("--map/--no-map", "with_map", default=True, show_default=True, help="Attach the map (Discord).")
 @click.option(
@@ -100,6 +115,7 @@ def show_channel(game: Path) -> None:
 @click.option("--dry-run", is_flag=True, help="Print the messages; post nothing.")
 @_RETRIES
 @cli_errors
+@click.pass_obj
 def channel_results(
     game: Path, phase: tuple[str, ...], with_map: bool, with_story: bool, dry_run: bool, retries: int
 ) -> None:
@@ -128,10 +144,10 @@ def channel_results(
 
 
 @channel.command(name="notice")
-@game_argument
 @click.option("--dry-run", is_flag=True, help="Print the message; post nothing.")
 @_RETRIES
 @cli_errors
+@click.pass_obj
 def channel_notice(game: Path, dry_run: bool, retries: int) -> None:
     """Post that the open phase takes orders now, with its deadline."""
     from outbox.webhook import ChannelPost
@@ -150,7 +166,7 @@ def channel_notice(game: Path, dry_run: bool, retries: int) -> None:
 def _channel(loaded: Game, dry_run: bool) -> ChatChannel | None:
     chosen = loaded.state.channel
     if chosen is None and not dry_run:
-        raise click.ClickException("this game has no channel: sengoku channel set GAME URL")
+        raise click.ClickException("this game has no channel: sengoku channel GAME set URL")
     return chosen
 
 

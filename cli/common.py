@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from localfiles.boardcache import keep_boards_on_disk
-from maps import Board, SengokuError, available_maps, load_board
+from maps import Board, SengokuError, available_maps, is_map_path, load_board
 
 if TYPE_CHECKING:
     from game.state import GameState
@@ -21,13 +21,14 @@ _MAX_MAP_BYTES = 16 * 1024 * 1024  # a map file is tens of kilobytes
 
 
 def load_variant(name_or_path: str) -> Board:
-    """A shipped variant, or a map file once it is known to be a regular file of a map's size.
+    """A variant by name, or a map file by path (:func:`maps.is_map_path`) once it is known to be a regular
+    file of a map's size.
 
     A device or a named pipe given as a map file would be read for ever, so
     it is refused first, with one line (exit code 1), as a game file is.
     """
     path = Path(name_or_path)
-    if path.exists() and not path.is_dir():
+    if is_map_path(name_or_path):
         from localfiles.reading import FileRefused, open_regular_file
 
         try:
@@ -56,7 +57,7 @@ def board_option(command: F) -> F:
         show_default=True,
         metavar="|".join(available_maps()) + "|FILE",
         callback=_load,
-        help="The map: a shipped variant or a map file.",
+        help="The variant: a name, or a map file's path (with a folder in it, or ending in .yaml).",
     )(command)
 
 

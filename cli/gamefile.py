@@ -42,6 +42,7 @@ from game.game import Game
 from game.state import SCHEMA_VERSION, GameState, StateError, state_from_json, state_json, top_fields
 from localfiles.reading import FileRefused, read_regular_file
 from maps import Board, SengokuError
+from maps.rules import Rules
 
 __all__ = ["GameFileError", "load_game", "mode_for", "read_state", "save_game", "write_state"]
 
@@ -72,7 +73,7 @@ def load_game(path: Path) -> Game:
 
 
 def save_game(path: Path, game: Game) -> None:
-    write_state(path, game.state)
+    write_state(path, game.state, game.rules)
 
 
 def read_state(path: Path) -> GameState:
@@ -92,9 +93,9 @@ def read_state(path: Path) -> GameState:
         raise GameFileError(path, "not a sengoku game file (JSON nested too deeply)") from None
 
 
-def write_state(path: Path, state: GameState) -> None:
-    """Replace the game file with ``state``, atomically (see the module docstring)."""
-    data = state_json(state, indent=2) + b"\n"
+def write_state(path: Path, state: GameState, rules: Rules) -> None:
+    """Replace the game file with ``state``, atomically (see the module docstring); ``rules``: its variant's."""
+    data = state_json(state, rules=rules, indent=2) + b"\n"
     directory = path.resolve().parent
     _remove_stale_temporaries(directory, path.name)
     try:

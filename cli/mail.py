@@ -204,7 +204,7 @@ def _send(game: Path, loaded: Game, plan: Plan, settings: SmtpSettings) -> None:
         try:
             with game_lock(game):
                 state = read_state(game)
-                write_state(game, state.replace(sent=[*state.sent, message]))
+                write_state(game, state.replace(sent=[*state.sent, message]), loaded.rules)
         except SengokuError as error:  # it went all the same: say so, loudly, and go on
             unrecorded.append(message)
             click.echo(f"  sent          {message.power} <{message.address}>, but NOT RECORDED: {error}")

@@ -13,7 +13,7 @@ from cli.gamelock import game_lock
 from cli.gmlog import note
 from cli.positionfile import read_document, read_position, variant_of
 from game.game import Game
-from maps import available_maps
+from maps import available_maps, is_map_path
 
 
 @click.command(short_help="Start a game, at the start or at any position.")
@@ -21,7 +21,8 @@ from maps import available_maps
 @click.option(
     "--variant",
     metavar="|".join(available_maps()) + "|FILE",
-    help="The map: a shipped variant or a map file. Default: the position file's, else sengoku.",
+    help="The variant: a name, or a map file's path (with a folder in it, or ending in .yaml). "
+    "Default: the position file's, else sengoku.",
 )
 @click.option(
     "--position",
@@ -48,12 +49,12 @@ def new(game: Path, variant: str | None, position_file: Path | None, name: str, 
     state = started.state
     if position_file is not None:
         state = state.replace(position=read_position(position_file, board, document))
-    if variant not in available_maps():  # a map file: keep a path that still works from elsewhere
+    if is_map_path(variant):  # a map file: keep a path that still works from elsewhere
         state = state.replace(variant=str(Path(variant).resolve()))
     with game_lock(game):  # a command changing the game there now must not have its save overwritten unseen
         if game.exists() and not force:
             raise click.ClickException(f"{game}: a file is already there (use --force to replace it)")
-        write_state(game, state)
+        write_state(game, state, board.rules)
     position = state.position
     units = len(position.units)
     click.echo(f"{game}: new {board.title} game{f' {state.name!r}' if state.name else ''} at {position.phase}.")

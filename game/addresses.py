@@ -9,10 +9,19 @@ systems treat them in practice.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Iterable, Mapping
 
-__all__ = ["AddressError", "address_problem", "mail_host", "normalise_address", "owner_of", "with_addresses"]
+__all__ = [
+    "AddressError",
+    "address_problem",
+    "is_loopback_host",
+    "mail_host",
+    "normalise_address",
+    "owner_of",
+    "with_addresses",
+]
 
 # Deliberately loose: one '@', no spaces, a dot in the domain. Mail servers are the real judge.
 _ADDRESS = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
@@ -92,3 +101,17 @@ def with_addresses(book: Mapping[str, list[str]], power: str, addresses: Iterabl
     if mine:
         updated[power] = mine
     return dict(sorted(updated.items()))
+
+
+def is_loopback_host(host: str) -> bool:
+    """``localhost`` or a loopback address (127.0.0.0/8, ::1): a host whose traffic never leaves the machine.
+
+    The one test of it: a webhook may be plain http only there, the site answers any ``Host`` only when it
+    listens there, and a proxy is trusted to name the client only when it connects from there.
+    """
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

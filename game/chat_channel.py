@@ -8,10 +8,10 @@ one line; no user name or password in it) and never shown again in full:
 
 from __future__ import annotations
 
-import ipaddress
 from typing import Literal
 from urllib.parse import urlsplit
 
+from game.addresses import is_loopback_host
 from orders.structs import Struct
 
 __all__ = ["ChannelError", "ChatChannel", "parse_channel"]
@@ -49,7 +49,7 @@ def parse_channel(url: str, flavour: str | None = None) -> ChatChannel:
         raise ChannelError("that is no web address: a webhook address starts https://")
     if parts.username or parts.password:
         raise ChannelError("a webhook address holds no user name or password")
-    if parts.scheme != "https" and not (parts.scheme == "http" and _loopback(host)):
+    if parts.scheme != "https" and not (parts.scheme == "http" and is_loopback_host(host)):
         raise ChannelError("a webhook address starts https:// (http:// only for a server on this machine)")
     known: Flavour | None = "discord" if host in _DISCORD_HOSTS else "slack" if host in _SLACK_HOSTS else None
     if flavour is None:
@@ -61,12 +61,3 @@ def parse_channel(url: str, flavour: str | None = None) -> ChatChannel:
     if known is not None and known != flavour:
         raise ChannelError(f"'{host}' is {_TITLES[known]}'s, not {_TITLES[flavour]}'s")
     return ChatChannel(url=url, flavour="discord" if flavour == "discord" else "slack")
-
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

@@ -20,7 +20,7 @@ from adjudicator.movement import adjudicate_movement
 from adjudicator.outcomes import OrderOutcome
 from adjudicator.position import Position
 from adjudicator.retreats import adjudicate_retreats
-from adjudicator.rules import Rules, rules_for
+from adjudicator.rules import Rules
 from game.addresses import AddressError, mail_host, owner_of, with_addresses
 from game.cycle import Transition, after_adjustments, after_movement, after_retreats, start_position
 from game.errors import GameError
@@ -49,7 +49,7 @@ class Game:
 
     def __init__(self, board: Board, state: GameState, rules: Rules | None = None) -> None:
         self.board = board
-        self.rules = rules or rules_for(board.name)
+        self.rules = rules or board.rules
         self.state = state
 
     @classmethod

@@ -16,7 +16,7 @@ from typing import Literal
 import msgspec
 
 from adjudicator.position import Position
-from adjudicator.rules import rules_for
+from adjudicator.rules import Rules
 from game.addresses import address_problem
 from game.chat_channel import ChatChannel
 from game.press import PressRules
@@ -33,6 +33,7 @@ __all__ = [
     "GameState",
     "HistoryEntry",
     "StateError",
+    "dp_of",
     "name_problem",
     "state_from_json",
     "state_json",
@@ -151,18 +152,17 @@ class GameState(Struct, frozen=True, kw_only=True):
         """
         return self.history[-1].adjudicated_at if self.history else None
 
-    @property
-    def dp(self) -> dict[str, int]:
-        """Each power's Diplomacy Points this phase (written to the JSON for readers; never read back).
 
-        Derived, not stored: DP follow from the centres owned, so a saved number
-        could only ever disagree with them.
-        """
-        rules = rules_for(self.variant)
-        if self.position.phase.type is not PhaseType.MOVEMENT or not rules.max_dp:
-            return {}
-        owners = sorted(set(self.position.centres.values()))
-        return {power: rules.dp_allowance(len(self.position.centres_of(power))) for power in owners}
+def dp_of(state: GameState, rules: Rules) -> dict[str, int]:
+    """Each power's Diplomacy Points this phase (written to the JSON for readers; never read back).
+
+    Derived, not stored: DP follow from the centres owned and the variant's rules, so a saved number
+    could only ever disagree with them.
+    """
+    if state.position.phase.type is not PhaseType.MOVEMENT or not rules.max_dp:
+        return {}
+    owners = sorted(set(state.position.centres.values()))
+    return {power: rules.dp_allowance(len(state.position.centres_of(power))) for power in owners}
 
 
 _FIELDS = frozenset(GameState.__struct_encode_fields__) - {"$kept"}
@@ -170,10 +170,11 @@ _TOP = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _STATE = msgspec.json.Decoder(GameState)
 
 
-def state_json(state: GameState, *, indent: int = 0) -> bytes:
-    """The game as JSON: every field, ``dp`` (for readers; never read back), then the :attr:`~GameState.kept` fields."""
+def state_json(state: GameState, *, rules: Rules, indent: int = 0) -> bytes:
+    """The game as JSON: every field, ``dp`` by the variant's ``rules`` (for readers; never read back), then
+    the :attr:`~GameState.kept` fields."""
     fields = {name: getattr(state, name) for name in state.__struct_fields__ if name != "kept"}
-    data = msgspec.json.encode({**fields, "dp": state.dp, **state.kept})
+    data = msgspec.json.encode({**fields, "dp": dp_of(state, rules), **state.kept})
     return msgspec.json.format(data, indent=indent) if indent else data
 
 

@@ -6,5 +6,6 @@
   the web site hand it to the engine's loader (``keep_boards_on_disk()``).
 
 The engine (maps, orders, adjudicator, game, render, post) never imports this
-package: it does no I/O of its own, and a shell hands it what it kept.
+package: it writes no file of its own (maps reads the map files: see
+:mod:`maps`), and a shell hands it what it kept.
 """

@@ -1,12 +1,17 @@
 """The board: map files, their validation, the province graph and name lookup.
 
-Pure: no web, CLI or storage code. The only I/O is reading a map file in
-:func:`load_board`.
+No web, CLI or storage code, and it writes nothing. It reads files in two
+places only: a variant's map file, in :func:`load_board`, when the variant is
+first asked for (the built board is kept for the process, or in the store a
+shell hands in); and a shipped map's drawing files, in
+:func:`maps.drawing.drawing_of`, when its picture is first laid out. Every
+other package of the engine (orders, adjudicator, game, post, render) does no
+I/O at all.
 """
 
 from maps.board import Board, PowerSetup, Province, StartUnit
 from maps.errors import MapFileError, SengokuError
-from maps.loader import available_maps, load_board, parse_board
+from maps.loader import available_maps, is_map_path, known_variants, load_board, parse_board
 from maps.names import Lookup, NameIndex, normalise
 from maps.terms import (
     Location,
@@ -34,6 +39,8 @@ __all__ = [
     "StartUnit",
     "UnitType",
     "available_maps",
+    "is_map_path",
+    "known_variants",
     "coast_of",
     "load_board",
     "make_location",

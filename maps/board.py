@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from maps.names import NameIndex
 from maps.province import Border, PowerSetup, Province, StartUnit
+from maps.rules import Rules
 from maps.tables import BoardTables, build_tables
 from maps.terms import Location, Season, UnitType, province_of
 
@@ -56,6 +57,7 @@ class Board:
     start_season: Season
     start_year: int
     victory_centres: int
+    rules: Rules  # what the map file names: the variant's build sites, neutral units' orders, DP
     provinces: Mapping[str, Province]
     powers: tuple[PowerSetup, ...]
     neutral_units: tuple[StartUnit, ...]

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from maps.board import Board, Border, PowerSetup, Province, StartUnit
 from maps.errors import MapFileError
+from maps.rules import RULE_SETS, unknown_rules
 from maps.schema import UNIT_PATTERN, MapFile
 from maps.terms import UnitType
 from maps.validation import find_problems
@@ -22,10 +23,15 @@ __all__ = ["parse_board"]
 def parse_board(text: str, source: str = "<map>") -> Board:
     """Validate map file text and build its board; a bad file raises :class:`MapFileError`."""
     data = _read_yaml(text, source)
+    if isinstance(data, dict) and "rules" not in data:  # before the schema: say what to write, not "Field required"
+        choices = " or ".join(sorted(RULE_SETS))
+        raise MapFileError(source, None, f"rules: missing; name the rules this map plays: {choices}")
     try:
         parsed = MapFile.model_validate(data)
     except ValidationError as error:
         raise _schema_error(error, data, source) from None
+    if parsed.rules not in RULE_SETS:
+        raise MapFileError(source, None, f"rules: {unknown_rules(parsed.rules)}")
     for province, problem in find_problems(parsed):
         raise MapFileError(source, province, problem)
     return _build(parsed)
@@ -78,6 +84,7 @@ def _build(data: MapFile) -> Board:
         start_season=data.start.season,
         start_year=data.start.year,
         victory_centres=data.victory_centres,
+        rules=RULE_SETS[data.rules],
         provinces=provinces,
         powers=tuple(
             PowerSetup(p.name, tuple(p.home_centres), tuple(_start_unit(u) for u in p.units)) for p in data.powers

@@ -1,25 +1,43 @@
-"""Loading a map file into a :class:`~maps.board.Board`.
+"""Loading a variant (a map file) into a :class:`~maps.board.Board`: by name, or by path.
 
 ``parse_board`` is pure (text in, board out); ``load_board`` is the one
-place that reads a map file, either a shipped map by name or a path a GM
-gives. A shipped board is built once per process and shared. Building takes
-tens of milliseconds and imports the YAML reader and the schema
-(:mod:`maps.build`), so a shell may keep built boards between runs: it hands
-its store in once with :func:`keep_boards_in` (the command line and the web
-site hand in their disk cache, :mod:`localfiles.boardcache`); the engine
-itself writes no files.
+place that reads a map file (a drawing's files are read in :mod:`maps.drawing`).
+A variant is given by name or by path, never read as both: a word with no
+folder in it and no ``.yaml`` ending is a name, looked up among the variants shipped with the package and those another
+installed package declares (the ``sengoku.variants`` entry points); anything
+else is a map file's path. A folder called ``sengoku`` beside a game is
+therefore never taken for the Sengoku map. A variant by name is built once
+per process and shared. Building takes tens of milliseconds and imports
+the YAML reader and the schema (:mod:`maps.build`), so a shell may keep
+built boards between runs: it hands its store in once with
+:func:`keep_boards_in` (the command line and the web site hand in their
+disk cache, :mod:`localfiles.boardcache`); the engine itself writes no files.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from maps.board import Board
 from maps.errors import MapFileError
 
-__all__ = ["BoardStore", "available_maps", "keep_boards_in", "load_board", "parse_board"]
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+__all__ = [
+    "BoardStore",
+    "ENTRY_POINTS",
+    "available_maps",
+    "is_map_path",
+    "keep_boards_in",
+    "known_variants",
+    "load_board",
+    "parse_board",
+]
 
 BoardStore = Callable[[str, str, Callable[[], Board]], Board]
 """``store(text, source, build)``: the board for this map text, kept by a shell or ``build()`` afresh.
@@ -28,6 +46,8 @@ BoardStore = Callable[[str, str, Callable[[], Board]], Board]
 """
 
 _SHIPPED = Path(__file__).with_name("data")  # the package's own folder (importlib.resources costs 3 ms to import)
+ENTRY_POINTS = "sengoku.variants"  # NAME = "package": the installed package holding NAME.yaml
+_SEPARATORS = tuple(sep for sep in (os.sep, os.altsep, "/") if sep)
 
 
 def _build(text: str, source: str, build: Callable[[], Board]) -> Board:
@@ -43,31 +63,71 @@ def keep_boards_in(store: BoardStore | None) -> None:
 
 
 def available_maps() -> tuple[str, ...]:
-    """The names of the maps shipped with the package."""
+    """The names of the variants shipped with the package (cheap: one folder listed)."""
     return tuple(sorted(p.name.removesuffix(".yaml") for p in _SHIPPED.iterdir() if p.name.endswith(".yaml")))
 
 
+def known_variants() -> tuple[str, ...]:
+    """Every variant a name finds: the shipped ones and the installed packages' (their metadata is read)."""
+    return tuple(sorted({*available_maps(), *_installed()}))
+
+
+def is_map_path(name_or_path: str | Path) -> bool:
+    """Whether a variant is given as a map file's path: a Path, or text with a folder in it or ending in .yaml."""
+    if isinstance(name_or_path, Path):
+        return True
+    return any(sep in name_or_path for sep in _SEPARATORS) or name_or_path.endswith((".yaml", ".yml"))
+
+
 def load_board(name_or_path: str | Path) -> Board:
-    """A shipped map by name (``"sengoku"``), or a map file by path. Shipped maps are shared."""
+    """A variant by name (``"sengoku"``), or a map file by path (:func:`is_map_path`). Named ones are shared."""
+    if not is_map_path(name_or_path):
+        return _named(str(name_or_path))
     path = Path(name_or_path)
-    if path.suffix in (".yaml", ".yml") or path.exists():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise MapFileError(str(path), None, f"cannot read the file ({error})") from error
-        return _store[0](text, str(path.resolve()), lambda: parse_board(text, str(path)))
-    return _shipped(str(name_or_path))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise MapFileError(str(path), None, f"cannot read the file ({error})") from error
+    return _store[0](text, str(path.resolve()), lambda: parse_board(text, str(path)))
 
 
 @cache
-def _shipped(name: str) -> Board:
-    """A shipped map, built (or fetched from the shell's store) once per process."""
-    if name not in available_maps():
-        known = ", ".join(available_maps())
-        raise MapFileError(name, None, f"no such map; the shipped maps are {known}")
-    resource = _SHIPPED / f"{name}.yaml"
-    text = resource.read_text(encoding="utf-8")
-    return _store[0](text, str(resource), lambda: parse_board(text, f"maps/data/{name}.yaml"))
+def _named(name: str) -> Board:
+    """A variant by name, built (or fetched from the shell's store) once per process."""
+    resource: Path | Traversable
+    if name in available_maps():
+        resource, shown = _SHIPPED / f"{name}.yaml", f"maps/data/{name}.yaml"
+    elif (package := _installed().get(name)) is not None:
+        resource = _installed_file(name, package)
+        shown = str(resource)
+    else:
+        raise MapFileError(name, None, f"no such variant; the variants are {', '.join(known_variants())}")
+    try:
+        text = resource.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise MapFileError(shown, None, f"cannot read the file ({error})") from error
+    board = _store[0](text, str(resource), lambda: parse_board(text, shown))
+    if board.name != name:  # a game records its variant's name and finds the map by it again
+        raise MapFileError(shown, None, f"name: {board.name!r}, but the variant is named {name!r}")
+    return board
+
+
+@cache
+def _installed() -> dict[str, str]:
+    """The variants other packages declare: entry point name -> the package that holds ``<name>.yaml``."""
+    from importlib.metadata import entry_points  # only when a name is not a shipped one: it reads every package
+
+    return {point.name: point.value.strip() for point in entry_points(group=ENTRY_POINTS)}
+
+
+def _installed_file(name: str, package: str) -> Traversable:
+    from importlib.resources import files
+
+    try:
+        return files(package) / f"{name}.yaml"
+    except (ImportError, TypeError) as error:  # no such package; a module that is not a package
+        problem = f"cannot read it from {package!r}, the package that declares it ({error})"
+        raise MapFileError(name, None, problem) from None
 
 
 def parse_board(text: str, source: str = "<map>") -> Board:

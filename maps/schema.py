@@ -69,6 +69,7 @@ class MapFile(_Entry):
     format: Literal[1]
     name: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]*$")]
     title: str
+    rules: str  # a rule set's name (maps.rules), checked when the file loads
     start: StartEntry
     victory_centres: int = Field(ge=1)
     powers: list[PowerEntry] = Field(min_length=1)

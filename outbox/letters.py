@@ -15,7 +15,7 @@ from html import escape
 
 import msgspec
 
-from adjudicator.rules import Rules, rules_for
+from adjudicator.rules import Rules
 from game.duty import powers_to_order, without_orders
 from game.state import GameState
 from maps.board import Board
@@ -104,7 +104,7 @@ def reminder_letters(
         raise ValueError(f"the game is over: {state.result.describe()}")
     due = deadline if deadline is not None else state.deadline
     phase = str(state.position.phase)
-    rules = rules or rules_for(board.name)
+    rules = rules or board.rules
     late = [p for p in powers_to_order(board, state.position, rules) if not state.orders.get(p)]
     name = state.name or board.title
     when = f"The deadline is {deadline_text(due)}." if due else "The GM has set no deadline yet."

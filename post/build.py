@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from adjudicator.outcomes import Reason, Result
 from adjudicator.position import Position, Unit
-from adjudicator.rules import Rules, rules_for
+from adjudicator.rules import Rules
 from game.duty import powers_to_order
 from game.records import GameResult, LotRecord, OutcomeRecord, PhaseReport
 from game.state import GameState, HistoryEntry
@@ -74,7 +74,7 @@ def build_post(
         centre_counts=dict(report.centres),
         adjustments=dict(report.adjustments),
         rebuilt=[board.provinces[c].name for c in report.rebuilt],
-        missing=_missing(board, entry, rules or rules_for(board.name)),
+        missing=_missing(board, entry, rules or board.rules),
         units=_units(board, after),
         centres={board.provinces[c].name: owner for c, owner in sorted(after.centres.items())},
         next_phase=str(report.next_phase) if report.next_phase is not None and not result.over else None,

@@ -4,7 +4,8 @@
 #   - the DejaVu Sans font (fonts-dejavu-core), which the PNG map writes its names with (raster/png.py),
 #   - a throwaway PostgreSQL cluster on 127.0.0.1, on a free port, in a temporary folder,
 #     exported as TEST_DATABASE_URL and stopped (and deleted) when the command ends.
-# Packages are installed with apt-get only when missing.
+# Packages are installed with apt-get only when missing: as root (CI) at once; otherwise the one sudo
+# command is printed, and run only if the user says yes at the terminal.
 #   usage: scripts/test-services.sh COMMAND [ARGS...]
 set -euo pipefail
 
@@ -12,20 +13,42 @@ as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
 
+# Where Debian puts what the tests need (the variables let tests/test_services.py pretend one is missing).
+CHROMIUM=${TEST_SERVICES_CHROMIUM:-/usr/bin/chromium}
+FONT=${TEST_SERVICES_FONT:-/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf}
+PG_LIB=${TEST_SERVICES_PG_LIB:-/usr/lib/postgresql}
+
 pg_bin() {
-    ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1
+    ls -d "$PG_LIB"/*/bin 2>/dev/null | sort -V | tail -n 1
 }
 
 install_missing() {
-    local missing=()
-    [ -x /usr/bin/chromium ] || missing+=(chromium)
-    [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+    local missing=() answer
+    [ -x "$CHROMIUM" ] || missing+=(chromium)
+    [ -f "$FONT" ] || missing+=(fonts-dejavu-core)
     [ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || missing+=(postgresql)
-    if [ ${#missing[@]} -gt 0 ]; then
-        echo "test-services: installing ${missing[*]} (apt-get)" >&2
-        as_root apt-get update -qq
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    [ ${#missing[@]} -gt 0 ] || return 0
+    if ! command -v apt-get >/dev/null; then
+        echo "test-services: the tests need ${missing[*]} (Debian's names) and this system has no apt-get:" \
+            "install them with its own package manager, then run the tests again" >&2
+        exit 1
     fi
+    if [ "$(id -u)" != 0 ]; then  # never sudo unasked: say the one command, and run it only on a yes
+        echo "test-services: the tests need ${missing[*]} from the system; the one command that installs them:" >&2
+        echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+        if [ ! -t 0 ] || [ ! -t 2 ]; then
+            echo "test-services: run it, then the tests again (no terminal to ask on)" >&2
+            exit 1
+        fi
+        read -r -p "Run it now (sudo asks for your password)? [y/N] " answer
+        case "$answer" in
+            [yY]*) ;;
+            *) echo "test-services: nothing installed; run the command above, then the tests again" >&2; exit 1 ;;
+        esac
+    fi
+    echo "test-services: installing ${missing[*]} (apt-get)" >&2
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
 # Run a PostgreSQL tool as the postgres user when we are root (it refuses to run as root).
@@ -67,5 +90,5 @@ stop_postgres() {
 install_missing
 trap stop_postgres EXIT
 start_postgres
-export SENGOKU_CHROMIUM=/usr/bin/chromium
+export SENGOKU_CHROMIUM="$CHROMIUM"
 "$@"

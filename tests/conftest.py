@@ -28,7 +28,7 @@ from maps import Board, load_board
 
 # The moment a ``clock`` test runs at, unless SENGOKU_TEST_NOW names another (an ISO 8601 time, e.g.
 # ``SENGOKU_TEST_NOW=2026-11-25T19:30Z pytest -m clock`` to check the tests at 19:30 UTC). The evening
-# the README's mail was sent (the story's mailbox is dated the day after).
+# the GM's guide's mail was sent (the story's mailbox is dated the day after).
 DEFAULT_NOW = datetime(2026, 3, 1, 21, 0, tzinfo=UTC)
 
 

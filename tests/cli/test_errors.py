@@ -40,7 +40,7 @@ def test_every_command_has_help(cli: Cli, command: str) -> None:
         (("adjudicate", "game.json", "--jsn"), 2, "Error: No such option '--jsn'. (Did you mean one of: '--json', "),
         (("frobnicate",), 2, "Error: No such command 'frobnicate'."),
         (("orders",), 2, "Error: Missing argument 'GAME.json'."),
-        (("new", "other.json", "--variant", "atlantis"), 1, "Error: atlantis: (file): no such map"),
+        (("new", "other.json", "--variant", "atlantis"), 1, "Error: atlantis: (file): no such variant"),
     ],
 )
 def test_user_mistakes_are_short_messages(cli: Cli, game: Path, args: tuple[str, ...], code: int, message: str) -> None:

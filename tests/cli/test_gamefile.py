@@ -28,6 +28,7 @@ from cli.gamefile import load_game, read_state, write_state
 from game.game import Game
 from game.state import state_json
 from maps import load_board
+from maps.rules import SENGOKU
 from orders import parse_orders
 from tests.cli.conftest import GAMES, Cli
 
@@ -62,7 +63,7 @@ def temporary_files(folder: Path) -> list[Path]:
 
 def test_a_killed_writer_leaves_the_old_game_intact(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    write_state(path, long_game(30).state)
+    write_state(path, long_game(30).state, SENGOKU)
     before = path.read_bytes()
     assert len(before) > 4 * gamefile._CHUNK  # the new file takes several writes
     with subprocess.Popen(
@@ -88,7 +89,7 @@ def test_a_killed_writer_leaves_the_old_game_intact(tmp_path: Path) -> None:
     left = temporary_files(tmp_path)
     assert len(left) == 1  # what the killed writer left; the next write removes it
     _age(left[0])
-    write_state(path, long_game(31).state)
+    write_state(path, long_game(31).state, SENGOKU)
     assert temporary_files(tmp_path) == []
 
 
@@ -190,7 +191,7 @@ def test_a_real_write_refused_by_the_kernel_names_the_game_file(tmp_path: Path, 
     refusal comes at a write, a flush or the close that flushes the rest.
     """
     path = tmp_path / "game.json"
-    write_state(path, long_game(3).state)
+    write_state(path, long_game(3).state, SENGOKU)
     before = path.read_bytes()
     assert len(before) > 2 * limit
     child = subprocess.run(
@@ -236,7 +237,7 @@ def test_the_file_is_the_game_state_as_json(game: Path) -> None:
 
 # --- reading: a one-line refusal, and nothing changed ----------------------------------
 
-SENGOKU_STATE = json.loads(state_json(Game.new(load_board("sengoku")).state))
+SENGOKU_STATE = json.loads(state_json(Game.new(load_board("sengoku")).state, rules=SENGOKU))
 
 
 def _with(**changes: object) -> str:
@@ -261,7 +262,7 @@ BAD_FILES = {
         _with(position={**SENGOKU_STATE["position"], "units": [{"type": "X", "location": "KAI"}]}),
         "not a valid game file: position.units[0].type: Invalid enum value 'X'",
     ),
-    "unknown variant": (_with(variant="atlantis"), "its variant cannot be loaded: atlantis: (file): no such map"),
+    "unknown variant": (_with(variant="atlantis"), "its variant cannot be loaded: atlantis: (file): no such variant"),
     "unit off the map": (
         _with(position={**SENGOKU_STATE["position"], "units": [{"type": "A", "location": "XYZ", "power": "Oda"}]}),
         "not a playable game: unit A XYZ: there is no province XYZ on the sengoku map",
@@ -324,7 +325,7 @@ def test_a_game_file_written_before_the_engine_moved_to_msgspec_is_written_back_
     field it had comes back the same, in the same order; fields added since come with their defaults."""
     old = GAMES / "kyoto-1570-pydantic-era.json"
     before = json.loads(old.read_bytes())
-    after = json.loads(state_json(read_state(old), indent=2))
+    after = json.loads(state_json(read_state(old), rules=SENGOKU, indent=2))
     assert _holds(after, before)
     assert [name for name in after if name in before] == list(before)
     shutil.copy(old, cli.folder / "game.json")
@@ -438,7 +439,7 @@ def _played() -> dict[str, object]:
     game = Game.new(board)
     game.submit("Oda", parse_orders("A Owari - Ise\n1 : A Mino S A Owari - Ise", board, power="Oda").by_power()["Oda"])
     game.adjudicate()
-    return json.loads(state_json(game.state))  # type: ignore[no-any-return]
+    return json.loads(state_json(game.state, rules=game.rules))  # type: ignore[no-any-return]
 
 
 def _damaged(change: Callable[[dict[str, Any]], None]) -> str:

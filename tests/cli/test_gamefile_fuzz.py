@@ -51,7 +51,7 @@ def _real_game() -> dict[str, Any]:
     game.adjudicate()
     game.submit("Hojo", parse_orders("A Sagami - Musashi", board, power="Hojo").by_power()["Hojo"])
     game.vote_draw("Uesugi", ["Oda", "Takeda"])
-    return json.loads(state_json(game.state))  # type: ignore[no-any-return]
+    return json.loads(state_json(game.state, rules=game.rules))  # type: ignore[no-any-return]
 
 
 REAL = _real_game()

@@ -13,6 +13,7 @@ from cli import main
 from cli.gamefile import load_game, write_state
 from game.game import Game
 from maps import load_board
+from maps.rules import SENGOKU
 from orders import order_text
 from tests.cli.conftest import Cli
 
@@ -158,7 +159,7 @@ def test_no_pasted_text_breaks_the_command(lines: list[list[str]]) -> None:
     text = "\n".join(" ".join(words) for words in lines)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.json"
-        write_state(path, Game.new(load_board("sengoku")).state)
+        write_state(path, Game.new(load_board("sengoku")).state, SENGOKU)
         result = CliRunner().invoke(main, ["orders", str(path)], input=text)
         assert result.exit_code in (0, 3), result.output
         assert "Traceback" not in result.output

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from maps.rules import SENGOKU
 from tests.cli.conftest import Cli
 from tests.cli.test_orders import stored
 
@@ -286,7 +287,7 @@ def test_the_results_the_game_mailed_are_recognised_and_skipped(cli: Cli, game: 
         message_id="<r1@kyoto>",
         sent=datetime.now(UTC),
     )
-    write_state(game, state.replace(sent=[sent]))
+    write_state(game, state.replace(sent=[sent]), SENGOKU)
     results = message("GM <gm@kyoto.example>", "Oda:\n  A Owari - Mino: moved\n", message_id="<r1@kyoto>")
     mbox(cli.folder / "in.mbox", results)
     out = cli("orders", "game.json", "--mbox", "in.mbox").stdout

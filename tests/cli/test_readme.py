@@ -1,10 +1,10 @@
-"""The README's GM turn is real output: every command of it run in order, against a mail server on loopback.
+"""The GM's guide's turn (docs/gm-guide.md) is real output: every command of it run in order, with mail on loopback.
 
 The section "A GM's turn" is one story in console blocks: a game started, its
 address book and deadline, three emails pasted, the game's mailbox read, the
 status and a reminder, the preview, the adjudication, the forum post and its
 PNG map, the results mailed, a rollback and a draw vote. The story's mail is
-shipped where the README says (``docs/walkthrough/``: ``spring.txt``, whose
+shipped where the guide says (``docs/walkthrough/``: ``spring.txt``, whose
 ``cat`` must show it as it is, and ``kyoto1570.mbox``), and each
 ``$ sengoku ...`` line is run as shown, in a folder holding a copy of it, one
 after the other. A command shown with a ``...`` line is shown in part: its
@@ -13,7 +13,7 @@ stands for any text), and unless the part shown ends with ``...`` its last line
 is the output's last (blank lines aside); any other is shown whole and must be exactly its output.
 The clock is frozen (the ``clock`` marker): the status line's countdown must
 read as shown at any hour.
-The README's mail server is smtp.example.org; the test's is on loopback, so
+The guide's mail server is smtp.example.org; the test's is on loopback, so
 that part of the "Mailing ... through" line is the one thing put back.
 """
 
@@ -31,8 +31,8 @@ from tests.cli.conftest import Cli
 from tests.outbox.smtpd import Mailbox, smtp_server
 from tests.pictures import check_map_png
 
-README = Path(__file__).parent.parent.parent / "README.md"
-WALKTHROUGH = README.parent / "docs" / "walkthrough"
+GUIDE = Path(__file__).parent.parent.parent / "docs" / "gm-guide.md"
+WALKTHROUGH = GUIDE.parent / "walkthrough"
 SECTION = "## A GM's turn"
 SHOWN_SERVER = "smtp.example.org:587 (STARTTLS, as gm)"
 
@@ -46,7 +46,7 @@ EXIT_CODES = {
 
 def steps() -> list[tuple[str, str]]:
     """Every ``$`` line of the section's console blocks, in order, with the text shown under it."""
-    text = README.read_text(encoding="utf-8")
+    text = GUIDE.read_text(encoding="utf-8")
     start = text.index(SECTION)
     section = text[start : text.index("\n## ", start)]
     found = []
@@ -96,12 +96,12 @@ def test_the_gm_turn_prints_what_the_readme_shows(cli: Cli, server: Mailbox) -> 
             assert (cli.folder / command.split()[1]).read_text(encoding="utf-8") == shown, command
             continue
         if command.startswith("export "):
-            continue  # the test's server stands in for the README's
+            continue  # the test's server stands in for the guide's
         assert command.startswith("sengoku "), command
         server.refuse = {"motonari@aki.example"} if command == "sengoku mail game.json results" else set()
         result = cli(*shlex.split(command)[1:], code=EXIT_CODES.get(command, 0))
         printed = re.sub(r"through 127\.0\.0\.1:\d+ \(no TLS\)", f"through {SHOWN_SERVER}", result.output)
-        assert matches(shown, printed), f"{command}\n--- the README shows:\n{shown}--- it prints:\n{printed}"
+        assert matches(shown, printed), f"{command}\n--- the guide shows:\n{shown}--- it prints:\n{printed}"
         ran.append(command.split()[1])
         if ran[-1] == "map":  # the forum's picture: a real PNG of the phase's map
             check_map_png(

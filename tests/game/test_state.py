@@ -56,7 +56,7 @@ def test_rollback_with_no_history_is_an_error(table: Table) -> None:
 def test_the_state_survives_a_json_round_trip(table: Table, sengoku: Board) -> None:
     table.play("Oda:\nA Owari - Ise\n1 : A Mino S A Owari - Ise\n")
     table.orders("Takeda:\nA Kai - Suruga\n")
-    text = state_json(table.game.state)
+    text = state_json(table.game.state, rules=table.game.rules)
     again = state_from_json(text)
     assert again == table.game.state
     assert json.loads(text)["schema_version"] == 1
@@ -64,18 +64,18 @@ def test_the_state_survives_a_json_round_trip(table: Table, sengoku: Board) -> N
 
 
 def test_a_file_of_another_schema_version_is_refused(table: Table) -> None:
-    data = json.loads(state_json(table.game.state))
+    data = json.loads(state_json(table.game.state, rules=table.game.rules))
     data["schema_version"] = 99
     with pytest.raises(StateError):
         state_from_json(json.dumps(data))
 
 
 def test_fields_of_a_newer_version_are_kept_when_the_state_is_written_again(table: Table) -> None:
-    data = json.loads(state_json(table.game.state))
+    data = json.loads(state_json(table.game.state, rules=table.game.rules))
     data["secret_ballot"] = {"Oda": ["Takeda"], "note": "from a newer sengoku"}
     table.game.state = state_from_json(json.dumps(data))
     table.play("Oda:\nA Owari - Ise\n")
-    assert json.loads(state_json(table.game.state))["secret_ballot"] == data["secret_ballot"]
+    assert json.loads(state_json(table.game.state, rules=table.game.rules))["secret_ballot"] == data["secret_ballot"]
 
 
 def test_every_past_phase_can_be_reported_again(table: Table, sengoku: Board) -> None:
@@ -90,11 +90,11 @@ def test_every_past_phase_can_be_reported_again(table: Table, sengoku: Board) ->
 
 
 def test_the_saved_state_shows_each_powers_dp_for_the_phase(table: Table) -> None:
-    data = json.loads(state_json(table.game.state))
+    data = json.loads(state_json(table.game.state, rules=table.game.rules))
     assert data["dp"] == {power: 2 for power in table.game.powers()}
     table.play("")
     table.play("")  # winter is skipped; a new spring
-    assert json.loads(state_json(table.game.state))["dp"]["Oda"] == 2
+    assert json.loads(state_json(table.game.state, rules=table.game.rules))["dp"]["Oda"] == 2
 
 
 @pytest.mark.parametrize(
@@ -136,6 +136,6 @@ def test_an_adjudication_records_when_the_next_phase_opened_and_a_rollback_forge
     table.game.adjudicate(at=first)
     table.game.adjudicate(at=second)
     assert table.game.state.phase_opened == second
-    assert state_from_json(state_json(table.game.state)).phase_opened == second
+    assert state_from_json(state_json(table.game.state, rules=table.game.rules)).phase_opened == second
     table.game.rollback()
     assert table.game.state.phase_opened == first

@@ -27,7 +27,7 @@ from tests.cli.sengoku_process import COMMAND, environment
 __all__ = ["KINDS", "Site", "call", "peak_memory_mb", "raw", "serve"]
 
 KINDS = {"waitress": [], "gunicorn": ["--workers", "2", "--threads", "4"]}
-"""The two ways ``sengoku serve`` runs: one process (the default), and the README's production setup."""
+"""The two ways ``sengoku serve`` runs: one process (the default), and the deployment guide's (docs/deployment.md)."""
 
 _BANNER = re.compile(r"Sengoku web site: http://127\.0\.0\.1:(\d+)/")
 

@@ -1,7 +1,7 @@
 """A few sockets cannot stop the site: idle, trickling, oversized and two-length requests, on both servers.
 
 Each test runs a real ``sengoku serve`` on a loopback port (waitress, and
-gunicorn as the README runs it in production), makes a game first, attacks,
+gunicorn as docs/deployment.md runs it in production), makes a game first, attacks,
 and then checks that the site still answers ``/healthz`` within the client's
 timeout and that the game is still there. The measured figures (how long
 ``/healthz`` took, the server's memory) are bench/hostile_server.py's.

@@ -87,8 +87,8 @@ def test_a_missing_file_is_a_map_file_error() -> None:
     assert "cannot read the file" in error.problem
 
 
-def test_an_unknown_map_name_is_a_map_file_error_listing_the_shipped_maps() -> None:
-    assert refusal("nosuchmap").problem == "no such map; the shipped maps are sengoku, standard"
+def test_an_unknown_variant_name_is_a_map_file_error_listing_the_variants() -> None:
+    assert refusal("nosuchmap").problem == "no such variant; the variants are sengoku, standard"
 
 
 def test_a_folder_is_a_map_file_error() -> None:

@@ -69,8 +69,8 @@ def test_a_post_longer_than_a_message_arrives_in_order_in_several(receiver: Rece
 
 
 def test_the_webhook_address_is_never_printed_again(cli: Cli, adjudicated: Path, receiver: Receiver) -> None:
-    set_out = cli("channel", "set", "game.json", receiver.url(DISCORD_PATH), "--flavour", "discord").stdout
-    show_out = cli("channel", "show", "game.json").stdout
+    set_out = cli("channel", "game.json", "set", receiver.url(DISCORD_PATH), "--flavour", "discord").stdout
+    show_out = cli("channel", "game.json", "show").stdout
     status_out = cli("status", "game.json").stdout
     assert SECRET not in set_out + show_out + status_out
     assert show_out == f"Channel: Discord webhook on 127.0.0.1:{receiver.port}.\n"
@@ -78,7 +78,7 @@ def test_the_webhook_address_is_never_printed_again(cli: Cli, adjudicated: Path,
 
 def test_a_deleted_webhook_is_said_in_words_with_exit_code_6(cli: Cli, adjudicated: Path, receiver: Receiver) -> None:
     cli("channel", "set", "game.json", receiver.url("/api/webhooks/1/deleted-token"), "--flavour", "discord")
-    result = cli("channel", "results", "game.json", "--no-map", code=6)
+    result = cli("channel", "game.json", "results", "--no-map", code=6)
     assert "NOT POSTED" in result.stdout and "the webhook no longer exists" in result.stdout
     assert "deleted-token" not in result.stdout + result.stderr
     assert receiver.received == []
@@ -133,7 +133,7 @@ def test_a_name_that_would_ping_or_format_reads_as_itself(cli: Cli, receiver: Re
 
 def test_the_notice_says_the_phase_and_its_deadline(cli: Cli, adjudicated: Path, receiver: Receiver) -> None:
     discord(cli, receiver)
-    out = cli("channel", "notice", "game.json").stdout
+    out = cli("channel", "game.json", "notice").stdout
     assert [a.text for a in receiver.received] == [
         "**Kyoto 1570: Fall 1570 movement is open for orders.**\nDeadline: Tuesday 1 December 2099, 20:00 UTC."
     ]
@@ -149,7 +149,7 @@ def test_a_dry_run_prints_the_messages_and_posts_nothing(cli: Cli, adjudicated: 
 
 def test_a_game_without_a_channel_says_how_to_set_one(cli: Cli, adjudicated: Path) -> None:
     result = cli("channel", "results", "game.json", code=1)
-    assert "this game has no channel: sengoku channel set GAME URL" in result.output
+    assert "this game has no channel: sengoku channel GAME set URL" in result.output
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from cli.gamefile import load_game
+from maps.rules import SENGOKU
 from post import build_post, render
 from tests.cli.conftest import Cli
 from tests.outbox.conftest import smtp
@@ -243,7 +244,7 @@ def test_a_game_name_never_breaks_the_subject_header(cli: Cli, addressed: Path) 
 
     cli("new", "game.json", "--force")
     old = read_state(addressed).replace(name="Kyoto\n1570\r\nBcc: everyone@example.org")
-    write_state(addressed, old)
+    write_state(addressed, old, SENGOKU)
     cli("players", "game.json", "set", "Oda", "nobunaga@example.org")
     cli("adjudicate", "game.json", "--yes")
     cli("mail", "game.json", "results", "--dry-run", "out")

@@ -135,7 +135,7 @@ def test_borders_that_cannot_be_drawn_flat_are_reported() -> None:
         for key in names
     )
     text = (
-        "format: 1\nname: five\ntitle: Five\nstart: {season: spring, year: 1901}\nvictory_centres: 1\n"
+        "format: 1\nname: five\ntitle: Five\nrules: standard\nstart: {season: spring, year: 1901}\nvictory_centres: 1\n"
         "powers:\n  - {name: Red, home_centres: [AAA], units: [A AAA]}\nprovinces:\n" + provinces + "\n"
     )
     plan = layout(parse_board(text, "five.yaml"))
@@ -164,6 +164,7 @@ def test_a_board_without_positions_cannot_be_drawn() -> None:
 format: 1
 name: bare
 title: Bare
+rules: standard
 start: {season: spring, year: 1901}
 victory_centres: 1
 powers:
@@ -181,6 +182,7 @@ def test_a_tiny_board_is_drawn() -> None:
 format: 1
 name: pair
 title: Pair
+rules: standard
 start: {season: spring, year: 1901}
 victory_centres: 1
 powers:

@@ -18,6 +18,7 @@ from sqlalchemy import Engine, insert, inspect, select, text
 from game.game import Game
 from game.state import state_json
 from maps import load_board
+from maps.rules import SENGOKU
 from tests.web.legacy_schema import LEGACY
 from web.play import actions
 from web.storage import store
@@ -69,7 +70,7 @@ def test_a_new_database_is_empty_until_upgraded(db: Database) -> None:
 
 def _legacy_game(engine: Engine) -> tuple[str, str]:
     """A game as the site before migrations stored it, with a token and a saved order; (game id, Oda's token)."""
-    state = state_json(Game.new(load_board("sengoku"), "Old game").state).decode()
+    state = state_json(Game.new(load_board("sengoku"), "Old game").state, rules=SENGOKU).decode()
     with engine.begin() as connection:
         games, tokens, submissions = (LEGACY.tables[name] for name in ("games", "tokens", "submissions"))
         connection.execute(

@@ -1,4 +1,4 @@
-"""The README's API example is a request the site answers as the README says: sent as shown, to a real game."""
+"""docs/api.md's example is a request the site answers as the page says: sent as shown, to a real game."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from pathlib import Path
 
 from tests.web.conftest import GameLinks
 
-README = Path(__file__).parent.parent.parent / "README.md"
+API_DOC = Path(__file__).parent.parent.parent / "docs" / "api.md"
 
 
 def _curl() -> list[str]:
-    text = README.read_text(encoding="utf-8")
+    text = API_DOC.read_text(encoding="utf-8")
     block = re.search(r"```sh\n(curl .*?)\n```", text, flags=re.S)
-    assert block, "no curl example in the README"
+    assert block, "no curl example in docs/api.md"
     return shlex.split(block.group(1).replace("\\\n", " "))
 
 

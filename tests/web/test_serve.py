@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import socket
+import threading
 from pathlib import Path
 
 import pytest
@@ -37,18 +38,24 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, ob
     return calls
 
 
+def deadline_threads() -> list[threading.Thread]:
+    return [thread for thread in threading.enumerate() if thread.name == "sengoku-deadlines"]
+
+
 def test_serve_with_demo_prints_every_link(served: list[dict[str, object]]) -> None:
-    result = CliRunner().invoke(main, ["serve", "--demo", "--port", "5123"])
+    result = CliRunner().invoke(main, ["serve", "--demo", "--port", "0"])  # 0: a port the system chooses
     assert result.exit_code == 0, result.output
-    assert "http://127.0.0.1:5123/" in result.output
-    powers = re.findall(r"^  (\w+)\s+(http://127\.0\.0\.1:5123/games/\w+/play/[\w-]+)$", result.output, re.M)
+    port = served[0]["port"]
+    assert served[0]["host"] == "127.0.0.1" and port != 0
+    site = f"http://127.0.0.1:{port}"
+    assert f"{site}/" in result.output
+    powers = re.findall(rf"^  (\w+)\s+({re.escape(site)}/games/\w+/play/[\w-]+)$", result.output, re.M)
     assert [p for p, _ in powers] == ["Asakura", "Chosokabe", "Hojo", "Mori", "Oda", "Shimazu", "Takeda", "Uesugi"]
-    assert re.search(r"GM\s+http://127\.0\.0\.1:5123/games/\w+/gm/", result.output)
-    assert re.search(r"public page\s+http://127\.0\.0\.1:5123/games/\w+$", result.output, re.M)
-    assert served[0]["port"] == 5123 and served[0]["host"] == "127.0.0.1"
+    assert re.search(rf"GM\s+{re.escape(site)}/games/\w+/gm/", result.output)
+    assert re.search(rf"public page\s+{re.escape(site)}/games/\w+$", result.output, re.M)
     app = served[0]["app"]
     client = app.test_client()  # type: ignore[attr-defined]
-    assert client.get(powers[4][1].removeprefix("http://127.0.0.1:5123")).status_code == 200
+    assert client.get(powers[4][1].removeprefix(site)).status_code == 200
     assert "Demo game" in client.get("/").get_data(as_text=True)  # listed, for whoever opens the front page
     app.extensions["sengoku_db"].dispose()  # type: ignore[attr-defined]
 
@@ -68,11 +75,12 @@ def test_the_readmes_start_shows_what_serve_prints(
     readme = (Path(__file__).parent.parent.parent / "README.md").read_text(encoding="utf-8")
     shown = re.search(r"```console\n\$ \./run start\n(.*?)\n```", readme, flags=re.S)
     assert shown, "no ./run start example in the README"
-    result = CliRunner().invoke(main, ["serve", "--demo"])  # ./run start is `sengoku serve --demo`
+    # ./run start is `sengoku serve --demo` on port 5000; here on a port the system chooses, shown as 5000
+    result = CliRunner().invoke(main, ["serve", "--demo", "--port", "0"])
     assert result.exit_code == 0, result.output
     game_id = re.search(r"^Demo game (\w+) ", result.output, flags=re.M)
     assert game_id
-    printed = result.output.replace(game_id.group(1), "k3x9p2mfqa")
+    printed = result.output.replace(game_id.group(1), "k3x9p2mfqa").replace(f":{served[0]['port']}/", ":5000/")
     secret = re.compile(r"/(gm|play)/[\w.-]+")
     assert matches(secret.sub(r"/\1/TOKEN", shown.group(1) + "\n"), secret.sub(r"/\1/TOKEN", printed)), printed
     served[0]["app"].extensions["sengoku_db"].dispose()  # type: ignore[attr-defined]
@@ -92,8 +100,9 @@ def test_the_demo_game_is_made_once(tmp_path: Path) -> None:
 
 
 def test_serve_without_demo_prints_no_links(served: list[dict[str, object]]) -> None:
-    result = CliRunner().invoke(main, ["serve"])
+    result = CliRunner().invoke(main, ["serve", "--port", "0"])
     assert result.exit_code == 0 and "/play/" not in result.output
+    assert deadline_threads() == []  # the job ran while the site served, and stopped with it
     served[0]["app"].extensions["sengoku_db"].dispose()  # type: ignore[attr-defined]
 
 
@@ -102,14 +111,15 @@ def test_serve_with_workers_runs_gunicorn_after_upgrading_sqlite(
 ) -> None:
     started: list[tuple[object, ...]] = []
     monkeypatch.setattr("web.serving.gunicorn.serve", lambda *args: started.append(args))
-    args = ["serve", "--workers", "3", "--threads", "2", "--port", "5143", "--access-log", "-"]
+    args = ["serve", "--workers", "3", "--threads", "2", "--port", "0", "--access-log", "-"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "3 worker processes x 2 threads (gunicorn)" in result.output
     (config, fd, workers, threads, access_log) = started[0]
     assert (workers, threads, access_log) == (3, 2, "-")
     with socket.socket(fileno=fd) as listener:  # the port, bound before gunicorn starts, handed to it
-        assert listener.getsockname()[:2] == ("127.0.0.1", 5143)
+        host, port = listener.getsockname()[:2]
+    assert host == "127.0.0.1" and f"http://127.0.0.1:{port}/" in result.output
     assert config["DEADLINE_CHECK_SECONDS"] == 2.0 and config["MIGRATE_ON_START"] is False  # type: ignore[index]
     assert served == []  # waitress is not used
 
@@ -123,6 +133,7 @@ def test_serve_refuses_a_shared_database_that_is_not_upgraded(
     not_ready = "served a database that is not ready"
     monkeypatch.setattr("web.serving.waitress_site.serve", lambda *_: pytest.fail(not_ready))
     monkeypatch.setenv("SENGOKU_SECRET_KEY", "k")
-    result = CliRunner().invoke(main, ["serve", "--database", url])
+    result = CliRunner().invoke(main, ["serve", "--database", url, "--port", "0"])
     assert result.exit_code == 1
     assert "the database is empty: 'sengoku db upgrade' makes the tables; the site was not started" in result.output
+    assert deadline_threads() == []  # no deadline job left polling a database the next test drops

@@ -195,7 +195,7 @@ def test_a_server_without_fonts_says_what_to_install(
     made = played(app, game, 1)
     monkeypatch.setattr(png, "_SKIP_SYSTEM_FONTS", True)  # this process stands in for the worker: no fonts
     with pytest.raises(storybook.CannotDraw, match="install DejaVu Sans"):
-        storybook.make("story.gif", state_json(made.state), 1_000_000)
+        storybook.make("story.gif", state_json(made.state, rules=made.board.rules), 1_000_000)
 
     def no_fonts(*args: object) -> bytes:
         raise storybook.CannotDraw(FONT_HELP)

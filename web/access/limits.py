@@ -27,13 +27,14 @@ line would then be a write to it, on the path a saving player waits for.
 
 from __future__ import annotations
 
-import ipaddress
 import os
 from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Flask, Response, request
 from flask_limiter import Limiter
+
+from game.addresses import is_loopback_host
 
 __all__ = ["RATES", "client_address", "install"]
 
@@ -58,10 +59,7 @@ _SECRET_BLUEPRINTS = ("gm", "player", "api_gm", "api_player")
 def client_address() -> str:
     """The client a limit counts: the peer, or the address a proxy on this machine says it forwards for."""
     peer = request.remote_addr or ""
-    try:
-        local = ipaddress.ip_address(peer).is_loopback
-    except ValueError:
-        local = False
+    local = is_loopback_host(peer) and peer != "localhost"  # the peer is an address, never a name
     forwarded = request.headers.get("X-Forwarded-For", "").split(",")[-1].strip() if local else ""
     return forwarded or peer
 

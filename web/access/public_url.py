@@ -1,9 +1,9 @@
 """The site's public address: every link is built from it, never from the request's ``Host`` header.
 
 A link the site hands out (the GM's and the players' secret links, in API
-answers, pages and mail; the map's picture links) used to take its host from
-the request: ``Host: evil.example`` got GM links on evil.example, and players
-re-mailed fresh links there. Now the address is configuration:
+answers, pages and mail; the map's picture links) must never take its host
+from the request: ``Host: evil.example`` would get GM links on evil.example,
+and players mailed fresh links there. So the address is configuration:
 ``SENGOKU_PUBLIC_URL`` (or ``sengoku serve --public-url``; ``PUBLIC_URL`` in
 the app's config), e.g. ``https://diplomacy.example``. ``sengoku serve``
 always gives one: the flag's, else its own loopback address

@@ -8,7 +8,6 @@ sender alone.
 
 from __future__ import annotations
 
-from adjudicator.rules import rules_for
 from game.duty import powers_to_order
 from game.press import EVERYONE
 from web.discord.context import Context, Say, Sorry, deadline_line, escape
@@ -33,7 +32,7 @@ def status(context: Context) -> Say:
     share = bool(context.interaction.option("share"))
     if state.result.over:
         return Say(f"{head}\nThe game is over: {escape(state.result.describe())}", private=not share)
-    due = powers_to_order(board, state.position, rules_for(state.variant))
+    due = powers_to_order(board, state.position, board.rules)
     rows = [
         f"- {p}: {'ordered' if state.orders.get(p) else 'no orders yet'}{', ready' if p in snapshot.ready else ''}"
         for p in due

@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from maps import available_maps, load_board
+from maps import known_variants, load_board
 from web.access.sealed import seal, unseal
 from web.pages.forms import form_model
 from web.play import actions
@@ -43,7 +43,7 @@ def _icon(folder: str) -> bytes:
 @bp.get("/")
 def index() -> str:
     games = store.recent_games(database())
-    titles = {name: load_board(name).title for name in available_maps()}
+    titles = {name: load_board(name).title for name in known_variants()}
     return render_template("home.html", games=games, variants=titles)
 
 

@@ -7,7 +7,6 @@ orders of the open phase at all; the GM's holds everyone's.
 from __future__ import annotations
 
 from adjudicator.position import Position, Unit
-from adjudicator.rules import rules_for
 from game.duty import powers_to_order
 from game.records import GameResult
 from maps.board import Board
@@ -110,7 +109,7 @@ def player_out(snapshot: Snapshot, power: str) -> PlayerOut:
 
 def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
     board, state = snapshot.board, snapshot.state
-    due = set(powers_to_order(board, state.position, rules_for(state.variant)))
+    due = set(powers_to_order(board, state.position, board.rules))
     submissions = [
         SubmissionOut(
             power=p,

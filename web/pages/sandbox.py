@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from game.document import position_document
 from game.setup import PositionError, position_from_document
-from maps import available_maps, load_board
+from maps import known_variants, load_board
 from web.pages.public import svg_response
 from web.play import mapview
 from web.play.choices import choices_out
@@ -58,7 +58,7 @@ def page() -> str:
         back=encode(back) if back is not None else None,
         link=url_for("sandbox.page", s=encode(state), _external=True),
         document=yaml.safe_dump(position_document(board, position), sort_keys=False, allow_unicode=True, width=1000),
-        variants=available_maps(),
+        variants=known_variants(),
     )
 
 
@@ -109,8 +109,8 @@ def setup() -> BaseResponse:
         text = upload.read().decode("utf-8", "replace") if upload and upload.filename else pasted
         return _to(_from_file(text, request.form.get("variant", "sengoku")))
     variant = request.form.get("variant", "sengoku")
-    if variant not in available_maps():
-        abort(400, f"There is no variant '{variant}'; choose one of {', '.join(available_maps())}.")
+    if variant not in known_variants():
+        abort(400, f"There is no variant '{variant}'; choose one of {', '.join(known_variants())}.")
     return _to(SandboxState(variant=variant))
 
 
@@ -164,7 +164,7 @@ def _from_file(text: str, variant: str) -> SandboxState:
         abort(400, f"The position file is not valid YAML{where}: {getattr(error, 'problem', None) or error}.")
     named = document.get("variant") if isinstance(document, dict) else None
     variant = named if isinstance(named, str) else variant
-    if variant not in available_maps():
+    if variant not in known_variants():
         abort(400, f"The position file is for an unknown variant '{variant}'.")
     try:
         position = position_from_document(load_board(variant), document)

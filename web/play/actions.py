@@ -9,7 +9,7 @@ from adjudicator.position import Phase
 from game.game import Game, GameError
 from game.records import GameResult
 from game.resend import SendMode
-from maps import available_maps, load_board
+from maps import known_variants, load_board
 from maps.terms import PhaseType
 from orders import DPOrder
 from web.play.intake import read_inbox_text
@@ -54,8 +54,8 @@ class _NotDue(Exception):
 
 
 def create_game(db: Database, request: NewGameIn) -> tuple[str, dict[str, str]]:
-    if request.variant not in available_maps():
-        raise GameError(f"unknown variant '{request.variant}'; choose one of {', '.join(available_maps())}")
+    if request.variant not in known_variants():
+        raise GameError(f"unknown variant '{request.variant}'; choose one of {', '.join(known_variants())}")
     board = load_board(request.variant)
     hours = (request.movement_hours, request.other_hours)
     return store.create_game(db, board, request.name, hours, listed=request.listed)

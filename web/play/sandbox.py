@@ -29,7 +29,7 @@ from adjudicator.positioncheck import check_position
 from game.cycle import start_position
 from game.game import Game
 from game.state import GameState
-from maps import available_maps, load_board
+from maps import known_variants, load_board
 from maps.board import Board
 from orders import LineVerdict, Order, VerdictKind, order_text, parse_orders
 from post import build_post, render
@@ -96,7 +96,7 @@ def decode(token: str) -> SandboxState:
         if isinstance(error, SandboxError):
             raise
         raise SandboxError("this sandbox link is damaged (was it cut short when copied?)") from None
-    if state.variant not in available_maps():
+    if state.variant not in known_variants():
         raise SandboxError(f"this sandbox link is for an unknown variant '{state.variant}'")
     return state
 

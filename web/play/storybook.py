@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from game.state import GameState, state_from_json, state_json
+from maps import load_board
 from web.storage.kept import SharedLRU
 
 if TYPE_CHECKING:
@@ -105,13 +106,12 @@ def artefact(game_id: str, state: GameState, kind: str, wait: float, max_bytes: 
 
 def summary(game_id: str, state: GameState, fmt: str) -> str:
     """The summary in a markup (cheap: a few milliseconds for 30 years), kept per state of the story."""
-    from adjudicator.rules import rules_for
-    from maps import load_board
     from story.markup import render_summary
     from story.summary import summarise
 
     def make() -> str:
-        return render_summary(summarise(load_board(state.variant), state, rules_for(state.variant)), fmt)
+        board = load_board(state.variant)
+        return render_summary(summarise(board, state, board.rules), fmt)
 
     return _SUMMARIES.get((game_id, story_key(state), fmt), make)
 
@@ -131,11 +131,12 @@ def _job(key: Key, state: GameState, kind: str, max_bytes: int) -> Future[bytes]
         if len(_RUNNING) >= QUEUE:
             raise Busy(f"the site is drawing {len(_RUNNING)} other games' stories; try again in a minute")
         public = state.replace(orders={}, all_refused=[], addresses={}, channel=None, sent=[], log=[])
+        data = state_json(public, rules=load_board(state.variant).rules)
         try:
-            job = _pool().submit(make, kind, state_json(public), max_bytes)
+            job = _pool().submit(make, kind, data, max_bytes)
         except BrokenProcessPool:  # the worker died (killed, out of memory): a new one for this job
             _POOL.clear()
-            job = _pool().submit(make, kind, state_json(public), max_bytes)
+            job = _pool().submit(make, kind, data, max_bytes)
         _RUNNING[key] = job
     job.add_done_callback(lambda done: _finished(key, done))
     return job
@@ -171,13 +172,12 @@ def make(kind: str, data: bytes, max_bytes: int) -> bytes:
 
 
 def _make(kind: str, data: bytes, max_bytes: int) -> bytes:
-    from adjudicator.rules import rules_for
     from localfiles.boardcache import keep_boards_on_disk
-    from maps import load_board
 
     keep_boards_on_disk()
     state = state_from_json(data)
-    board, rules = load_board(state.variant), rules_for(state.variant)
+    board = load_board(state.variant)
+    rules = board.rules
     if kind == "story.gif":
         return _animation(board, state, rules, max_bytes)
     from raster.chart import Line, chart_png, chart_svg

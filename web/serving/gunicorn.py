@@ -6,8 +6,8 @@ worker builds its own app after the fork (no ``preload``), so connections,
 pools and the deadline thread are never shared between processes. The
 worker (web/serving/gunicorn_worker.py) is gunicorn's ``gthread`` that reads each
 request whole, within a deadline, in its event loop before one of its
-``threads`` takes it: idle or trickling sockets cost no thread (issue 20:
-eight of them held ``--workers 2 --threads 4`` for 200 s).
+``threads`` takes it: idle or trickling sockets cost no thread (else a
+handful of them would hold every thread of the site).
 
 Every log line goes through :class:`web.serving.redact.Redactor`: the access log's
 request lines and the error log's tracebacks show ``/gm/***``, never a token.
@@ -16,19 +16,17 @@ The deadline job runs in a process of its own beside the workers
 (:mod:`web.serving.scheduler`, started when the server is ready and stopped with
 it); each worker runs it too, every 30 seconds, as a safety net.
 
-No keep-alive: each answer closes its connection. Measured with
-bench/load.py, a request arriving on a kept-alive connection now and then
-waited 100 ms or more before a worker thread took it up (about 1 in 100 at
-200 requests a second), while new connections were taken at once; a reverse
-proxy in front talks to the workers without keep-alive anyway.
+No keep-alive: each answer closes its connection. A request on a kept-alive
+connection waits for the worker that holds the connection, where a new
+connection goes to the first free one (bench/LOAD.md has the figures); a
+reverse proxy in front talks to the workers without keep-alive anyway.
 
 A worker takes new connections only while one of its threads is free: by
 default a gthread worker accepts up to 1000 and queues them for its own
 threads, so a request could wait behind a busy worker while another stood
 idle. Now the waiting ones stay in the kernel's queue, shared, and go to the
-first worker with a free thread. Measured with bench/load.py
-at 200 saves a second on a saturated 2-core machine, back to back: the p99
-went from 0.6-1.4 s to 0.35-0.43 s (bench/LOAD.md).
+first worker with a free thread (bench/LOAD.md: what it does to the tail of a
+saturated site).
 """
 
 from __future__ import annotations
@@ -39,7 +37,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
-from maps import available_maps
+from maps import known_variants
 from web import create_app
 from web.play.mapview import warm_up
 from web.serving import scheduler
@@ -131,5 +129,5 @@ def serve(app_config: dict[str, Any], fd: int, workers: int, threads: int, acces
     }
     if "control_socket_disable" in _known_settings():  # newer gunicorn: no control socket in the user's home
         options["control_socket_disable"] = True
-    warm_up(available_maps(), background=False)  # once, here: a worker started again after a crash has it at once
+    warm_up(known_variants(), background=False)  # once, here: a worker started again after a crash has it at once
     _Site(app_config, options).run()

@@ -1,8 +1,8 @@
 """The deadline job's own process, started by ``sengoku serve --workers N`` beside the workers.
 
 Adjudicating takes the CPU for a few milliseconds a game; in a worker that
-is time its requests wait for (measured with bench/load.py: a p99 save of
-113 ms with the job in the workers, 41 ms with it here). The process runs
+is time its requests wait for (bench/LOAD.md: the saves' tail with the job
+in the workers and here). The process runs
 :func:`web.table.deadlines.run_loop` on its own connection pool and stops when the
 server that started it stops, or dies (its parent changes). If it dies
 alone, the workers' own seldom passes (the safety net) go on adjudicating.

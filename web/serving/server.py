@@ -24,7 +24,6 @@ a loopback one.
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import socket
 from collections.abc import Callable
@@ -32,7 +31,8 @@ from typing import Any
 
 from flask import Flask
 
-from maps import available_maps
+from game.addresses import is_loopback_host
+from maps import known_variants
 from web import create_app
 from web.access.public_url import PublicUrlError, parse
 from web.pages.home import links
@@ -90,7 +90,7 @@ class Settings:
         if self.public_url:
             parse(self.public_url)
             return
-        if not _loopback(self.host):
+        if not is_loopback_host(self.host):
             raise PublicUrlError(
                 f"--host {self.host} serves other machines: give the address players use, "
                 "--public-url https://... (or $SENGOKU_PUBLIC_URL); links are never built from a request's Host"
@@ -115,9 +115,13 @@ def _serve(settings: Settings, listener: socket.socket, echo: Callable[[str], No
     raise_open_files(int(LIMITS["connection_limit"]) * max(1, settings.workers) + 64)
     one_process = settings.workers == 1  # with several, the workers run the deadline job, never the master
     install("waitress")
-    app = create_app({**settings.app_config(), **({} if one_process else {"DEADLINE_CHECK_SECONDS": 0})})
+    app = create_app({**settings.app_config(), "DEADLINE_CHECK_SECONDS": 0})  # the job starts below, once ready
     db = app.extensions["sengoku_db"]
-    _check_schema(app, echo)
+    try:
+        _check_schema(app, echo)
+    except BaseException:
+        db.dispose()  # not served: its connections are closed now, not left to the garbage collector
+        raise
     echo(f"Sengoku web site: {settings.base}/   (database: {_without_password(app.config['DATABASE_URL'])})")
     if settings.public_url:
         echo(f"Links are built for {app.config['PUBLIC_URL']} (other hosts get 400).")
@@ -125,9 +129,14 @@ def _serve(settings: Settings, listener: socket.socket, echo: Callable[[str], No
         _show_demo(app, settings.base, echo)
     if one_process:
         from web.serving import waitress_site
+        from web.table import deadlines, mailer
 
-        warm_up(available_maps())
-        waitress_site.serve(app, listener, settings.threads)
+        warm_up(known_variants())
+        timer = deadlines.start_timer(db, settings.deadline_seconds, mailer.smtp_settings(app.config))
+        try:
+            waitress_site.serve(app, listener, settings.threads)
+        finally:
+            timer.stop()  # no pass outlives the serving (a test's database is dropped after it)
         return
     db.dispose()  # the workers open their own connections; none may be inherited across fork
     echo(f"{settings.workers} worker processes x {settings.threads} threads (gunicorn); Ctrl-C stops them all")
@@ -177,15 +186,6 @@ def _listen(host: str, port: int) -> socket.socket:
         listener.close()
         raise
     return listener
-
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def _without_password(url: str) -> str:

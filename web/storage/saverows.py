@@ -1,18 +1,14 @@
 """A power's save in few round trips: one statement reads all a save needs, one or two write it.
 
-A save used to read the game's row whole (its state text, through the ORM),
-then the power's orders, then its refusal mark, and to write its orders and
-delete its ready and refusal marks whether or not they were there: seven
-statements, each through the ORM. Under load (bench/load.py) the statements
-were most of a worker's CPU a save. Now:
+Under load a save's statements are most of a worker's CPU (bench/LOAD.md), so
+a save reads and writes only what it needs, in as few statements as it can:
 
 * :func:`read`: the game's version, its creation time and its deadline, with
   the power's stored orders and marks (outer joins), under the shared lock on
   the game's row (``FOR SHARE OF games``), in one statement. The state text is
   read only when this process has not decoded that version yet
   (:func:`state_text`, in the same transaction, under the same lock). Not even
-  its length: ``length(state)`` made PostgreSQL decompress a long game's state
-  (0.4 ms for 170 KB) on every save;
+  its length: ``length(state)`` makes PostgreSQL decompress a long game's state;
 * :func:`write`: the orders' upsert, and a mark's statement only when the
   mark changes (set, or there to clear).
 

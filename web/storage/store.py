@@ -157,7 +157,7 @@ def create_game(
                 id=game_id,
                 name=name,
                 variant=board.name,
-                state=state_json(game.state).decode(),
+                state=state_json(game.state, rules=board.rules).decode(),
                 version=1,
                 created=utcnow(),
                 deadline=deadline,
@@ -288,7 +288,7 @@ def change(db: Database, game_id: str, act: Callable[[Handle], T], expected_vers
         handle = Handle(Game(snapshot.board, snapshot.state), row, snapshot.ready)
         result = act(handle)
         state = handle.game.state
-        row.state = state_json(state.replace(orders={}, all_refused=[])).decode()
+        row.state = state_json(state.replace(orders={}, all_refused=[]), rules=snapshot.board.rules).decode()
         row.version += 1
         _replace_submissions(session, game_id, len(state.history), snapshot, state.orders)
         _replace_refusals(session, game_id, len(state.history), state.all_refused)

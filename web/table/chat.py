@@ -21,7 +21,6 @@ import threading
 
 from flask import current_app, has_app_context
 
-from adjudicator.rules import rules_for
 from game.chat_channel import ChannelError, ChatChannel, parse_channel
 from game.duty import powers_to_order
 from game.game import GameError
@@ -111,7 +110,7 @@ def _owing(snapshot: store.Snapshot) -> list[str]:
     state = snapshot.state
     if state.result.over:
         return []
-    due = powers_to_order(snapshot.board, state.position, rules_for(state.variant))
+    due = powers_to_order(snapshot.board, state.position, snapshot.board.rules)
     return [power for power in due if not state.orders.get(power)]
 
 
@@ -180,11 +179,11 @@ def _post_story(snapshot: store.Snapshot, chosen: ChatChannel, flavour: Flavour,
     try:
         if chosen.flavour != "discord":  # Slack's webhooks take no pictures: the summary's words alone, at the end
             over = state.result.over
-            summary = summarise(snapshot.board, state, rules_for(state.variant)) if over else None
+            summary = summarise(snapshot.board, state, snapshot.board.rules) if over else None
             posts = end_posts(state, title, summary, None, None, flavour)[:1] if summary is not None else []
         elif state.result.over:
             chart = storybook.artefact(snapshot.id, state, "chart.png", _CHART_WAIT, budget)
-            summary = summarise(snapshot.board, state, rules_for(state.variant))
+            summary = summarise(snapshot.board, state, snapshot.board.rules)
             gif = storybook.artefact(snapshot.id, state, "story.gif", _ANIMATION_WAIT, budget)
             posts = end_posts(state, title, summary, chart, gif, flavour)
         else:

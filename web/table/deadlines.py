@@ -32,7 +32,7 @@ from web.storage import store
 from web.storage.db import Database
 from web.table import chat, mailer, pressmail, reminders
 
-__all__ = ["init_app", "run_due", "run_loop", "run_pass", "start_timer"]
+__all__ = ["Timer", "init_app", "run_due", "run_loop", "run_pass", "start_timer"]
 
 log = logging.getLogger(__name__)
 
@@ -56,17 +56,39 @@ def run_due(db: Database, now: datetime | None = None) -> list[str] | None:
 
 
 def init_app(app: Flask) -> None:
+    """A gunicorn worker's safety net: the job in a thread for as long as the worker process lives.
+
+    (``sengoku serve`` in one process starts and stops its timer round the serving itself, once the
+    database is known to be ready: :mod:`web.serving.server`.)
+    """
     seconds = float(app.config.get("DEADLINE_CHECK_SECONDS") or 0)
     if seconds > 0:
-        start_timer(app.extensions["sengoku_db"], seconds, mailer.smtp_settings(app.config))
+        app.extensions["sengoku_deadlines"] = start_timer(
+            app.extensions["sengoku_db"], seconds, mailer.smtp_settings(app.config)
+        )
 
 
-def start_timer(db: Database, seconds: float, smtp: SmtpSettings | None = None) -> threading.Event:
-    """Run a pass every ``seconds`` in a daemon thread; set the returned event to stop it."""
-    stop = threading.Event()
-    thread = threading.Thread(target=run_loop, args=(db, seconds, smtp, stop), name="sengoku-deadlines", daemon=True)
-    thread.start()
-    return stop
+class Timer:
+    """The job's thread: :meth:`stop` ends it and waits for a pass in flight, so none outlives its database."""
+
+    def __init__(self, db: Database, seconds: float, smtp: SmtpSettings | None) -> None:
+        self._stop = threading.Event()
+        self._thread = threading.Thread(
+            target=run_loop, args=(db, seconds, smtp, self._stop), name="sengoku-deadlines", daemon=True
+        )
+
+    def start(self) -> Timer:
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 30) -> None:
+        self._stop.set()
+        self._thread.join(timeout)
+
+
+def start_timer(db: Database, seconds: float, smtp: SmtpSettings | None = None) -> Timer:
+    """Run a pass every ``seconds`` in a daemon thread, until the timer is stopped."""
+    return Timer(db, seconds, smtp).start()
 
 
 def run_loop(db: Database, seconds: float, smtp: SmtpSettings | None, stop: threading.Event) -> None:

@@ -9,7 +9,6 @@ deadline, so a request never adjudicates and a save that comes after is refused 
 
 from __future__ import annotations
 
-from adjudicator.rules import rules_for
 from game.duty import powers_to_order
 from game.game import GameError
 from game.state import GameState
@@ -26,7 +25,7 @@ __all__ = ["set_early", "set_ready", "waiting_for"]
 def waiting_for(state: GameState, ready: frozenset[str]) -> list[str]:
     """The powers with something to order this phase that are not ready, in the board's order."""
     board = load_board(state.variant)
-    return [p for p in powers_to_order(board, state.position, rules_for(state.variant)) if p not in ready]
+    return [p for p in powers_to_order(board, state.position, board.rules) if p not in ready]
 
 
 def set_ready(db: Database, game_id: str, power: str, request: ReadyIn) -> ReadyOut:

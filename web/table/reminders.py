@@ -14,7 +14,6 @@ import logging
 import threading
 from datetime import datetime, timedelta
 
-from adjudicator.rules import rules_for
 from game.duty import powers_to_order
 from outbox import SmtpSettings, deliver, reminder_letters
 from post.chat import Flavour, reminder_notice
@@ -51,8 +50,8 @@ def round_due(snapshot: Snapshot, now: datetime) -> Round | None:
     reached = [h for h in state.reminder_hours if now >= snapshot.deadline - timedelta(hours=h)]
     if not reached or all(f"{number}:{h}" in state.reminded for h in reached):
         return None
-    rules = rules_for(state.variant)
-    missing = [p for p in powers_to_order(snapshot.board, state.position, rules) if not state.orders.get(p)]
+    board = snapshot.board
+    missing = [p for p in powers_to_order(board, state.position, board.rules) if not state.orders.get(p)]
     hours_left = round((snapshot.deadline - now).total_seconds() / 3600)
     return Round(snapshot.id, number, min(reached), missing, hours_left)
 
