@@ -9,6 +9,7 @@ handed to a transport that records it (it must never be called).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import httpx
 import pytest
@@ -17,6 +18,7 @@ from game.chat_channel import ChannelError, parse_channel
 from outbox.outbound import NETWORKS_VARIABLE, Outbound, OutboundRefused
 from outbox.webhook import ChannelPost, channel_for, post_to_channel
 from tests.hostile.conftest import Cli
+from tests.hostile.site import KINDS, call, serve
 from tests.outbox.chatd import DISCORD_PATH, Receiver, webhook_receiver
 
 SECRET = "s3cr3t-t0ken"
@@ -205,3 +207,69 @@ def test_without_the_operators_network_the_loopback_receiver_is_not_reached(
     posted = post_to_channel(channel, ChannelPost(["one"]), retries=0)
     assert posted.failure == "127.0.0.1 is an address, not a host name: give the service's name (such as discord.com)"
     assert receiver.received == []
+
+
+# --- through the real servers ---------------------------------------------------------------------------
+
+
+class InternalService:
+    """A fake internal service on loopback (an admin page with secrets): it must never be reached."""
+
+    def __init__(self) -> None:
+        import socket
+        import threading
+
+        self.hits = 0
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(16)
+        self.listener.settimeout(0.2)
+        self.port = int(self.listener.getsockname()[1])
+        self.running = True
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while self.running:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                continue
+            self.hits += 1
+            with connection:
+                body = b"aws_secret_access_key=AKIA-SECRET db_password=hunter2"
+                connection.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+
+    def close(self) -> None:
+        self.running = False
+        self.thread.join(timeout=5)
+        self.listener.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_a_visitor_turned_gm_cannot_make_the_site_reach_its_own_network(tmp_path: Path, kind: str) -> None:
+    """Issue 32's SSRF, through the real server: refused when set (digits), or at send time (a name resolving
+    to loopback, on the operator's list): the internal service is never reached, its secrets never shown."""
+    internal = InternalService()
+    try:
+        with serve(tmp_path, *KINDS[kind], SENGOKU_OUTBOUND_HOSTS="localhost") as site:
+            status, created = call(site, "POST", "/api/games", {"name": "Curious"})
+            assert status == 201
+            token, channel = created["gm_token"], f"/api/games/{created['id']}/channel"
+            for url in (
+                f"http://127.0.0.1:{internal.port}/admin/secret",
+                "https://169.254.169.254/latest/meta-data/",
+                f"https://[::ffff:127.0.0.1]:{internal.port}/admin",
+                f"https://evil.example:{internal.port}/admin",
+            ):
+                status, answer = call(site, "PUT", channel, {"url": url, "flavour": "discord"}, token=token)
+                assert status == 409 and "admin" not in str(answer) and "meta-data" not in str(answer), answer
+            url = f"https://localhost:{internal.port}/admin/secret"
+            assert call(site, "PUT", channel, {"url": url, "flavour": "discord"}, token=token)[0] == 200
+            status, posted = call(site, "POST", channel + "/post", {"what": "notice"}, token=token)
+            assert status == 502
+            assert posted["failure"] == "localhost resolves to a loopback address (this machine): not used"
+    finally:
+        internal.close()
+    assert internal.hits == 0

@@ -9,11 +9,12 @@
   until the minute is over (a 192-bit token is not guessable, but nobody
   should get to try at full speed).
 
-A client is its address; behind a reverse proxy on the same machine (a
-loopback peer) it is the last address of ``X-Forwarded-For``, the one the
-proxy added (nginx: ``proxy_set_header X-Forwarded-For
-$proxy_add_x_forwarded_for``). A header from any other peer is ignored, so
-no client can pick its own address.
+A client is its address; behind a reverse proxy the operator trusts, the
+address it forwards for (web/access/proxies.py: ``X-Forwarded-For``, walked
+past the trusted proxies; from any other peer the header is ignored, so no
+client can pick its own address). The wrong links are counted once per
+client across the GM's and players' pages and API (one shared limit, not
+one per group of routes: it was 80 tries a minute, not 20).
 
 A client over a limit gets 429 with the usual error page or JSON and a
 ``Retry-After`` header. Where the counts live: Flask-Limiter's storage,
@@ -31,10 +32,10 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Flask, Response, request
+from flask import Blueprint, Flask, Response, current_app, request
 from flask_limiter import Limiter
 
-from game.addresses import is_loopback_host
+from web.access import proxies
 
 __all__ = ["RATES", "client_address", "install"]
 
@@ -57,11 +58,10 @@ _SECRET_BLUEPRINTS = ("gm", "player", "api_gm", "api_player")
 
 
 def client_address() -> str:
-    """The client a limit counts: the peer, or the address a proxy on this machine says it forwards for."""
+    """The client a limit counts: the peer, or the address a trusted proxy says it forwards for."""
     peer = request.remote_addr or ""
-    local = is_loopback_host(peer) and peer != "localhost"  # the peer is an address, never a name
-    forwarded = request.headers.get("X-Forwarded-For", "").split(",")[-1].strip() if local else ""
-    return forwarded or peer
+    trusted: proxies.Networks = current_app.extensions.get("sengoku_proxies", ())
+    return proxies.client_of(peer, request.headers.get("X-Forwarded-For", ""), trusted)
 
 
 def _wrong_link(response: Response) -> bool:
@@ -74,6 +74,7 @@ def install(app: Flask) -> Limiter:
     On when ``RATE_LIMITS`` is set (``sengoku serve`` sets it; a test app has none unless it asks).
     """
     app.config["RATELIMIT_ENABLED"] = bool(app.config.get("RATE_LIMITS"))
+    app.extensions["sengoku_proxies"] = proxies.networks(app.config.get("FORWARDED_ALLOW_IPS"))
     limiter = Limiter(
         client_address,
         app=app,
@@ -88,9 +89,10 @@ def install(app: Flask) -> Limiter:
             view: Callable[..., Any] | None = app.view_functions.get(endpoint)
             if view is not None:
                 app.view_functions[endpoint] = limiter.limit(RATES[kind], scope=kind)(view)
+    wrong_link = limiter.shared_limit(RATES["wrong_link"], scope="wrong_link", deduct_when=_wrong_link)
     for name in _SECRET_BLUEPRINTS:
         blueprint = app.blueprints.get(name)
         if isinstance(blueprint, Blueprint):
-            limiter.limit(RATES["wrong_link"], scope="wrong_link", deduct_when=_wrong_link)(blueprint)
+            wrong_link(blueprint)  # one count per client for all of them
     app.extensions["sengoku_limiter"] = limiter  # the limited views hold it weakly only
     return limiter

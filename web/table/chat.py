@@ -21,11 +21,11 @@ import threading
 
 from flask import current_app, has_app_context
 
-from game.chat_channel import ChannelError, ChatChannel, parse_channel
+from game.chat_channel import ChannelError, ChatChannel
 from game.duty import powers_to_order
 from game.game import GameError
 from outbox.storyposts import end_posts, year_post
-from outbox.webhook import ChannelPost, Posted, post_to_channel
+from outbox.webhook import ChannelPost, Posted, channel_for, post_to_channel
 from post import build_post
 from post.chat import Flavour, chat_messages, owing_line, phase_notice, with_line
 from story.summary import summarise
@@ -56,7 +56,7 @@ def set_channel(db: Database, game_id: str, request: ChannelIn, by: str = GM_PAG
             chosen = None
         elif request.url:
             try:
-                chosen = parse_channel(request.url, request.flavour)
+                chosen = channel_for(request.url, request.flavour)  # the outbound guard's hosts: no DNS yet
             except ChannelError as error:
                 raise GameError(str(error)) from None
         if chosen is not None:
