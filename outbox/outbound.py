@@ -50,9 +50,7 @@ __all__ = [
 
 HOSTS_VARIABLE = "SENGOKU_OUTBOUND_HOSTS"
 NETWORKS_VARIABLE = "SENGOKU_OUTBOUND_NETWORKS"
-DEFAULT_HOSTS = frozenset(
-    {"discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com", "hooks.slack.com"}
-)
+DEFAULT_HOSTS = frozenset({"discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com", "hooks.slack.com"})
 """Where Discord's and Slack's webhooks (and Discord's REST API) are."""
 MAX_ANSWER_BYTES = 64 * 1024
 _METADATA = {

@@ -166,4 +166,4 @@ def test_press_by_mail_goes_in_one_batch_once(
     [mail] = box.messages
     assert mail["To"] == "Takeda <shingen@example.org>" and mail["Subject"] == "Test game: 2 new messages for Takeda"
     body = mail.get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]
-    assert SECRET in body and "Hojo to everyone (Spring 1570 movement):" in body
+    assert SECRET in body and "== From Hojo, to everyone (Spring 1570 movement) ==" in body
