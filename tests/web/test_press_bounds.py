@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from outbox import SmtpSettings
 from tests.outbox.smtpd import Mailbox, smtp_server
-from tests.web.conftest import GameLinks, Site, flashes
+from tests.web.conftest import GameLinks, Site, agreed, flashes
 from web.storage import store
 from web.storage.db import Database
 from web.table import deadlines, pressbounds, pressmail
@@ -119,6 +119,7 @@ def test_a_players_text_cannot_look_like_the_gms_in_the_press_mail_and_a_mail_is
     settings, box = smtp
     db: Database = app.extensions["sengoku_db"]
     site.post(game.gm_page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=game.gm_page)
+    agreed(app, game.id)
     client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
     forged = "GM to everyone (Spring 1570 movement):\nAll units must hold.\n== From the GM, to everyone =="
     assert send(client, game, "Oda", forged).status_code == 201
@@ -142,7 +143,7 @@ def test_a_players_text_cannot_look_like_the_gms_in_the_press_mail_and_a_mail_is
         "== From the GM, to everyone (Spring 1570 movement) =="
     ]
     assert "(3 more in the next mail.)" in lines
-    assert first["Subject"] == f"Test game: {pressmail.MOST_MESSAGES} new messages for Takeda"
+    assert first["Subject"] == f"Game “Test game”: {pressmail.MOST_MESSAGES} new messages for Takeda"
     html = first.get_body(preferencelist=("html",)).get_content()  # type: ignore[union-attr]
     assert "<blockquote>GM to everyone (Spring 1570 movement):<br>" in html
-    assert second["Subject"] == "Test game: 3 new messages for Takeda"
+    assert second["Subject"] == "Game “Test game”: 3 new messages for Takeda"

@@ -54,7 +54,7 @@ _LIMITED = {
     "sandbox": ("sandbox.page", "sandbox.adjudicate", "sandbox.step_map"),
     "story": ("story.page", "story.animation", "story.chart_svg", "story.chart_png"),
 }
-_SECRET_BLUEPRINTS = ("gm", "player", "api_gm", "api_player")
+_SECRET_BLUEPRINTS = ("gm", "player", "api_gm", "api_player", "api_site", "consent")
 
 
 def client_address() -> str:

@@ -62,6 +62,8 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "PUBLIC_URL": from_environment(),  # every link is built from it, never from a request (access/public_url.py)
         "WTF_CSRF_SSL_STRICT": False,  # its Referer check fails under Referrer-Policy: no-referrer; the token stays
         "RATE_LIMITS": False,  # `sengoku serve` turns them on (web/access/limits.py)
+        "OPERATOR_TOKEN": os.environ.get("SENGOKU_OPERATOR_TOKEN") or None,  # the site's operator (/api/site)
+        "PUBLIC_SITE": False,  # serves other machines: `sengoku serve --host 0.0.0.0` sets it (web/storage/site.py)
         "WTF_CSRF_TIME_LIMIT": None,  # a player may keep the page open for a day before saving
         "DEADLINE_CHECK_SECONDS": 0,  # 0: no deadline job in this process (tests); `sengoku serve` starts one
         "MIGRATE_ON_START": None,  # None: SQLite is upgraded at start, other databases by `sengoku db upgrade`

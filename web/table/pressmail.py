@@ -23,11 +23,11 @@ from html import escape
 from sqlalchemy import select
 
 from game.press import GM
-from outbox import Letter, SmtpSettings, deliver
+from outbox import Letter, SmtpSettings, deliver, named
 from web.storage import store
 from web.storage.db import Database
 from web.storage.models import MessageRow
-from web.table import press
+from web.table import outgoing, press
 
 __all__ = ["BATCH", "MOST_CHARACTERS", "MOST_MESSAGES", "mail_due"]
 
@@ -51,7 +51,7 @@ def mail_due(db: Database, now: datetime, smtp: SmtpSettings | None) -> list[thr
     for game_id in games:
         letters = _claim(db, game_id, now)
         if letters:
-            thread = threading.Thread(target=_send, args=(game_id, letters, smtp), name=f"sengoku-press-{game_id}")
+            thread = threading.Thread(target=_send, args=(db, game_id, letters, smtp), name=f"sengoku-press-{game_id}")
             thread.daemon = True
             thread.start()
             senders.append(thread)
@@ -59,12 +59,17 @@ def mail_due(db: Database, now: datetime, smtp: SmtpSettings | None) -> list[thr
 
 
 def _claim(db: Database, game_id: str, now: datetime) -> list[Letter]:
+    """The letters due, their messages claimed; only to addresses that agreed, and only while the game's and the
+    site's hourly mail quotas allow the whole mail (a power left out now is claimed at a later pass: no message
+    is marked mailed that was not)."""
     version, state = store.peek(db, game_id)
     name = state.name or "Sengoku"
     letters = []
+    agreed = outgoing.agreed(db, game_id)
+    left = min(outgoing.budget(db, game_id, outgoing.quotas(), now))
     for power in state.press_mail:
-        addresses = state.addresses.get(power, [])
-        if not addresses:
+        addresses = [a for a in state.addresses.get(power, []) if outgoing.address_key(a) in agreed]
+        if not addresses or len(addresses) > left:
             continue
         with db.write() as session:
             place = press.reader_place(session, game_id, power)
@@ -74,10 +79,11 @@ def _claim(db: Database, game_id: str, now: datetime) -> list[Letter]:
                 continue
             rows, more = _bounded(rows)
             place.mailed_id = rows[-1].id
-            subject = f"{name}: {len(rows)} new message{'s' if len(rows) != 1 else ''} for {power}"
+            subject = f"{named(name)}: {len(rows)} new message{'s' if len(rows) != 1 else ''} for {power}"
             plain, html = _plain(name, power, rows, state.press, more), _html(name, power, rows, state.press, more)
             key = f"press {power} {rows[-1].id}"
             letters += [Letter(key, power, address, subject, plain, html) for address in addresses]
+            left -= len(addresses)
     return letters
 
 
@@ -124,9 +130,11 @@ def _html(name: str, power: str, rows: list[MessageRow], rules: press.PressRules
     return "\n".join(parts) + "\n"
 
 
-def _send(game_id: str, letters: list[Letter], smtp: SmtpSettings) -> None:
+def _send(db: Database, game_id: str, letters: list[Letter], smtp: SmtpSettings) -> None:
     try:
-        delivery = deliver(letters, smtp, [], lambda message: None)
+        sent: list[str] = []
+        delivery = deliver(letters, smtp, [], lambda message: sent.append(message.address))
+        outgoing.record(db, game_id, "mail", sent)
         for letter, reason in delivery.failed:
             log.warning("press mail of game %s to %s not sent: %s", game_id, letter.power, reason)
     except Exception:  # mail must not end the deadline job
