@@ -32,7 +32,7 @@ def named(name: str) -> str:
     """The game's name as a Subject says it, bounded and marked as a name: ``Game “Kyoto 1570”``.
 
     A GM could name a game "URGENT: your bank account is locked - visit ..."; in a Subject it reads
-    ``Game “URGENT: your bank account is locked -…”``: a game's name, cut short. (Typographic quotes: a
+    ``Game “URGENT: your bank account is locked - v…”``: a game's name, cut short. (Typographic quotes: a
     long Subject with ASCII ones is folded by Python's mail library right after ``Subject:``.)
     """
     short = name if len(name) <= MAX_NAME_IN_SUBJECT else name[: MAX_NAME_IN_SUBJECT - 1].rstrip() + "…"
