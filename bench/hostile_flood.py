@@ -34,6 +34,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from bench.hostile_server import _health_seconds
 from tests.hostile.site import KINDS, Site, call, peak_memory_mb, serve
 
 __all__ = ["FLOOD", "main"]
@@ -139,15 +140,8 @@ def _sockets(site: Site) -> dict[str, Any]:
     keeper.start()
     try:
         time.sleep(1)
-        worst, statuses = 0.0, []
-        for _ in range(5):
-            started = time.perf_counter()
-            try:
-                statuses.append(call(site, "GET", "/healthz", timeout=60)[0])
-            except OSError:
-                statuses.append(0)
-            worst = max(worst, time.perf_counter() - started)
-        return {"healthz_worst_s": round(worst, 3), "healthz": statuses, "reopened": reopened[0]}
+        worst, statuses = _health_seconds(site)
+        return {"healthz_worst_s": worst, "healthz": statuses, "reopened": reopened[0]}
     finally:
         stop.set()
         keeper.join()

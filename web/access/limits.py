@@ -4,6 +4,7 @@
 - the order checkers (a player's, the API's, the sandbox's, each parses and
   checks every line) and the sandbox pages (each replays every step);
 - the game's story (its page, animation and chart: each may start a job in the story's worker process);
+- sending press, per link (the database's bounds are the rule: this turns a flood away before any query);
 - wrong links: a request answered 401, 403 or 404 on a GM's or player's page or
   API counts, and past ``wrong_link`` a minute that client gets 429 there
   until the minute is over (a 192-bit token is not guessable, but nobody
@@ -28,6 +29,7 @@ line would then be a write to it, on the path a saving player waits for.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable
 from typing import Any
@@ -45,8 +47,9 @@ RATES = {
     "sandbox": "60 per minute",
     "wrong_link": "20 per minute",
     "story": "30 per minute",
+    "press": "12 per minute",
 }
-"""Per client address; Flask-Limiter's notation."""
+"""Per client address (press: per link); Flask-Limiter's notation."""
 
 _LIMITED = {
     "create": ("home.create", "api.create"),
@@ -55,6 +58,9 @@ _LIMITED = {
     "story": ("story.page", "story.animation", "story.chart_svg", "story.chart_png"),
 }
 _SECRET_BLUEPRINTS = ("gm", "player", "api_gm", "api_player", "api_site", "consent")
+_PRESS = ("player.press_send", "api_player.press_send", "gm.announce", "api_gm.announce")
+"""Sending press, counted per link: the database's bounds (web/table/pressbounds.py: 6 a minute) are the
+rule; this is the cheap gate in front that turns a flood away before it costs a query."""
 
 
 def client_address() -> str:
@@ -62,6 +68,12 @@ def client_address() -> str:
     peer = request.remote_addr or ""
     trusted: proxies.Networks = current_app.extensions.get("sengoku_proxies", ())
     return proxies.client_of(peer, request.headers.get("X-Forwarded-For", ""), trusted)
+
+
+def _link_key() -> str:
+    """The link a request acts with (its token's digest: the key never holds the secret), else the client."""
+    token = (request.view_args or {}).get("token") or request.headers.get("Authorization", "").partition(" ")[2]
+    return "link:" + hashlib.sha256(str(token).encode()).hexdigest()[:20] if token else client_address()
 
 
 def _wrong_link(response: Response) -> bool:
@@ -89,6 +101,11 @@ def install(app: Flask) -> Limiter:
             view: Callable[..., Any] | None = app.view_functions.get(endpoint)
             if view is not None:
                 app.view_functions[endpoint] = limiter.limit(RATES[kind], scope=kind)(view)
+    press = limiter.shared_limit(RATES["press"], scope="press", key_func=_link_key)
+    for endpoint in _PRESS:
+        sending: Callable[..., Any] | None = app.view_functions.get(endpoint)
+        if sending is not None:
+            app.view_functions[endpoint] = press(sending)
     wrong_link = limiter.shared_limit(RATES["wrong_link"], scope="wrong_link", deduct_when=_wrong_link)
     for name in _SECRET_BLUEPRINTS:
         blueprint = app.blueprints.get(name)
