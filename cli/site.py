@@ -25,7 +25,9 @@ _DATABASE = click.option(
 
 @click.group()
 def site() -> None:
-    """The web site as its operator runs it (on its machine, with its database).
+    """The web site's operator: who may create games, invitations, every game's mail.
+
+    On the site's machine, with its database.
 
     \b
       sengoku site show                       who may create games; the mail quotas
