@@ -63,6 +63,7 @@ def _flood(site: Site, game: dict[str, Any]) -> dict[str, Any]:
     oda, takeda = game["power_tokens"]["Oda"], game["power_tokens"]["Takeda"]
     page, pulse = f"/games/{game['id']}/play/{takeda}", f"/games/{game['id']}/play/{takeda}/pulse"
     out: dict[str, Any] = {}
+    _page(site, page)  # warm: the first loads draw the map and fill the site's caches
     out["page_s_normal"], out["page_bytes_normal"] = _page(site, page)
     out["pulse_s_normal"], _ = _page(site, pulse)
     sent = {"accepted": 0, "refused": 0}

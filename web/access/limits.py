@@ -47,7 +47,7 @@ RATES = {
     "sandbox": "60 per minute",
     "wrong_link": "20 per minute",
     "story": "30 per minute",
-    "press": "12 per minute",
+    "press": "30 per minute",
 }
 """Per client address (press: per link); Flask-Limiter's notation."""
 
@@ -59,7 +59,7 @@ _LIMITED = {
 }
 _SECRET_BLUEPRINTS = ("gm", "player", "api_gm", "api_player", "api_site", "consent")
 _PRESS = ("player.press_send", "api_player.press_send", "gm.announce", "api_gm.announce")
-"""Sending press, counted per link: the database's bounds (web/table/pressbounds.py: 6 a minute) are the
+"""Sending press, counted per link: the database's bounds (web/table/pressbounds.py: 20 a minute) are the
 rule; this is the cheap gate in front that turns a flood away before it costs a query."""
 
 

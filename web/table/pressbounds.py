@@ -31,9 +31,9 @@ from web.storage.models import MessageRow
 
 __all__ = ["MAX_TEXT", "PER_GAME", "PER_MINUTE", "PER_PHASE", "TooMuchPress", "check", "too_long"]
 
-PER_MINUTE = 6
-"""A message every ten seconds, in bursts of six: conversation speed, not a script's."""
-PER_PHASE = 100
+PER_MINUTE = 20
+"""Chat speed (a quick "ok", "agreed", "see you in Mino"), not a script's."""
+PER_PHASE = 200
 PER_GAME = 3000
 """A long game's press (a hundred phases of lively talk) fits; a flood does not."""
 
