@@ -78,7 +78,7 @@ class Settings:
             "PUBLIC_URL": self.public_url or self.base,
             "RATE_LIMITS": os.environ.get("SENGOKU_RATE_LIMITS", "on").lower() != "off",
             "FORWARDED_ALLOW_IPS": self.forwarded_allow_ips,
-            "PUBLIC_SITE": not _loopback(self.host),  # then only invited GMs create games, by default
+            "PUBLIC_SITE": not is_loopback_host(self.host),  # then only invited GMs create games, by default
         }
         if self.database:
             config["DATABASE_URL"] = self.database
