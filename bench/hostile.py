@@ -234,6 +234,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--one", help="run this attack only, here")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--section", help="only this section's attacks (mail, server)")
+    parser.add_argument("--before", help="server: the flood and socket figures of a checkout of the code before too")
     args = parser.parse_args(argv)
     if args.one:
         result = measure(args.one)
@@ -257,6 +258,10 @@ def main(argv: list[str] | None = None) -> None:
 
         print("\nThe web site (bench/hostile_server.py):")
         hostile_server.main([])
+        from bench import hostile_flood
+
+        print("\nThe press flood and one client's sockets, before and now (bench/hostile_flood.py):")
+        hostile_flood.main(["--before", args.before] if args.before else [])
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("cli.demo:demo", "Show the Sengoku board and how pasted orders are read."),
     "serve": ("cli.serve:serve", "Start the web site for GMs and players (Ctrl-C stops it)."),
     "db": ("cli.db:db", "The web site's database: make or upgrade its tables."),
+    "site": ("cli.site:site", "The web site's operator: who may create games, invitations, every game's mail."),
 }
 
 _EPILOG = f"""\b

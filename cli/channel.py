@@ -68,10 +68,11 @@ def channel(ctx: click.Context, game: Path) -> None:
 @click.pass_obj
 def set_channel(game: Path, url: str, flavour: str | None) -> None:
     """Post this game's results to the webhook at URL (Discord's or Slack's; others: --flavour)."""
-    from game.chat_channel import ChannelError, parse_channel
+    from game.chat_channel import ChannelError
+    from outbox.webhook import channel_for
 
     try:
-        chosen = parse_channel(url, flavour)
+        chosen = channel_for(url, flavour)
     except ChannelError as error:
         raise click.ClickException(str(error)) from None
     with game_lock(game):

@@ -5,7 +5,8 @@ disk and then renamed over the game file (``os.replace``): a crash, a kill
 or Ctrl-C at any moment leaves either the old game or the new one, never a
 half-written file; the next write removes a temporary file a killed writer
 left behind. A full disk names the game file and leaves the game as it
-was. Reading refuses a missing, corrupt, foreign or wrong-version file, and
+was. A game file that is a symbolic link is written through it (the link
+stays). Reading refuses a missing, corrupt, foreign or wrong-version file, and
 anything that is not a regular file of a sane size (a device, a FIFO), with
 one line naming the file and the problem, and changes nothing.
 
@@ -18,6 +19,7 @@ with one line, for reading and writing alike.
 
 from __future__ import annotations
 
+import codecs
 import glob
 import json
 import os
@@ -96,10 +98,11 @@ def read_state(path: Path) -> GameState:
 def write_state(path: Path, state: GameState, rules: Rules) -> None:
     """Replace the game file with ``state``, atomically (see the module docstring); ``rules``: its variant's."""
     data = state_json(state, rules=rules, indent=2) + b"\n"
-    directory = path.resolve().parent
-    _remove_stale_temporaries(directory, path.name)
+    target = Path(os.path.realpath(path))  # a game file that is a symbolic link is written through it, never replaced
+    directory = target.parent
+    _remove_stale_temporaries(directory, target.name)
     try:
-        handle = tempfile.NamedTemporaryFile(dir=directory, prefix=f".{path.name}.", suffix=".tmp", delete=False)
+        handle = tempfile.NamedTemporaryFile(dir=directory, prefix=f".{target.name}.", suffix=".tmp", delete=False)
     except OSError as error:  # no such folder, no permission: say so about the game file, not the temporary one
         raise GameFileError(path, f"cannot write it ({error.strerror or error})") from None
     temporary = Path(handle.name)
@@ -115,8 +118,8 @@ def write_state(path: Path, state: GameState, rules: Rules) -> None:
                 raise GameFileError(
                     path, f"cannot write it ({error.strerror or error}); the game is unchanged"
                 ) from None
-            os.chmod(temporary, mode_for(path))
-            os.replace(temporary, path)
+            os.chmod(temporary, mode_for(target))
+            os.replace(temporary, target)
     except GameFileError:
         temporary.unlink(missing_ok=True)
         raise
@@ -193,7 +196,7 @@ def _read_bytes(path: Path) -> bytes:
         data.decode("utf-8")
     except UnicodeDecodeError:
         raise GameFileError(path, "not a sengoku game file (not UTF-8 text)") from None
-    return data
+    return data.removeprefix(codecs.BOM_UTF8)  # an editor's byte order mark (Notepad writes one): not JSON
 
 
 def _json_problem(data: bytes) -> str | None:

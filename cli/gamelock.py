@@ -46,7 +46,8 @@ class GameLocked(SengokuError):
 
 
 def lock_path(game: Path) -> Path:
-    """``.game.json.lock`` beside ``game.json``."""
+    """``.game.json.lock`` beside ``game.json`` (beside the file a symbolic link names: one game, one lock)."""
+    game = Path(os.path.realpath(game))
     return game.parent / f".{game.name}.lock"
 
 

@@ -117,7 +117,7 @@ def orders(
             raise click.UsageError(f"--{kind} needs at least one FILE")
         if default_power is not None:
             raise click.UsageError("--power is for pasted text; mail speaks for the power of its sender's address")
-        mails = _mailbox(kind, [Path(s) for s in sources], dkim)
+        mails = _mailbox(kind, [Path(s) for s in sources], _read_before(game) if dkim else None)
         read = partial(_mail, mails=mails, mode=mode, dismiss=dismiss, game_file=str(game))
     with game_lock(game):  # the input is read: hold the game only from load to save
         loaded = load_game(game)
@@ -147,11 +147,19 @@ def _paste(game: Game, *, text: str, power: str | None, mode: SendMode) -> tuple
     return report, bool(read.refused)
 
 
-def _mailbox(kind: str, paths: list[Path], dkim: bool = False) -> list[Mail]:
+def _read_before(game: Path) -> frozenset[str]:
+    """What the game has read: its signatures are not checked again (each check may cost DNS lookups)."""
+    from cli.gamefile import read_state
+
+    return frozenset(read_state(game).messages_read)
+
+
+def _mailbox(kind: str, paths: list[Path], dkim_skip: frozenset[str] | None = None) -> list[Mail]:
+    """The mail in ``paths``; with ``dkim_skip`` (the read keys of mail read before), DKIM checked on the rest."""
     from inbox import sources  # the mail modules load only when mail is read
     from inbox.dkimcheck import dkim_check
 
-    check = dkim_check() if dkim else None
+    check = dkim_check(read=dkim_skip) if dkim_skip is not None else None
     try:
         if kind == "mbox":
             return [mail for path in paths for mail in sources.read_mbox(path, check)]

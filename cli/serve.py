@@ -59,6 +59,13 @@ __all__ = ["serve"]
     help="With --workers: log each request (and its time in microseconds) to FILE, - for stdout; "
     "the links' tokens show as ***.",
 )
+@click.option(
+    "--forwarded-allow-ips",
+    envvar="SENGOKU_FORWARDED_ALLOW_IPS",
+    metavar="IPS",
+    help="Proxies trusted to say who the client is (X-Forwarded-For): addresses or networks, comma-separated, "
+    "'*' for any peer, '' for none [default: 127.0.0.1,::1, a proxy on this machine].",
+)
 def serve(
     host: str,
     port: int,
@@ -69,6 +76,7 @@ def serve(
     threads: int,
     deadline_seconds: float,
     access_log: str | None,
+    forwarded_allow_ips: str | None,
 ) -> None:
     """Start the web site for GMs and players (Ctrl-C stops it)."""
     from sqlalchemy.exc import SQLAlchemyError  # the web stack loads only for this command
@@ -87,6 +95,7 @@ def serve(
         deadline_seconds=deadline_seconds,
         access_log=access_log,
         public_url=public_url,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
     try:
         run(settings, echo=click.echo)
@@ -96,5 +105,7 @@ def serve(
         raise click.ClickException(f"{error}; the site was not started") from None
     except (DatabaseUnusable, SQLAlchemyError, ImportError) as error:
         raise click.ClickException(f"{describe(error)}; the site was not started") from None
+    except ValueError as error:  # --forwarded-allow-ips that names no address
+        raise click.ClickException(f"{error}; the site was not started") from None
     except OSError as error:
         raise click.ClickException(f"cannot listen on {host}:{port} ({error}); try another --port") from None

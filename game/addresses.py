@@ -107,7 +107,8 @@ def is_loopback_host(host: str) -> bool:
     """``localhost`` or a loopback address (127.0.0.0/8, ::1): a host whose traffic never leaves the machine.
 
     The one test of it: a webhook may be plain http only there, the site answers any ``Host`` only when it
-    listens there, and a proxy is trusted to name the client only when it connects from there.
+    listens there, and a site that listens anywhere else is public (invited GMs only, by default). Which
+    proxies may name the client is the operator's setting (web/access/proxies.py: this machine by default).
     """
     if host == "localhost":
         return True

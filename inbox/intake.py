@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from email.utils import parseaddr
+from email.utils import getaddresses, parseaddr
 from enum import StrEnum
 
 from game.game import Game
@@ -33,6 +33,7 @@ from orders import LineVerdict, ParsedOrders, VerdictKind
 
 __all__ = [
     "NOT_USED",
+    "SEVERAL_SENDERS",
     "UNKNOWN_SENDER",
     "MailRead",
     "MailStatus",
@@ -41,10 +42,18 @@ __all__ = [
 ]
 
 UNKNOWN_SENDER = "not used: the sender is not in the game's address book"
+SEVERAL_SENDERS = "not used: its From: names more than one address"
+
+
+def _addresses(sender: str) -> list[str]:
+    return [address for _, address in getaddresses([sender]) if address]
 
 
 def unknown_sender(sender: str, game: str = "GAME") -> str:
-    """What to do about mail from an address the game does not know."""
+    """What to do about mail from an address the game does not know (or from several at once)."""
+    several = _addresses(sender)
+    if len(several) > 1:
+        return f"its From: names {len(several)} addresses ({', '.join(several)}): a mail speaks for one sender or none"
     address = parseaddr(sender)[1] or sender or "(no sender)"
     return (
         f"{address} is not in the game's address book: if it is a player's, add it "
@@ -123,7 +132,8 @@ def _one_mail(game: Game, mail: Mail, done: set[str], own: set[str], mode: SendM
     power = game.power_of_address(mail.sender) if mail.sender else None
     if power is None:
         parsed = parse_text(game, mail.text, power=None, fixed=False, book=False)
-        return _not_used(mail, parsed, MailStatus.UNKNOWN_SENDER, UNKNOWN_SENDER)
+        several = len(_addresses(mail.sender)) > 1
+        return _not_used(mail, parsed, MailStatus.UNKNOWN_SENDER, SEVERAL_SENDERS if several else UNKNOWN_SENDER)
     parsed = parse_text(game, mail.text, power=power, fixed=True)
     verified, verdict = senders.verdict(mail, game.state.mail_auth_hosts)
     if game.state.require_verified_sender and not verified:

@@ -21,7 +21,7 @@ class AuthResult:
     ``host`` is the header's authserv-id (the receiving server names itself
     there); ``method`` is ``dkim``, ``spf``, ``dmarc`` ...; ``result`` is
     ``pass``, ``fail``, ``none`` ...; ``domain`` the domain it vouches for
-    (``header.d``, ``header.from`` or ``smtp.mailfrom``), '' if none.
+    (DKIM's ``header.d``, DMARC's ``header.from``, SPF's ``smtp.mailfrom``), '' if none.
     Anyone can write such a header into a message: it means something only
     from a host the GM names (:mod:`inbox.senders`).
     """
@@ -30,6 +30,9 @@ class AuthResult:
     method: str
     result: str
     domain: str = ""
+    below: bool = False
+    """Written in a header below another one that names the same host: the sender's, not the host's (RFC 8601
+    section 5: a receiving host adds its header on top, so only its topmost one is its own)."""
 
     def describe(self) -> str:
         """``dkim=pass (kai.example) by mx.example``."""

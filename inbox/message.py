@@ -58,12 +58,14 @@ def read_message(data: bytes, source: str, check: Check | None = None) -> Mail:
         sender=sender,
         date=_date(_header(message, "Date")),
         subject=_header(message, "Subject"),
-        auth=senders.auth_results(_raw_all(message, "Authentication-Results")) + (check(data) if check else ()),
+        auth=senders.auth_results(_raw_all(message, "Authentication-Results")),
         signers=senders.dkim_signers(_raw_all(message, "DKIM-Signature")),
         mismatches=senders.disagreements(
             sender, [(name, _header(message, name)) for name in ("Sender", "Reply-To", "Return-Path")]
         ),
     )
+    if check is not None:
+        base = _with(base, auth=base.auth + check(data, base))
     if not isinstance(message, EmailMessage):  # pragma: no cover - the default policy always makes one
         return _with(base, problem="not a mail message")
     try:

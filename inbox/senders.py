@@ -6,9 +6,12 @@ there. What can be judged:
 * **Authentication-Results**, written by the receiving mail server after it
   checked DKIM, SPF and DMARC (RFC 8601). A sender can write one too, so it
   counts only from a host the GM names (the authserv-id the GM's own mail
-  provider writes, such as ``mx.google.com``). A message is *verified* when
-  such a header says ``dmarc=pass``, or ``dkim=pass`` for the From domain
-  (or a parent of it), or ``spf=pass`` for a mail-from in the From domain.
+  provider writes, such as ``mx.google.com``), and only from the topmost
+  header naming that host: the host adds its own on top, so any below it
+  were written by the sender (RFC 8601 section 5). A message is *verified*
+  when that header says ``dmarc=pass`` with ``header.from`` the From domain,
+  or ``dkim=pass`` for the From domain (or a parent of it), or ``spf=pass``
+  for a mail-from in the From domain.
 * **DKIM-Signature** headers name the domains that signed; recorded and
   shown, but a signature nobody checked proves nothing, so it never verifies,
   unless the GM has it checked here (:mod:`inbox.dkimcheck`, ``--dkim``).
@@ -40,21 +43,42 @@ _MAX_RESULTS = 50  # verdicts kept per message: a real one has 3 or 4 per relay
 
 
 def auth_results(values: Iterable[str]) -> tuple[AuthResult, ...]:
-    """The verdicts of ``Authentication-Results`` header values: ``mx.example; dkim=pass header.d=kai.example``."""
+    """The verdicts of ``Authentication-Results`` header values, topmost first: ``mx.example; dkim=pass header.d=...``.
+
+    A host's verdicts count only from the topmost header naming it (RFC 8601
+    section 5): a receiving host adds its own on top, so one below it naming
+    the same host was there before, written by the sender. Those are kept,
+    marked :attr:`~inbox.mail.AuthResult.below`, to be shown, never counted.
+    """
     results: list[AuthResult] = []
+    seen: set[str] = set()
     for value in values:
         host, _, rest = _without_comments(value).partition(";")
         host = host.split()[0].casefold() if host.split() else ""
+        if not host or host == CHECKED_HERE:  # a header claiming this computer's own checks is the sender's forgery
+            continue
+        below = host in seen
+        seen.add(host)
         for clause in rest.split(";"):
             method = _METHOD.match(clause)
-            if method is None or not host:
+            if method is None:
                 continue
-            domains = dict((name.casefold(), _domain(found)) for name, found in _PROPERTY.findall(clause))
-            domain = domains.get("header.d") or domains.get("header.from") or domains.get("smtp.mailfrom") or ""
-            domain = domain or domains.get("header.i", "")
-            if host != CHECKED_HERE:  # a header claiming this computer's own checks is the sender's forgery
-                results.append(AuthResult(host, method[1].casefold(), method[2].casefold(), domain))
+            name = method[1].casefold()
+            domains = dict((key.casefold(), _domain(found)) for key, found in _PROPERTY.findall(clause))
+            results.append(AuthResult(host, name, method[2].casefold(), _vouched(name, domains), below))
     return tuple(results[:_MAX_RESULTS])
+
+
+def _vouched(method: str, domains: dict[str, str]) -> str:
+    """The domain a method's verdict is about: DMARC's ``header.from``, DKIM's ``header.d`` (or ``header.i``),
+    SPF's ``smtp.mailfrom``; '' when the header names none (a bare ``dmarc=pass`` vouches for nobody)."""
+    if method == "dmarc":
+        return domains.get("header.from", "")
+    if method == "dkim":
+        return domains.get("header.d") or domains.get("header.i", "")
+    if method == "spf":
+        return domains.get("smtp.mailfrom", "")
+    return domains.get("header.d") or domains.get("header.from") or domains.get("smtp.mailfrom", "")
 
 
 def dkim_signers(values: Iterable[str]) -> tuple[str, ...]:
@@ -89,12 +113,14 @@ def verdict(mail: Mail, hosts: Sequence[str]) -> tuple[bool, str]:
     """Is ``mail``'s sender verified by a host the GM trusts? And the words that say why (or why not)."""
     trusted = {host.casefold() for host in hosts} | {CHECKED_HERE}
     domain = parseaddr(mail.sender)[1].casefold().rpartition("@")[2]
-    counted = [result for result in mail.auth if result.host in trusted]
+    counted = [result for result in mail.auth if result.host in trusted and not result.below]
     for result in counted:
         if result.result == "pass" and _vouches(result, domain):
             return True, f"verified: {result.describe()}"
     if counted:
         return False, "not verified: " + "; ".join(result.describe() for result in counted)
+    if any(result.host in trusted for result in mail.auth):
+        return False, "not verified: the trusted host's own header gives no verdict (those below it are the sender's)"
     if mail.auth:
         hosts_seen = sorted({result.host for result in mail.auth})
         return False, f"not verified: Authentication-Results only from {', '.join(hosts_seen)}, not a trusted host"
@@ -104,8 +130,8 @@ def verdict(mail: Mail, hosts: Sequence[str]) -> tuple[bool, str]:
 
 def _vouches(result: AuthResult, domain: str) -> bool:
     """Does a passing result vouch for the From domain? DMARC is about it by definition; DKIM and SPF if aligned."""
-    if result.method == "dmarc":
-        return not result.domain or result.domain == domain
+    if result.method == "dmarc":  # about the From domain itself, named as header.from (RFC 7489 section 11.2)
+        return bool(domain) and result.domain == domain
     if result.method in ("dkim", "spf"):
         return bool(domain) and (domain == result.domain or domain.endswith("." + result.domain))
     return False

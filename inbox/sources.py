@@ -19,8 +19,11 @@ time in ``asctime`` form (``From nobunaga@owari.example Tue Mar  3 09:12:00
 2026``; Thunderbird writes ``From - Tue Mar ...``, Google Takeout a zone
 before the year). A body line that merely starts with ``From `` ("From Kai
 we march") is the body's, whatever the mail program that wrote the file
-did not escape. An ``.eml`` file that holds several such messages is an
-mbox: refused with a pointer to ``--mbox``, never read as its first message.
+did not escape. Nor does a whole separator line ("From x@y Tue Mar  3 ...")
+in a body that its message's own headers say goes on past it
+(:mod:`inbox.mboxjoin`). An ``.eml`` file that holds several such messages
+is an mbox: refused with a pointer to ``--mbox``, never read as its first
+message.
 """
 
 from __future__ import annotations
@@ -29,12 +32,14 @@ import os
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import BinaryIO
 
 from inbox.dkimcheck import Check
 from inbox.mail import Mail
+from inbox.mboxjoin import JOINED, Piece, rejoined
 from inbox.message import read_message
 from localfiles.reading import FileRefused, open_regular_file, read_regular_file, size_text
 
@@ -75,23 +80,24 @@ def read_mbox(path: Path, check: Check | None = None) -> list[Mail]:
         problem = "not an mbox file: its first line is no mbox separator ('From ADDRESS Tue Mar  3 09:12:00 2026')"
         raise MailboxError(path, problem)
     with _opened(path, "an mbox file") as (handle, _):
-        split = enumerate(_split(handle), 1)
-        return [_mbox_message(data, size, f"{path.name} #{n}", check) for n, (data, size) in split]
+        split = enumerate(rejoined(_split(handle)), 1)
+        return [_mbox_message(piece, f"{path.name} #{n}", check) for n, piece in split]
 
 
-def _split(handle: BinaryIO) -> Iterator[tuple[bytes, int]]:
+def _split(handle: BinaryIO) -> Iterator[Piece]:
     """Each message's bytes (up to the message limit) and full size, split at real separator lines only.
 
     Read in pieces of at most 64 KiB, so a file with no line breaks costs no more memory than one with them.
     """
     kept = bytearray()
     size = 0
+    separator = b""
     started, at_line_start = False, True
     while piece := handle.readline(_PIECE):
         if at_line_start and piece.startswith(b"From ") and _SEPARATOR.match(piece) is not None:
             if started:
-                yield bytes(kept), size
-            kept, size, started = bytearray(), 0, True
+                yield Piece(bytes(kept), size, separator)
+            kept, size, separator, started = bytearray(), 0, piece, True
             at_line_start = piece.endswith(b"\n")
             continue
         at_line_start = piece.endswith(b"\n")
@@ -99,11 +105,14 @@ def _split(handle: BinaryIO) -> Iterator[tuple[bytes, int]]:
         if len(kept) + len(piece) <= MAX_MESSAGE_BYTES + 1:  # a message over the limit is counted, not kept
             kept += piece
     if started:
-        yield bytes(kept), size
+        yield Piece(bytes(kept), size, separator)
 
 
-def _mbox_message(data: bytes, size: int, source: str, check: Check | None) -> Mail:
-    return _too_big(source, size) if size > MAX_MESSAGE_BYTES else read_message(data, source, check)
+def _mbox_message(piece: Piece, source: str, check: Check | None) -> Mail:
+    if piece.size > MAX_MESSAGE_BYTES:
+        return _too_big(source, piece.size)
+    mail = read_message(piece.data, source, check)
+    return replace(mail, notes=(*mail.notes, JOINED)) if piece.joined else mail
 
 
 def read_eml(paths: Sequence[Path], check: Check | None = None) -> list[Mail]:

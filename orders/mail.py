@@ -129,6 +129,7 @@ class _Reader:
         self.refused_header: tuple[int, str] | None = None  # (line, power) of a header this text may not use
         self.unknown_power: tuple[str, tuple[str, ...]] | None = None  # a misspelt header's problem, and its guesses
         self.started = False  # has the message any line besides its mail headers?
+        self.inner_head = False  # the header block being read is one inside a mail's text (not a new mail)
 
     def _end_message(self, last: int) -> None:
         self.messages.append(MessageSpan(self.message, self.first, last, self.sender, self.sender_power))
@@ -380,22 +381,29 @@ class _Reader:
             return self._skip(number, raw, Ignored.QUOTED)
         name, value = header
         note = None
+        inner = self.mode is _Mode.MAIL_HEAD and self.inner_head
         if self.mode is not _Mode.MAIL_HEAD and self.started:
             if not shapes.header_block_below(lines, number - 1):
                 return self._lone_header(number, raw, name, value)
-            self._end_message(number - 1)
-            self.message += 1
-            self._start_message(number)
-            note = f"a {_ordinal(self.message + 1)} mail starts here, from {shapes.sender_below(lines, number - 1)}"
-        self.mode = _Mode.MAIL_HEAD
+            inner = self.text_fixed is not None
+            if inner:  # one mail's text: a header block in it (a forward) is still this mail, its sender's alone
+                below = shapes.sender_below(lines, number - 1)
+                note = f"a mail's headers inside this mail, from {below}: read as part of it"
+            else:
+                self._end_message(number - 1)
+                self.message += 1
+                self._start_message(number)
+                note = f"a {_ordinal(self.message + 1)} mail starts here, from {shapes.sender_below(lines, number - 1)}"
+        self.mode, self.inner_head = _Mode.MAIL_HEAD, inner
         # a paste's report heads each mail itself; one mail's text (read from a mailbox, or --power) does not
         told = note if note is not None and self.text_fixed is not None else None
         power = None
         if name == "from":
-            self.sender = value
+            if not inner:
+                self.sender = value
             power = self.address_book(value) if self.address_book is not None and value else None
             if power is not None:
-                self.sender_power = power
+                self.sender_power = self.sender_power if inner else power
                 if self.fixed is None:
                     self.fixed = power  # an address speaks for one power
                 return self._header(number, raw, power, note=f"{told}; address book" if told else "address book")

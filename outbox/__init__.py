@@ -9,7 +9,7 @@ recording each message only once a server has accepted it.
 """
 
 from outbox.deliver import Delivery, deliver
-from outbox.letters import Letter, Plan, links_letters, reminder_letters, results_letters
+from outbox.letters import Letter, Plan, links_letters, named, reminder_letters, results_letters
 from outbox.settings import SettingsError, SmtpSettings
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "SmtpSettings",
     "deliver",
     "links_letters",
+    "named",
     "reminder_letters",
     "results_letters",
 ]

@@ -1,10 +1,11 @@
 """Discord's REST API, for the site's Discord application: the answers it finishes later (an interaction's
 webhook) and the slash commands it puts into Discord (``sengoku discord register``).
 
-Every request goes through :func:`send`, the one place this module reaches the network: the API's base
-address is a setting (``SENGOKU_DISCORD_API_URL``; the tests point it at a server on loopback), redirects are
-never followed, and no error or log line repeats a token (an interaction's token is in its webhook's path,
-the bot's in a header).
+Every request goes through :func:`send`, the one place this module reaches the network, and :func:`send`
+through the outbound guard (:mod:`outbox.outbound`: Discord's hosts and the operator's, the resolved address
+checked and pinned, no redirects): the API's base address is a setting (``SENGOKU_DISCORD_API_URL``; the tests
+point it at a server on loopback, a network they allow), and no error or log line repeats a token (an
+interaction's token is in its webhook's path, the bot's in a header).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
+
+from outbox.outbound import Outbound, OutboundRefused
 
 __all__ = [
     "DEFAULT_API",
@@ -68,7 +71,11 @@ def send(
     timeout: float = _TIMEOUT,
 ) -> httpx.Response:
     """One request to Discord's API: JSON, or a message with its picture as multipart; never a redirect."""
-    with httpx.Client(timeout=timeout, follow_redirects=False) as client:
+    try:
+        client = Outbound.from_environment().client(timeout=timeout)
+    except OutboundRefused as refused:
+        raise DiscordApiError(str(refused)) from None
+    with client:
         try:
             if reply is not None and reply.picture is not None:
                 files = {"files[0]": (reply.picture_name, reply.picture, "image/png")}
@@ -76,6 +83,8 @@ def send(
                 return client.request(method, url, data=form, files=files, headers=headers)
             body = payload(reply) if reply is not None else json_body
             return client.request(method, url, json=body, headers=headers)
+        except OutboundRefused as refused:
+            raise DiscordApiError(str(refused)) from None
         except httpx.TimeoutException:
             raise DiscordApiError("Discord did not answer in time") from None
         except httpx.TransportError as error:  # its text may hold the address, and so a token: its type only

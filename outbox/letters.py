@@ -22,7 +22,21 @@ from maps.board import Board
 from post import build_post, render
 from post.words import deadline_text
 
-__all__ = ["Letter", "Plan", "links_letters", "reminder_letters", "results_letters"]
+__all__ = ["MAX_NAME_IN_SUBJECT", "Letter", "Plan", "links_letters", "named", "reminder_letters", "results_letters"]
+
+MAX_NAME_IN_SUBJECT = 40
+"""Characters of a game's name in a Subject: the name is its GM's words, and a Subject is where spam speaks."""
+
+
+def named(name: str) -> str:
+    """The game's name as a Subject says it, bounded and marked as a name: ``Game “Kyoto 1570”``.
+
+    A GM could name a game "URGENT: your bank account is locked - visit ..."; in a Subject it reads
+    ``Game “URGENT: your bank account is locked - v…”``: a game's name, cut short. (Typographic quotes: a
+    long Subject with ASCII ones is folded by Python's mail library right after ``Subject:``.)
+    """
+    short = name if len(name) <= MAX_NAME_IN_SUBJECT else name[: MAX_NAME_IN_SUBJECT - 1].rstrip() + "…"
+    return f"Game “{short}”"
 
 
 @dataclass(frozen=True)
@@ -81,7 +95,8 @@ def results_letters(board: Board, state: GameState, index: int = -1, deadline: d
     number = index % len(state.history) + 1
     results = msgspec.json.encode(post.replace(deadline=None)).decode()
     key = f"results {number} {hashlib.sha256(results.encode()).hexdigest()[:10]}"
-    letter = (key, post.subject, plain, _page(post.title, html))
+    subject = f"{named(post.game or post.variant)}: {post.phase} results" + (" (preview)" if post.preview else "")
+    letter = (key, subject, plain, _page(post.title, html))
     plan = _plan(state, board.power_names, dict.fromkeys(board.power_names, letter))
     position = state.position
     plan.unaddressed = [p for p in plan.unaddressed if position.centres_of(p) or position.units_of(p)]
@@ -118,7 +133,7 @@ def reminder_letters(
         )
         html = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line)
         round_key = key or f"reminder {phase} {due.isoformat() if due else 'no deadline'}"
-        make[power] = (round_key, f"{name}: orders for {phase} are due", text, _page(f"{name}: {phase}", html))
+        make[power] = (round_key, f"{named(name)}: orders for {phase} are due", text, _page(f"{name}: {phase}", html))
     return _plan(state, late, make)
 
 
@@ -133,7 +148,7 @@ def links_letters(board: Board, state: GameState, links: Mapping[str, str], key:
             f"{link}\n\nKeep it to yourself: anyone with the link can order for {power}.\n"
         )
         html = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line)
-        make[power] = (key, f"{name}: your link as {power}", text, _page(name, html))
+        make[power] = (key, f"{named(name)}: your link as {power}", text, _page(name, html))
     return _plan(state, [p for p in board.power_names if p in links], make)
 
 

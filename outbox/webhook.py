@@ -6,8 +6,12 @@ Messages go one at a time and in order, so the first failure stops the
 post: a channel never shows the Fall results before the Spring ones. A
 passing failure (a dropped connection, a server error, a rate limit that
 says how long to wait) is retried; a refusal is final and said in words.
-No message or error ever repeats the webhook address: it is a password
-(:meth:`~game.chat_channel.ChatChannel.shown` names only its host).
+
+Every request goes through :mod:`outbox.outbound` (allowed hosts only, the
+resolved address checked and pinned, no redirects). No message or error
+ever repeats the webhook address (it is a password: :meth:`~game.chat_channel.
+ChatChannel.shown` names only its host), nor the other server's words: a
+failure is its status and its host.
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ from dataclasses import KW_ONLY, dataclass, field
 
 import httpx
 
-from game.chat_channel import ChatChannel
+from game.chat_channel import ChannelError, ChatChannel, parse_channel
+from outbox.outbound import Outbound, OutboundRefused
 
-__all__ = ["MAX_PICTURE_BYTES", "ChannelPost", "Posted", "post_to_channel"]
+__all__ = ["MAX_PICTURE_BYTES", "ChannelPost", "Posted", "channel_for", "post_to_channel"]
 
 MAX_PICTURE_BYTES = 10 * 1024 * 1024
 """Discord takes files up to 10 MiB from a webhook on a server without boosts; a Sengoku map is about 300 KB."""
@@ -63,6 +68,16 @@ class _Passing(Exception):
         self.wait = wait
 
 
+def channel_for(url: str, flavour: str | None = None, outbound: Outbound | None = None) -> ChatChannel:
+    """The channel a GM gave, if this site may post there (:meth:`Outbound.check`: no DNS); else ChannelError."""
+    chosen = parse_channel(url, flavour)
+    try:
+        (outbound or Outbound.from_environment()).check(chosen.url)
+    except OutboundRefused as refused:
+        raise ChannelError(str(refused)) from None
+    return chosen
+
+
 def post_to_channel(
     channel: ChatChannel,
     post: ChannelPost,
@@ -71,6 +86,7 @@ def post_to_channel(
     pause: float = 1.0,
     timeout: float = 20.0,
     sleep: Callable[[float], None] = time.sleep,
+    outbound: Outbound | None = None,
     transport: httpx.BaseTransport | None = None,
 ) -> Posted:
     """Send ``post``'s messages in order; stop at the first that cannot go, and say why."""
@@ -83,7 +99,12 @@ def post_to_channel(
         words = post.picture_words
         posted.notes.append(f"{words} ({len(picture):,} bytes) is over Discord's {MAX_PICTURE_BYTES:,}: not posted")
         picture = None
-    with httpx.Client(timeout=timeout, transport=transport, follow_redirects=False) as client:
+    try:
+        guard = outbound or Outbound.from_environment()
+    except OutboundRefused as refused:
+        posted.failure = str(refused)
+        return posted
+    with guard.client(timeout=timeout, transport=transport) as client:
         for index, text in enumerate(post.messages):
             attached = picture if index == len(post.messages) - 1 else None
             request = _request(client, channel, text, attached, post)
@@ -136,34 +157,35 @@ def _send(
 
 
 def _exchange(client: httpx.Client, request: httpx.Request) -> httpx.Response:
+    host = request.url.host
     try:
         return client.send(request)
+    except OutboundRefused as refused:
+        raise _Refused(str(refused)) from None
     except httpx.TimeoutException:
-        raise _Passing("the channel's server did not answer in time") from None
+        raise _Passing(f"{host} did not answer in time") from None
     except httpx.TransportError as error:  # its text never holds the address; its type says enough
-        raise _Passing(f"could not reach the channel's server ({type(error).__name__})") from None
+        raise _Passing(f"could not reach {host} ({type(error).__name__})") from None
 
 
 def _answer(response: httpx.Response, channel: ChatChannel) -> None:
-    status = response.status_code
+    """Nothing if the message went; else why not, in the status and the host alone (never the answer's words)."""
+    status, host = response.status_code, response.request.url.host
     if 200 <= status < 300:
         return
     if status == 429:
-        raise _Passing("the channel asks to slow down (rate limited)", _retry_after(response))
+        raise _Passing(f"{host} asks to slow down (HTTP 429)", _retry_after(response))
     if status >= 500:
-        raise _Passing(f"the channel's server failed (HTTP {status})")
-    said = _said(response).replace(channel.url, "(the webhook)")
-    if status in (401, 403, 404, 410):
-        raise _Refused(_gone(channel, status, said))
-    raise _Refused(f"the channel refused the message (HTTP {status}: {said})")
-
-
-def _gone(channel: ChatChannel, status: int, said: str) -> str:
+        raise _Passing(f"{host} failed (HTTP {status})")
+    if 300 <= status < 400:
+        raise _Refused(f"{host} answered with a redirect (HTTP {status}), which is not followed: set the address again")
     if channel.flavour == "discord" and status == 404:
-        return "the webhook no longer exists (deleted in Discord?): set a new one"
+        raise _Refused(f"the webhook no longer exists on {host} (HTTP 404; deleted in Discord?): set a new one")
     if status in (401, 403):
-        return f"the channel refused the webhook's key (HTTP {status}: {said}): set the address again"
-    return f"the channel is gone (HTTP {status}: {said}): set a new webhook"
+        raise _Refused(f"{host} refused the webhook's key (HTTP {status}): set the address again")
+    if status in (404, 410):
+        raise _Refused(f"the webhook is gone from {host} (HTTP {status}): set a new one")
+    raise _Refused(f"{host} refused the message (HTTP {status})")
 
 
 def _retry_after(response: httpx.Response) -> float | None:
@@ -179,16 +201,3 @@ def _retry_after(response: httpx.Response) -> float | None:
         return max(0.0, float(header))
     except ValueError:
         return None
-
-
-def _said(response: httpx.Response) -> str:
-    """The server's own words, short and on one line (Discord's JSON ``message``, Slack's plain text)."""
-    text = response.text
-    try:
-        body = json.loads(text)
-        if isinstance(body, dict) and isinstance(body.get("message"), str):
-            text = body["message"]
-    except ValueError:
-        pass
-    words = " ".join("".join(c if c.isprintable() else " " for c in text).split())
-    return (words[:200] + "…") if len(words) > 200 else words or "no reason given"

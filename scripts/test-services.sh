@@ -3,7 +3,9 @@
 #   - Debian's chromium (the browser test drives it with Playwright; no browser is ever downloaded),
 #   - the DejaVu Sans font (fonts-dejavu-core), which the PNG map writes its names with (raster/png.py),
 #   - a throwaway PostgreSQL cluster on 127.0.0.1, on a free port, in a temporary folder,
-#     exported as TEST_DATABASE_URL and stopped (and deleted) when the command ends.
+#     exported as TEST_DATABASE_URL and stopped (and deleted) when the command ends,
+#   - a throwaway Redis on 127.0.0.1 (the rate limits two servers share), on a free port, kept in memory only,
+#     exported as TEST_REDIS_URL and stopped when the command ends.
 # Packages are installed with apt-get only when missing: as root (CI) at once; otherwise the one sudo
 # command is printed, and run only if the user says yes at the terminal.
 #   usage: scripts/test-services.sh COMMAND [ARGS...]
@@ -17,6 +19,7 @@ as_root() {
 CHROMIUM=${TEST_SERVICES_CHROMIUM:-/usr/bin/chromium}
 FONT=${TEST_SERVICES_FONT:-/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf}
 PG_LIB=${TEST_SERVICES_PG_LIB:-/usr/lib/postgresql}
+REDIS=${TEST_SERVICES_REDIS:-/usr/bin/redis-server}
 
 pg_bin() {
     ls -d "$PG_LIB"/*/bin 2>/dev/null | sort -V | tail -n 1
@@ -27,6 +30,7 @@ install_missing() {
     [ -x "$CHROMIUM" ] || missing+=(chromium)
     [ -f "$FONT" ] || missing+=(fonts-dejavu-core)
     [ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || missing+=(postgresql)
+    [ -x "$REDIS" ] || missing+=(redis-server)
     [ ${#missing[@]} -gt 0 ] || return 0
     if ! command -v apt-get >/dev/null; then
         echo "test-services: the tests need ${missing[*]} (Debian's names) and this system has no apt-get:" \
@@ -87,8 +91,32 @@ stop_postgres() {
     fi
 }
 
+start_redis() {
+    local port
+    REDIS_DIR=$(mktemp -d /tmp/sengoku-redis.XXXXXX)
+    port=$(free_port)
+    "$REDIS" --bind 127.0.0.1 --port "$port" --save "" --appendonly no --dir "$REDIS_DIR" \
+        --pidfile "$REDIS_DIR/redis.pid" --logfile "$REDIS_DIR/redis.log" --daemonize yes >/dev/null
+    for _ in $(seq 100); do
+        grep -q "Ready to accept connections" "$REDIS_DIR/redis.log" 2>/dev/null && break
+        sleep 0.1
+    done
+    grep -q "Ready to accept connections" "$REDIS_DIR/redis.log" || { cat "$REDIS_DIR/redis.log" >&2; exit 1; }
+    export TEST_REDIS_URL="redis://127.0.0.1:$port/0"
+    echo "test-services: Redis on 127.0.0.1:$port (TEST_REDIS_URL)" >&2
+}
+
+stop_services() {
+    stop_postgres
+    if [ -n "${REDIS_DIR:-}" ]; then
+        [ -s "$REDIS_DIR/redis.pid" ] && kill "$(cat "$REDIS_DIR/redis.pid")" 2>/dev/null || true
+        rm -rf "$REDIS_DIR"
+    fi
+}
+
 install_missing
-trap stop_postgres EXIT
+trap stop_services EXIT
 start_postgres
+start_redis
 export SENGOKU_CHROMIUM="$CHROMIUM"
 "$@"

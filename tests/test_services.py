@@ -35,6 +35,7 @@ def stand_ins(folder: Path) -> dict[str, str]:
         "TEST_SERVICES_CHROMIUM": str(folder / "no-chromium"),
         "TEST_SERVICES_FONT": str(folder / "no-font.ttf"),
         "TEST_SERVICES_PG_LIB": str(folder / "no-postgresql"),
+        "TEST_SERVICES_REDIS": str(folder / "no-redis-server"),
     }
 
 
@@ -55,7 +56,7 @@ def test_a_user_is_told_the_one_command_and_nothing_runs_unasked(tmp_path: Path)
     assert (
         "the one command that installs them:\n"
         "  sudo apt-get update && sudo apt-get install -y --no-install-recommends"
-        " chromium fonts-dejavu-core postgresql\n"
+        " chromium fonts-dejavu-core postgresql redis-server\n"
         "test-services: run it, then the tests again (no terminal to ask on)\n"
     ) in result.stderr
     assert not (tmp_path / "called.txt").exists()  # neither sudo nor apt-get ran
@@ -68,5 +69,7 @@ def test_root_installs_what_is_missing_at_once(tmp_path: Path) -> None:
     result = run(tmp_path, as_user=False)
     called = (tmp_path / "called.txt").read_text(encoding="utf-8").splitlines()
     assert called[0] == "apt-get update -qq"
-    assert called[1] == "apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core postgresql"
+    assert called[1] == (
+        "apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core postgresql redis-server"
+    )
     assert result.returncode != 0  # the stand-in installed nothing, so no PostgreSQL could start: it says so

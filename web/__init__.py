@@ -69,13 +69,14 @@ def _register_views(app: Flask, csrf: Any) -> None:
     from web.api import health
     from web.api import player as api_player
     from web.api import public as api
+    from web.api import site as api_site
     from web.discord import endpoint as discord
-    from web.pages import gm, gm_discord, gm_press, home, player, player_press, public, sandbox, story
+    from web.pages import consent, gm, gm_discord, gm_press, home, player, player_press, public, sandbox, story
 
     assert player_press.bp is player.bp and gm_press.bp is gm.bp is gm_discord.bp  # their routes are on those
 
-    for blueprint in (home.bp, public.bp, story.bp, player.bp, gm.bp, sandbox.bp, health.bp):
+    for blueprint in (home.bp, public.bp, story.bp, player.bp, gm.bp, sandbox.bp, health.bp, consent.bp):
         app.register_blueprint(blueprint)
-    for blueprint in (api.bp, api_player.bp, api_gm.bp, discord.bp):
+    for blueprint in (api.bp, api_player.bp, api_gm.bp, discord.bp, api_site.bp):
         csrf.exempt(blueprint)  # the API authenticates with a bearer token, Discord with its signature: no cookie
         app.register_blueprint(blueprint)

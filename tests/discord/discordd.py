@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from tests.outbox.chatd import DISCORD_CONTENT_LIMIT, DISCORD_FILE_LIMIT, discord_message, serving
+from tests.outbox.chatd import DISCORD_CONTENT_LIMIT, DISCORD_FILE_LIMIT, discord_message, loopback_allowed, serving
 
 __all__ = ["APPLICATION", "BOT_TOKEN", "Arrived", "Discord", "discord_api"]
 
@@ -143,6 +143,6 @@ def _handler(discord: Discord) -> type[BaseHTTPRequestHandler]:
 def discord_api() -> Iterator[Discord]:
     """Discord's API on a free loopback port, stopped when the block ends."""
     discord = Discord(port=0)
-    with serving(_handler(discord)) as port:
+    with loopback_allowed(), serving(_handler(discord)) as port:
         discord.port = port
         yield discord

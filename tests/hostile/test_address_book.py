@@ -52,3 +52,17 @@ def test_a_hand_edited_address_with_crlf_is_refused_when_the_game_is_read_not_at
             'correct it in the file\'s "addresses"\n'
         )
     assert json.loads(path.read_text())["addresses"]["Oda"] == ["nobunaga@owari.example\r\nBcc: evil@x.y"]
+
+
+def test_a_mail_whose_from_names_two_addresses_speaks_for_nobody_and_says_so(game: Cli) -> None:
+    from bench.hostile import mbox_of
+
+    two = b"From: Oda <nobunaga@owari.example>, Takeda <shingen@kai.example>\nMessage-ID: <two@x>\n\nA Owari - Mino\n"
+    mbox_of(game.folder / "in.mbox", two)
+    out = game("orders", "game.json", "--mbox", "in.mbox", code=3).stdout
+    assert (
+        "NOT USED: its From: names 2 addresses (nobunaga@owari.example, shingen@kai.example): "
+        "a mail speaks for one sender or none"
+    ) in out
+    assert "not used: its From: names more than one address" in out
+    assert "address book" not in out.split("NOT USED")[1].splitlines()[0]

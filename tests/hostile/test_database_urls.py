@@ -26,8 +26,14 @@ PROBLEMS = {
     "mysql": ("mysql://user:pw@127.0.0.1/sengoku", "sengoku runs on SQLite or PostgreSQL, not 'mysql'"),
     "other driver": ("postgresql+asyncpg://u@127.0.0.1/db", "not the 'asyncpg' driver"),
     "unreachable": ("postgresql://sengoku@127.0.0.1:{port}/sengoku", "cannot use the database: "),
+    "no sqlite file": ("sqlite:///", "a SQLite URL names its file after three slashes: sqlite:///path/to/sengoku.db"),
+    "sqlite name too long": (
+        "sqlite:///" + "a" * 300 + ".db",
+        "the SQLite file's path is too long for a file system (303 characters; at most 255 bytes a name",
+    ),
 }
 COMMANDS = {
+    "site games": ["site", "games", "--database"],
     "db status": ["db", "status", "--database"],
     "db upgrade": ["db", "upgrade", "--database"],
     "serve": ["serve", "--port", "0", "--database"],

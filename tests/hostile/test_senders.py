@@ -66,6 +66,47 @@ def test_a_game_that_requires_verified_senders_lists_other_mail_unused_with_why(
     ]
 
 
+FORGED_BELOW = (
+    f"Authentication-Results: {MX}; dkim=fail header.d=owari.example; dmarc=fail header.from=owari.example\n"
+    f"Authentication-Results: {MX}; dmarc=pass header.from=owari.example\n"  # the sender wrote this one
+).encode()
+
+
+@pytest.mark.parametrize(
+    ("headers", "why"),
+    [
+        (FORGED_BELOW, f"dkim=fail (owari.example) by {MX}; dmarc=fail (owari.example) by {MX}"),
+        (f"Authentication-Results: {MX}; dmarc=pass\n".encode(), f"dmarc=pass by {MX}"),  # names no domain
+        (
+            f"Authentication-Results: {MX}; dmarc=pass header.from=kai.example\n".encode(),
+            f"dmarc=pass (kai.example) by {MX}",
+        ),
+        (
+            f"Authentication-Results: {MX}; none\n".encode() + FORGED_BELOW.split(b"\n")[1] + b"\n",
+            "the trusted host's own header gives no verdict (those below it are the sender's)",
+        ),
+    ],
+    ids=["forged-below-the-hosts-own", "bare-dmarc-pass", "dmarc-of-another-domain", "forged-below-an-empty-one"],
+)
+def test_only_the_trusted_hosts_topmost_header_counts_and_dmarc_must_name_the_from_domain(
+    game: Game, headers: bytes, why: str
+) -> None:
+    """RFC 8601 section 5: the receiving host adds its header on top; one below naming it is the sender's."""
+    game.require_verified_senders([MX])
+    [result] = read_mail(game, [read_message(mail(headers, ORDERS), "x")])
+    assert result.status is MailStatus.NOT_VERIFIED
+    assert result.why == why
+    assert game.state.orders == {}
+
+
+def test_dmarc_pass_for_the_from_domain_by_the_trusted_hosts_own_header_verifies(game: Game) -> None:
+    game.require_verified_senders([MX])
+    headers = f"Authentication-Results: {MX}; dmarc=pass (p=reject) header.from=owari.example\n".encode()
+    [result] = read_mail(game, [read_message(mail(headers, ORDERS), "x")])
+    assert result.status is MailStatus.USED
+    assert result.notes[0] == f"sender verified: dmarc=pass (owari.example) by {MX}"
+
+
 def test_without_the_requirement_forged_mail_is_used_but_its_verdict_is_shown(game: Game) -> None:
     [result] = read_mail(game, [read_message(mail(results("owari.example", host="mx.forger.example"), ORDERS), "x")])
     assert result.status is MailStatus.USED

@@ -12,6 +12,7 @@ accepted is in ``received``, in order.
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +21,8 @@ from email import message_from_bytes, policy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+
+from outbox.outbound import NETWORKS_VARIABLE
 
 DISCORD_PATH = "/api/webhooks/1234567890/s3cr3t-t0ken"
 SLACK_PATH = "/services/T000/B000/s3cr3t-t0ken"
@@ -149,8 +152,26 @@ def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[int]:
 
 @contextmanager
 def webhook_receiver() -> Iterator[Receiver]:
-    """A receiver on a free loopback port, stopped when the block ends."""
+    """A receiver on a free loopback port, stopped when the block ends.
+
+    While it runs, loopback is a network the operator allows (``SENGOKU_OUTBOUND_NETWORKS``, as for a relay on
+    the site's own machine): without it the outbound guard refuses ``http://127.0.0.1`` (tests/hostile).
+    """
     receiver = Receiver(port=0)
-    with serving(_handler(receiver)) as port:
+    with loopback_allowed(), serving(_handler(receiver)) as port:
         receiver.port = port
         yield receiver
+
+
+@contextmanager
+def loopback_allowed() -> Iterator[None]:
+    """The outbound guard lets requests reach 127.0.0.1 for the block (a test's own servers), and no longer."""
+    previous = os.environ.get(NETWORKS_VARIABLE)
+    os.environ[NETWORKS_VARIABLE] = "127.0.0.1/32"
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop(NETWORKS_VARIABLE, None)
+        else:
+            os.environ[NETWORKS_VARIABLE] = previous

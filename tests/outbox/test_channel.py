@@ -100,7 +100,7 @@ def test_a_failing_server_is_retried_then_the_post_stops_in_order(receiver: Rece
     channel = parse_channel(receiver.url(DISCORD_PATH), "discord")
     posted = post_to_channel(channel, ChannelPost(["one", "two"]), retries=2, pause=0.5, sleep=waits.append)
     assert not posted.complete and posted.sent == 0
-    assert posted.failure == "the channel's server failed (HTTP 500)"
+    assert posted.failure == "127.0.0.1 failed (HTTP 500)"
     assert waits == [0.5, 1.0]  # doubled each time
     assert receiver.received == [], "the second message never goes before the first"
 

@@ -51,7 +51,7 @@ def test_the_results_go_to_every_address_as_plain_text_and_html(cli: Cli, addres
         "Takeda <shingen@example.org>",
     ]
     for message in box.messages:
-        assert message["Subject"] == "Kyoto 1570: Spring 1570 movement results"
+        assert message["Subject"] == "Game “Kyoto 1570”: Spring 1570 movement results"
         assert message["From"] == "GM <gm@kyoto.example>"
         assert body(message, "plain") == plain
         assert "<h2>Kyoto 1570, Sengoku Jidai (6DP): Spring 1570 movement results</h2>" in body(message, "html")
@@ -83,7 +83,7 @@ def test_each_players_messages_form_one_thread(cli: Cli, addressed: Path, server
     first, second = box.to("nobunaga@example.org")
     assert second["In-Reply-To"] == first["Message-ID"] and first["In-Reply-To"] is None
     assert second["References"] == first["Message-ID"]
-    assert second["Subject"] == "Kyoto 1570: Fall 1570 movement results"
+    assert second["Subject"] == "Game “Kyoto 1570”: Fall 1570 movement results"
     assert box.to("kai@example.net")[1]["In-Reply-To"] == box.to("kai@example.net")[0]["Message-ID"]
 
 
@@ -199,7 +199,7 @@ def test_reminders_go_only_to_powers_without_orders_with_the_deadline(
     text = body(box.to("ujiyasu@example.org")[0], "plain")
     assert "The GM has no orders from Hojo for Spring 1570 movement yet." in text
     assert "The deadline is Tuesday 1 December 2099, 20:00 UTC." in text
-    assert box.messages[0]["Subject"] == "Kyoto 1570: orders for Spring 1570 movement are due"
+    assert box.messages[0]["Subject"] == "Game “Kyoto 1570”: orders for Spring 1570 movement are due"
     assert "3 of 3 messages sent." in out and "no address for Asakura, Chosokabe, Mori, Shimazu, Uesugi" in out
     assert "Nothing to send" in mail(cli, port, "reminder")  # the same reminder is not sent twice
     second = mail(cli, port, "reminder", "--again")  # ... unless the GM asks: a second reminder
@@ -249,7 +249,7 @@ def test_a_game_name_never_breaks_the_subject_header(cli: Cli, addressed: Path) 
     cli("adjudicate", "game.json", "--yes")
     cli("mail", "game.json", "results", "--dry-run", "out")
     message = message_from_bytes(next((cli.folder / "out").glob("*.eml")).read_bytes(), policy=policy.default)
-    assert message["Subject"] == "Kyoto 1570 Bcc: everyone@example.org: Spring 1570 movement results"
+    assert message["Subject"] == "Game “Kyoto 1570 Bcc: everyone@example.org”: Spring 1570 movement results"
     assert message["Bcc"] is None
 
 

@@ -22,10 +22,14 @@ from flask.testing import FlaskClient
 from playwright.sync_api import Browser
 from sqlalchemy import MetaData
 
+from tests.outbox.smtpd import Mailbox
 from tests.web.browsing import launch
 from tests.web.live import live_server
 from web import create_app
+from web.storage import store, tokens
 from web.storage.db import Database
+from web.storage.models import MailConsentRow
+from web.table import outgoing
 
 POSTGRES = os.environ.get("TEST_DATABASE_URL")
 if os.environ.get("CI") and not POSTGRES:  # CI must test PostgreSQL too: ./run test starts one
@@ -151,3 +155,38 @@ def game(site: Site) -> GameLinks:
 
 def flashes(html: str) -> list[str]:
     return re.findall(r'<li class="flash [a-z]+">(.*?)</li>', html)
+
+
+def answer_invitations(site: Site, box: Mailbox, agree: bool = True) -> list[str]:
+    """Each invitation in ``box`` answered on its page, as its addressee would (then taken out of the box);
+    the addresses answered."""
+    answered = []
+    for message in [m for m in box.messages if "may we mail you" in str(m["Subject"])]:
+        text = message.get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]
+        link = next(line.strip() for line in text.splitlines() if "/mail/agree/" in line)
+        path = link[link.index("/mail/agree/") :]
+        answer = site.post(path, {"answer": "agree" if agree else "decline"}, page=path)
+        assert answer.status_code == 303, answer.get_data(as_text=True)
+        answered.append(str(message["To"]))
+        box.messages.remove(message)
+    return answered
+
+
+def agreed(app: Flask, game_id: str) -> None:
+    """Every address of the game's book agreed to its mail, as if each owner had answered its invitation (for a
+    test whose site has no mail server of its own to send the invitations)."""
+    db = app.extensions["sengoku_db"]
+    with db.write() as session:
+        for power, addresses in store.load(db, game_id).state.addresses.items():
+            for address in addresses:
+                session.add(
+                    MailConsentRow(
+                        game_id=game_id,
+                        address=outgoing.address_key(address),
+                        power=power,
+                        digest=tokens.digest(tokens.new_token()),
+                        invited=store.utcnow(),
+                        answered=store.utcnow(),
+                        agreed=True,
+                    )
+                )

@@ -10,7 +10,7 @@ from flask import Flask
 
 from outbox import SmtpSettings
 from tests.outbox.smtpd import Mailbox, smtp_server
-from tests.web.conftest import Site, flashes
+from tests.web.conftest import Site, answer_invitations, flashes
 
 
 @pytest.fixture
@@ -38,6 +38,13 @@ def test_the_gm_mails_each_player_their_link_from_the_links_page(site: Site, smt
     old_oda = re.search(r'data-power="Oda" href="http://localhost(/games/\w+/play/[\w-]+)"', html)
     assert gm and old_oda
     form = {"addresses-Oda": "nobunaga@example.org", "addresses-Takeda": "shingen@example.org"}
+    answer = site.post(gm.group(1) + "/mail-links", form, page=gm.group(1), follow_redirects=True)
+    shown = flashes(answer.get_data(as_text=True))
+    assert any(f.startswith("Invited 2 new addresses to this game&#39;s mail") for f in shown)
+    held = "Not mailed to Oda &lt;nobunaga@example.org&gt;: has not agreed to this game&#39;s mail yet"
+    assert held in " ".join(shown)
+    assert sorted(answer_invitations(site, smtp)) == ["Oda <nobunaga@example.org>", "Takeda <shingen@example.org>"]
+    assert site.client.get(old_oda.group(1)).status_code == 200, "no link went: the one shown still works"
     answer = site.post(gm.group(1) + "/mail-links", form, page=gm.group(1), follow_redirects=True)
     assert "Mailed the links to 2 addresses." in flashes(answer.get_data(as_text=True))
     assert sorted(str(m["To"]) for m in smtp.messages) == ["Oda <nobunaga@example.org>", "Takeda <shingen@example.org>"]

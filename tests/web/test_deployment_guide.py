@@ -32,6 +32,7 @@ GUIDE = (Path(__file__).parent.parent.parent / "docs" / "deployment.md").read_te
 LINKS = {
     "/games/k3x9p2mfqa/play/Qe1Zz-secret_TOKEN": "/games/k3x9p2mfqa/play/***",
     "/games/k3x9p2mfqa/gm/4YkSECRET/press?x=1": "/games/k3x9p2mfqa/gm/***/press?x=1",
+    "/mail/agree/Xy9-invitation_CODE": "/mail/agree/***",  # a mail invitation's answer page
     "/games/k3x9p2mfqa": "/games/k3x9p2mfqa",
     "/static/style.css?v=1": "/static/style.css?v=1",
 }

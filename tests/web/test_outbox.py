@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from outbox import SmtpSettings
 from tests.outbox.smtpd import Mailbox, smtp_server
-from tests.web.conftest import GameLinks, Site, flashes
+from tests.web.conftest import GameLinks, Site, answer_invitations, flashes
 from web.play import actions
 from web.schemas.bodies import DeadlineIn
 from web.storage import store
@@ -26,11 +26,15 @@ def smtp(app: Flask) -> Iterator[Mailbox]:
         yield box
 
 
-def addresses(site: Site, game: GameLinks, mail_results: bool = False) -> None:
+def addresses(site: Site, game: GameLinks, mail_results: bool = False, box: Mailbox | None = None) -> None:
+    """The GM saves the address book; with the site's mail server (``box``), each address is sent an
+    invitation, which its owner agrees to."""
     form = {"addresses-Oda": "nobunaga@example.org", "addresses-Takeda": "shingen@example.org, kai@example.net"}
     if mail_results:
         form["mail_results"] = "on"
     assert site.post(game.gm_page + "/mail-settings", form, page=game.gm_page).status_code == 303
+    if box is not None:
+        assert len(answer_invitations(site, box)) == 3
 
 
 # --- the post in any markup ------------------------------------------------------------
@@ -111,7 +115,7 @@ def test_the_gm_keeps_the_address_book(client: FlaskClient, site: Site, game: Ga
 def test_results_are_mailed_after_each_adjudication_when_turned_on(
     client: FlaskClient, site: Site, game: GameLinks, smtp: Mailbox
 ) -> None:
-    addresses(site, game, mail_results=True)
+    addresses(site, game, mail_results=True, box=smtp)
     site.save(game, "Oda", "A Owari - Mino")
     site.adjudicate(game)
     assert sorted(str(m["To"]) for m in smtp.messages) == [
@@ -119,7 +123,7 @@ def test_results_are_mailed_after_each_adjudication_when_turned_on(
         "Takeda <kai@example.net>",
         "Takeda <shingen@example.org>",
     ]
-    assert smtp.messages[0]["Subject"] == "Test game: Spring 1570 movement results"
+    assert smtp.messages[0]["Subject"] == "Game “Test game”: Spring 1570 movement results"
     html = client.get(game.gm_page).get_data(as_text=True)
     assert "Mailed the results to 3 addresses." in flashes(html)
     assert any(f.startswith("No address for Asakura, Chosokabe, Hojo") for f in flashes(html))
@@ -128,7 +132,7 @@ def test_results_are_mailed_after_each_adjudication_when_turned_on(
 
 
 def test_no_mail_after_adjudication_unless_turned_on(site: Site, game: GameLinks, smtp: Mailbox) -> None:
-    addresses(site, game)
+    addresses(site, game, box=smtp)
     site.adjudicate(game)
     assert smtp.messages == []
 
@@ -136,7 +140,7 @@ def test_no_mail_after_adjudication_unless_turned_on(site: Site, game: GameLinks
 def test_a_refused_address_is_reported_and_not_marked_sent(
     client: FlaskClient, site: Site, game: GameLinks, smtp: Mailbox
 ) -> None:
-    addresses(site, game)
+    addresses(site, game, box=smtp)
     site.adjudicate(game)
     smtp.refuse.add("kai@example.net")
     out = client.post(f"/api/games/{game.id}/mail", json={"what": "results"}, headers=game.bearer("gm"))
@@ -154,7 +158,7 @@ def test_a_refused_address_is_reported_and_not_marked_sent(
 def test_reminders_from_the_web_name_the_deadline(
     client: FlaskClient, site: Site, game: GameLinks, smtp: Mailbox
 ) -> None:
-    addresses(site, game)
+    addresses(site, game, box=smtp)
     client.put(f"/api/games/{game.id}/deadline", json={"at": "2099-12-01T20:00:00"}, headers=game.bearer("gm"))
     site.save(game, "Oda", "A Owari - Mino")
     out = client.post(f"/api/games/{game.id}/mail", json={"what": "reminder"}, headers=game.bearer("gm")).get_json()
@@ -166,7 +170,7 @@ def test_reminders_from_the_web_name_the_deadline(
 def test_new_links_are_mailed_and_work_once_sent(
     client: FlaskClient, site: Site, game: GameLinks, smtp: Mailbox
 ) -> None:
-    addresses(site, game)
+    addresses(site, game, box=smtp)
     smtp.refuse.update({"kai@example.net", "shingen@example.org"})  # Takeda gets nothing: its old link must still work
     out = client.post(f"/api/games/{game.id}/mail", json={"what": "links"}, headers=game.bearer("gm")).get_json()
     assert out["sent"] == ["Oda <nobunaga@example.org>"] and len(out["failed"]) == 2
@@ -187,7 +191,7 @@ def test_mail_without_an_smtp_server_is_refused_clearly(client: FlaskClient, sit
 def test_a_passed_deadline_mails_the_results_with_the_next_deadline(
     app: Flask, client: FlaskClient, site: Site, game: GameLinks, smtp: Mailbox
 ) -> None:
-    addresses(site, game, mail_results=True)
+    addresses(site, game, mail_results=True, box=smtp)
     db = app.extensions["sengoku_db"]
     actions.set_deadline(db, game.id, DeadlineIn(at=store.utcnow() - timedelta(minutes=1), movement_hours=48))
     # One pass of the deadline job, as its timer runs it (tests/web/test_deadlines.py runs the timer itself):

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from adjudicator.position import Position
 from outbox import SmtpSettings
 from tests.outbox.smtpd import Mailbox, smtp_server
-from tests.web.conftest import GameLinks, Site, flashes
+from tests.web.conftest import GameLinks, Site, agreed, flashes
 from web.storage import store
 from web.storage.db import Database
 from web.storage.store import Handle
@@ -154,6 +154,7 @@ def test_press_by_mail_goes_in_one_batch_once(
     settings, box = smtp
     db: Database = app.extensions["sengoku_db"]
     site.post(game.gm_page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=game.gm_page)
+    agreed(app, game.id)
     client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
     send(client, game, "Oda", ["Takeda"], SECRET)
     send(client, game, "Hojo", ["*"], "Peace to all")
@@ -164,6 +165,7 @@ def test_press_by_mail_goes_in_one_batch_once(
     for sender in deadlines.run_pass(db, settings, now=now + 2 * pressmail.BATCH):
         sender.join(timeout=30)
     [mail] = box.messages
-    assert mail["To"] == "Takeda <shingen@example.org>" and mail["Subject"] == "Test game: 2 new messages for Takeda"
+    assert mail["To"] == "Takeda <shingen@example.org>"
+    assert mail["Subject"] == "Game “Test game”: 2 new messages for Takeda"
     body = mail.get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]
-    assert SECRET in body and "Hojo to everyone (Spring 1570 movement):" in body
+    assert SECRET in body and "== From Hojo, to everyone (Spring 1570 movement) ==" in body

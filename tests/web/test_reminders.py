@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from outbox import SmtpSettings
 from tests.outbox.chatd import DISCORD_PATH, Receiver, webhook_receiver
 from tests.outbox.smtpd import Mailbox, smtp_server
-from tests.web.conftest import GameLinks, Site, flashes
+from tests.web.conftest import GameLinks, Site, agreed, flashes
 from web.play import actions
 from web.schemas.bodies import DeadlineIn
 from web.storage import store
@@ -41,10 +41,12 @@ def db(app: Flask) -> Database:
 
 
 @pytest.fixture
-def reminded_game(site: Site, game: GameLinks, receiver: Receiver, db: Database) -> GameLinks:
-    """Oda and Takeda have addresses; Oda has saved orders; reminders 24 and 2 hours before; a channel."""
+def reminded_game(app: Flask, site: Site, game: GameLinks, receiver: Receiver, db: Database) -> GameLinks:
+    """Oda and Takeda have addresses (and agreed to the game's mail); Oda has saved orders; reminders 24 and 2
+    hours before; a channel."""
     form = {"addresses-Oda": "nobunaga@example.org", "addresses-Takeda": "shingen@example.org"}
     site.post(game.gm_page + "/mail-settings", form, page=game.gm_page)
+    agreed(app, game.id)
     site.post(game.gm_page + "/channel", {"url": receiver.url(DISCORD_PATH), "flavour": "discord"}, page=game.gm_page)
     assert site.post(game.gm_page + "/reminders", {"hours": "2, 24"}, page=game.gm_page).status_code == 303
     site.save(game, "Oda", "A Owari - Mino")
@@ -63,7 +65,7 @@ def test_a_reminder_reaches_the_powers_without_orders_by_mail_and_in_the_channel
     settings, box = smtp
     run(db, settings, NOW + timedelta(hours=1, minutes=30))  # 1.5 hours before: the 2-hour round
     assert [str(m["To"]) for m in box.messages] == ["Takeda <shingen@example.org>"]
-    assert box.messages[0]["Subject"] == "Test game: orders for Spring 1570 movement are due"
+    assert box.messages[0]["Subject"] == "Game “Test game”: orders for Spring 1570 movement are due"
     [posted] = receiver.received
     assert posted.text.splitlines() == [
         "**Test game: orders for Spring 1570 movement are due in about 2 hours.**",

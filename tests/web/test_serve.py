@@ -22,7 +22,7 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, ob
     """Stands in for waitress (records the call instead of serving) and keeps the instance in tmp_path."""
     calls: list[dict[str, object]] = []
 
-    def record(app: object, listener: socket.socket, threads: int) -> None:
+    def record(app: object, listener: socket.socket, threads: int, trusted: object = ()) -> None:
         host, port = listener.getsockname()[:2]
         calls.append({"app": app, "host": host, "port": port, "threads": threads})
 
@@ -115,8 +115,8 @@ def test_serve_with_workers_runs_gunicorn_after_upgrading_sqlite(
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "3 worker processes x 2 threads (gunicorn)" in result.output
-    (config, fd, workers, threads, access_log) = started[0]
-    assert (workers, threads, access_log) == (3, 2, "-")
+    (config, fd, workers, threads, access_log, proxies) = started[0]
+    assert (workers, threads, access_log, proxies) == (3, 2, "-", "127.0.0.1,::1")
     with socket.socket(fileno=fd) as listener:  # the port, bound before gunicorn starts, handed to it
         host, port = listener.getsockname()[:2]
     assert host == "127.0.0.1" and f"http://127.0.0.1:{port}/" in result.output

@@ -1,7 +1,8 @@
 """Who is asking: the caller a secret link's token names (the GM or one power), checked before a view runs.
 
-A route declares who may call it (``auth="power"`` or ``auth="gm"``, see :mod:`web.access.declared`); the view
-then receives the :class:`Caller` and never asks the database for the role again.
+A route declares who may call it (``auth="power"``, ``auth="gm"``, or ``auth="operator"`` for the site's
+operator, see :mod:`web.access.declared`); the view then receives the :class:`Caller` and never asks the
+database for the role again.
 """
 
 from __future__ import annotations
@@ -9,15 +10,17 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
-from flask import abort, g, request
+from flask import abort, current_app, g, request
 
-from web.storage import store
+from web.storage import site, store
 from web.storage.db import database
 from web.storage.tokens import GM
 
-__all__ = ["Auth", "Caller", "bearer_token", "require"]
+__all__ = ["OPERATOR", "Auth", "Caller", "bearer_token", "require", "require_operator"]
 
-Auth = Literal["power", "gm"]
+Auth = Literal["power", "gm", "operator"]
+OPERATOR = "operator"
+"""The role of the site's operator (no game's: the whole site's)."""
 _BAD_LINK = "This link is not valid for this game. Ask the GM for your link."
 
 
@@ -57,6 +60,16 @@ def require(game_id: str, token: str, want: Auth, source: str = "web") -> Caller
     if want == "power" and role == GM:
         abort(403, "This is the GM's link; a player's page needs that power's link.")
     return Caller(game_id, token, role, source)
+
+
+def require_operator(token: str, source: str = "API") -> Caller:
+    """The site's operator (``SENGOKU_OPERATOR_TOKEN``): 403 for any other token, and on a site with none set."""
+    configured = current_app.config.get("OPERATOR_TOKEN")
+    if not configured:
+        abort(403, "This site has no operator token (SENGOKU_OPERATOR_TOKEN): use 'sengoku site' on its machine.")
+    if not site.is_operator(token, configured):
+        abort(403, "Only the site's operator can do this.")
+    return Caller("", "", OPERATOR, source)
 
 
 def bearer_token() -> str:

@@ -17,7 +17,7 @@ from typing import Any, Literal, TypeVar
 from flask import Blueprint, abort, request
 from pydantic import BaseModel
 
-from web.access.callers import Auth, bearer_token, require
+from web.access.callers import Auth, bearer_token, require, require_operator
 
 __all__ = ["ROUTES", "Declared", "declare", "json_body"]
 
@@ -63,7 +63,9 @@ def _guarded(
     @functools.wraps(view)
     def guarded(**params: Any) -> Any:
         token = params.pop("token", None) if token_in == "path" else None
-        if auth is not None:
+        if auth == "operator":
+            params["caller"] = require_operator(bearer_token(), source)
+        elif auth is not None:
             token = bearer_token() if token_in == "header" else token
             params["caller"] = require(params["game_id"], token or "", auth, source)
         if body is not None:

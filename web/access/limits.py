@@ -4,16 +4,18 @@
 - the order checkers (a player's, the API's, the sandbox's, each parses and
   checks every line) and the sandbox pages (each replays every step);
 - the game's story (its page, animation and chart: each may start a job in the story's worker process);
+- sending press, per link (the database's bounds are the rule: this turns a flood away before any query);
 - wrong links: a request answered 401, 403 or 404 on a GM's or player's page or
   API counts, and past ``wrong_link`` a minute that client gets 429 there
   until the minute is over (a 192-bit token is not guessable, but nobody
   should get to try at full speed).
 
-A client is its address; behind a reverse proxy on the same machine (a
-loopback peer) it is the last address of ``X-Forwarded-For``, the one the
-proxy added (nginx: ``proxy_set_header X-Forwarded-For
-$proxy_add_x_forwarded_for``). A header from any other peer is ignored, so
-no client can pick its own address.
+A client is its address; behind a reverse proxy the operator trusts, the
+address it forwards for (web/access/proxies.py: ``X-Forwarded-For``, walked
+past the trusted proxies; from any other peer the header is ignored, so no
+client can pick its own address). The wrong links are counted once per
+client across the GM's and players' pages and API (one shared limit, not
+one per group of routes: it was 80 tries a minute, not 20).
 
 A client over a limit gets 429 with the usual error page or JSON and a
 ``Retry-After`` header. Where the counts live: Flask-Limiter's storage,
@@ -27,14 +29,15 @@ line would then be a write to it, on the path a saving player waits for.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Flask, Response, request
+from flask import Blueprint, Flask, Response, current_app, request
 from flask_limiter import Limiter
 
-from game.addresses import is_loopback_host
+from web.access import proxies
 
 __all__ = ["RATES", "client_address", "install"]
 
@@ -44,8 +47,9 @@ RATES = {
     "sandbox": "60 per minute",
     "wrong_link": "20 per minute",
     "story": "30 per minute",
+    "press": "30 per minute",
 }
-"""Per client address; Flask-Limiter's notation."""
+"""Per client address (press: per link); Flask-Limiter's notation."""
 
 _LIMITED = {
     "create": ("home.create", "api.create"),
@@ -53,15 +57,23 @@ _LIMITED = {
     "sandbox": ("sandbox.page", "sandbox.adjudicate", "sandbox.step_map"),
     "story": ("story.page", "story.animation", "story.chart_svg", "story.chart_png"),
 }
-_SECRET_BLUEPRINTS = ("gm", "player", "api_gm", "api_player")
+_SECRET_BLUEPRINTS = ("gm", "player", "api_gm", "api_player", "api_site", "consent")
+_PRESS = ("player.press_send", "api_player.press_send", "gm.announce", "api_gm.announce")
+"""Sending press, counted per link: the database's bounds (web/table/pressbounds.py: 20 a minute) are the
+rule; this is the cheap gate in front that turns a flood away before it costs a query."""
 
 
 def client_address() -> str:
-    """The client a limit counts: the peer, or the address a proxy on this machine says it forwards for."""
+    """The client a limit counts: the peer, or the address a trusted proxy says it forwards for."""
     peer = request.remote_addr or ""
-    local = is_loopback_host(peer) and peer != "localhost"  # the peer is an address, never a name
-    forwarded = request.headers.get("X-Forwarded-For", "").split(",")[-1].strip() if local else ""
-    return forwarded or peer
+    trusted: proxies.Networks = current_app.extensions.get("sengoku_proxies", ())
+    return proxies.client_of(peer, request.headers.get("X-Forwarded-For", ""), trusted)
+
+
+def _link_key() -> str:
+    """The link a request acts with (its token's digest: the key never holds the secret), else the client."""
+    token = (request.view_args or {}).get("token") or request.headers.get("Authorization", "").partition(" ")[2]
+    return "link:" + hashlib.sha256(str(token).encode()).hexdigest()[:20] if token else client_address()
 
 
 def _wrong_link(response: Response) -> bool:
@@ -74,6 +86,7 @@ def install(app: Flask) -> Limiter:
     On when ``RATE_LIMITS`` is set (``sengoku serve`` sets it; a test app has none unless it asks).
     """
     app.config["RATELIMIT_ENABLED"] = bool(app.config.get("RATE_LIMITS"))
+    app.extensions["sengoku_proxies"] = proxies.networks(app.config.get("FORWARDED_ALLOW_IPS"))
     limiter = Limiter(
         client_address,
         app=app,
@@ -88,9 +101,15 @@ def install(app: Flask) -> Limiter:
             view: Callable[..., Any] | None = app.view_functions.get(endpoint)
             if view is not None:
                 app.view_functions[endpoint] = limiter.limit(RATES[kind], scope=kind)(view)
+    press = limiter.shared_limit(RATES["press"], scope="press", key_func=_link_key)
+    for endpoint in _PRESS:
+        sending: Callable[..., Any] | None = app.view_functions.get(endpoint)
+        if sending is not None:
+            app.view_functions[endpoint] = press(sending)
+    wrong_link = limiter.shared_limit(RATES["wrong_link"], scope="wrong_link", deduct_when=_wrong_link)
     for name in _SECRET_BLUEPRINTS:
         blueprint = app.blueprints.get(name)
         if isinstance(blueprint, Blueprint):
-            limiter.limit(RATES["wrong_link"], scope="wrong_link", deduct_when=_wrong_link)(blueprint)
+            wrong_link(blueprint)  # one count per client for all of them
     app.extensions["sengoku_limiter"] = limiter  # the limited views hold it weakly only
     return limiter

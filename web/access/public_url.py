@@ -22,6 +22,7 @@ follow the configuration alone.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
@@ -57,12 +58,27 @@ def from_environment() -> str | None:
     return os.environ.get("SENGOKU_PUBLIC_URL", "").strip() or None
 
 
+_HOST = re.compile(r"(?:\[([0-9a-f:.]{2,45})\]|([a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?))(?::\d{1,5})?")
+"""A ``Host`` header as RFC 9110 section 7.2 has it: a name or an address, and a port; nothing else
+(``127.0.0.1:8622@evil.example`` is no host)."""
+
+
 def _hostname(host: str) -> str:
-    """The name part of a ``Host`` header (``[::1]:5000`` -> ``::1``), lower case."""
-    host = host.strip().lower()
-    if host.startswith("["):
-        return host[1 : host.find("]")] if "]" in host else host
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    """The name part of a ``Host`` header (``[::1]:5000`` -> ``::1``), lower case; '' if it is no host."""
+    found = _HOST.fullmatch(host.strip().lower())
+    return (found[1] or found[2]) if found else ""
+
+
+def _target_host(environ: _Environ) -> str | None:
+    """The host of a request line in absolute form (``GET http://evil.example/ HTTP/1.1``), else None.
+
+    RFC 9112 section 3.2.2: such a target's authority overrides ``Host``, so it is checked the same way.
+    """
+    raw = str(environ.get("REQUEST_URI") or environ.get("RAW_URI") or "")
+    if raw.startswith("/") or "://" not in raw[:12]:
+        return None
+    netloc = urlsplit(raw).netloc
+    return "" if "@" in netloc else _hostname(netloc)
 
 
 class PublicAddress:
@@ -75,7 +91,8 @@ class PublicAddress:
 
     def __call__(self, environ: _Environ, start_response: _StartResponse) -> Iterable[bytes]:
         host = environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")
-        if _hostname(host) not in self.allowed:
+        target = _target_host(environ)
+        if _hostname(host) not in self.allowed or (target is not None and target not in self.allowed):
             body = b"Bad Request: this site does not answer to that host name.\n"
             start_response("400 Bad Request", [("Content-Type", "text/plain"), ("Content-Length", str(len(body)))])
             return [body]

@@ -10,6 +10,7 @@ from web.access.callers import Caller
 from web.api.openapi import operation
 from web.api.public import reply
 from web.pages import present
+from web.pages.consent import invitation_link
 from web.pages.home import links
 from web.pages.postformat import FORMAT_QUERY, post_format
 from web.play import actions, posting
@@ -212,7 +213,8 @@ def mail(game_id: str, caller: Caller, body: MailIn) -> tuple[Response, int]:
     settings = mailer.smtp_settings(current_app.config)
     if settings is None:
         abort(409, "this site cannot send mail: its SMTP server is not set up (SENGOKU_SMTP_HOST, SENGOKU_SMTP_FROM)")
-    out = mailer.mail(database(), game_id, what, settings, lambda power, token: links(game_id, {power: token})[power])
+    link_for = lambda power, token: links(game_id, {power: token})[power]  # noqa: E731
+    out = mailer.mail(database(), game_id, what, settings, link_for, body.power)
     return reply(out, 200 if not out.failed else 502)
 
 
@@ -226,7 +228,8 @@ def mail(game_id: str, caller: Caller, body: MailIn) -> tuple[Response, int]:
     auth="gm",
 )
 def mail_settings(game_id: str, caller: Caller, body: MailSettingsIn) -> tuple[Response, int]:
-    mailer.set_mail_settings(database(), game_id, body, by=caller.source)
+    settings = mailer.smtp_settings(current_app.config)
+    mailer.set_mail_settings(database(), game_id, body, by=caller.source, settings=settings, invite=invitation_link)
     return _overview(game_id)
 
 

@@ -23,7 +23,7 @@ from web.schemas.bodies import ErrorOut
 
 __all__ = ["OPERATIONS", "Operation", "document", "operation"]
 
-Auth = Literal["power", "gm"] | None
+Auth = Literal["power", "gm", "operator"] | None
 _PARAM = re.compile(r"<(?:(\w+):)?(\w+)>")
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from flask import Blueprint, Response, abort, jsonify, render_template
+from flask import Blueprint, Response, abort, jsonify, render_template, request
 from pydantic import BaseModel
 
+from web.access.creating import may_create
 from web.api.openapi import OPERATIONS, document, operation
 from web.pages import present
 from web.pages.home import links
@@ -47,6 +48,8 @@ def docs() -> str:
     status=201,
 )
 def create(body: NewGameIn) -> tuple[Response, int]:
+    scheme, _, bearer = request.headers.get("Authorization", "").partition(" ")
+    may_create(body.invitation, bearer.strip() if scheme.lower() == "bearer" else None)
     request_ = body
     game_id, issued = actions.create_game(database(), request_)
     powers = {role: token for role, token in issued.items() if role != GM}

@@ -16,6 +16,7 @@ from outbox import SmtpSettings
 from post import FORMATS, render
 from web.access.callers import Caller
 from web.pages import present
+from web.pages.consent import invitation_link
 from web.pages.forms import form_version
 from web.pages.home import links
 from web.pages.postformat import post_format
@@ -142,11 +143,13 @@ def mail_settings(game_id: str, caller: Caller) -> BaseResponse:
     addresses = {p: request.form.get(f"addresses-{p}", "").replace(",", " ").split() for p in board.power_names}
     settings = MailSettingsIn(mail_results="mail_results" in request.form, addresses=addresses)
     try:
-        mailer.set_mail_settings(database(), game_id, settings)
+        notes = mailer.set_mail_settings(database(), game_id, settings, settings=_smtp(), invite=invitation_link)
     except GameError as error:  # a mistyped address: say which, keep the book as it was
         flash(f"Nothing saved: {error}.", "error")
     else:
         flash("Mail settings saved.", "ok")
+        for note in notes:
+            flash(f"{note}.", "ok")
     return _back(caller)
 
 
@@ -157,12 +160,14 @@ def mail_links(game_id: str, caller: Caller) -> BaseResponse:
     given = {p: request.form.get(f"addresses-{p}", "").replace(",", " ").split() for p in snapshot.board.power_names}
     book = {p: given[p] or list(snapshot.state.addresses.get(p, [])) for p in snapshot.board.power_names}
     settings_in = MailSettingsIn(mail_results=snapshot.state.mail_results, addresses=book)
+    settings = _smtp()
     try:
-        mailer.set_mail_settings(database(), game_id, settings_in)
+        notes = mailer.set_mail_settings(database(), game_id, settings_in, settings=settings, invite=invitation_link)
     except GameError as error:
         flash(f"Nothing saved: {error}.", "error")
         return _back(caller)
-    settings = _smtp()
+    for note in notes:
+        flash(f"{note}.", "ok")
     if settings is None:
         flash("Addresses kept, but this site cannot send mail (its SMTP server is not set up): send the links "
               "yourself.", "error")  # fmt: skip
@@ -179,7 +184,11 @@ def mail(game_id: str, caller: Caller) -> BaseResponse:
     settings = _smtp()
     if settings is None:
         abort(409, "this site cannot send mail: its SMTP server is not set up (SENGOKU_SMTP_HOST, SENGOKU_SMTP_FROM)")
-    _flash_mail(mailer.mail(database(), game_id, what, settings, _link_for(game_id)), what)
+    power = request.form.get("power") or None if what == "links" else None
+    try:
+        _flash_mail(mailer.mail(database(), game_id, what, settings, _link_for(game_id), power), what)
+    except GameError as error:
+        flash(f"Not mailed: {error}.", "error")
     return _back(caller)
 
 

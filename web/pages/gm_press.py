@@ -15,7 +15,7 @@ from web.pages.gm import bp
 from web.pages.routes import route
 from web.schemas.table import PressIn, PressRulesIn
 from web.storage.db import database
-from web.table import press
+from web.table import press, pressbounds
 
 __all__ = ["bp"]
 
@@ -33,8 +33,12 @@ def press_rules(game_id: str, caller: Caller, body: PressRulesIn) -> BaseRespons
 
 @route(bp, "/announce", "post", auth="gm")
 def announce(game_id: str, caller: Caller) -> BaseResponse:
+    text = request.form.get("text", "")
+    if (too_long := pressbounds.too_long(text)) is not None:  # said, never cut without a word
+        flash(f"Not sent: {too_long}.", "error")
+        return _back(caller)
     try:
-        press.send(database(), game_id, GM, PressIn(to=[EVERYONE], text=request.form.get("text", "")[:4000] or " "))
+        press.send(database(), game_id, GM, PressIn(to=[EVERYONE], text=text or " "))
     except GameError as error:
         flash(f"Not sent: {error}.", "error")
     else:

@@ -9,11 +9,12 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 from werkzeug.wrappers import Response as BaseResponse
 
 from maps import known_variants, load_board
+from web.access.creating import may_create
 from web.access.sealed import seal, unseal
 from web.pages.forms import form_model
 from web.play import actions
 from web.schemas.bodies import NewGameIn
-from web.storage import store
+from web.storage import site, store
 from web.storage.db import database
 from web.storage.tokens import GM
 
@@ -44,13 +45,15 @@ def _icon(folder: str) -> bytes:
 def index() -> str:
     games = store.recent_games(database())
     titles = {name: load_board(name).title for name in known_variants()}
-    return render_template("home.html", games=games, variants=titles)
+    policy = site.policy(database(), bool(current_app.config.get("PUBLIC_SITE")))
+    return render_template("home.html", games=games, variants=titles, policy=policy)
 
 
 @bp.post("/games")
 def create() -> BaseResponse:
     """Create the game, then send the browser to its links page (so a reload shows them again, never a new game)."""
     request = form_model(NewGameIn)
+    may_create(request.invitation)
     game_id, issued = actions.create_game(database(), request)
     created = {"id": game_id, "name": request.name, "links": links(game_id, issued)}
     session[_CREATED] = seal(current_app.secret_key or "", created)  # opaque: the cookie shows no link

@@ -17,7 +17,7 @@ from web.pages.player import bp
 from web.pages.routes import route
 from web.schemas.table import PressIn, PressMailIn
 from web.storage.db import database
-from web.table import press
+from web.table import press, pressbounds
 
 __all__ = ["bp"]
 
@@ -26,9 +26,13 @@ __all__ = ["bp"]
 def press_send(game_id: str, caller: Caller) -> BaseResponse:
     power = caller.power
     to = request.form.getlist("to")
+    text = request.form.get("text", "")
+    if (too_long := pressbounds.too_long(text)) is not None:  # said, never cut without a word
+        flash(f"Message not sent: {too_long}.", "error")
+        return _to_press(caller)
     message = PressIn(
         to=[EVERYONE] if not to or EVERYONE in to else to,
-        text=request.form.get("text", "")[:4000] or " ",
+        text=text or " ",
         anonymous="anonymous" in request.form,
     )
     try:

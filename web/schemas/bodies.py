@@ -92,6 +92,7 @@ class NewGameIn(_In):
     movement_hours: int | None = Field(default=None, ge=1, le=24 * 60, description="hours for a movement phase")
     other_hours: int | None = Field(default=None, ge=1, le=24 * 60, description="hours for retreats and builds")
     listed: bool = Field(default=False, description="show the game on the front page (otherwise only links lead to it)")
+    invitation: str | None = Field(default=None, max_length=100, description="where the site asks for one: the code")
 
 
 class OrdersIn(_In):
@@ -342,6 +343,7 @@ class MailIn(_In):
     what: Literal["results", "reminder", "links"] = Field(
         description="the last results post; a reminder to the powers with no orders saved; or new secret links"
     )
+    power: str | None = Field(default=None, max_length=40, description="links: to this power alone (after the first)")
 
 
 class MailOut(BaseModel):

@@ -15,7 +15,7 @@ from typing import Any
 
 from web.access.public_url import from_environment
 
-__all__ = ["MAX_BODY", "database_url", "defaults", "request_seconds", "secret_key"]
+__all__ = ["MAX_BODY", "client_connections", "database_url", "defaults", "request_seconds", "secret_key"]
 
 MAX_BODY = 64 * 1024
 """No request body is larger than this: a whole pasted post of orders is a few KiB."""
@@ -27,6 +27,16 @@ def request_seconds() -> float:
         return max(0.5, float(os.environ.get("SENGOKU_REQUEST_SECONDS", "")))
     except ValueError:
         return 10.0
+
+
+def client_connections() -> int:
+    """Connections one client may hold open at once (each process): ``$SENGOKU_CLIENT_CONNECTIONS``, else 64.
+
+    A browser opens six; 1,100 sockets from one client made waitress take 10-12 s a request (issue 32).
+    A trusted proxy (web/access/proxies.py) is not held to it: it bounds its own clients (nginx's limit_conn).
+    """
+    value = os.environ.get("SENGOKU_CLIENT_CONNECTIONS", "")
+    return max(1, int(value)) if value.isdigit() else 64
 
 
 def database_url(instance_path: str | None = None) -> str:
@@ -52,6 +62,8 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "PUBLIC_URL": from_environment(),  # every link is built from it, never from a request (access/public_url.py)
         "WTF_CSRF_SSL_STRICT": False,  # its Referer check fails under Referrer-Policy: no-referrer; the token stays
         "RATE_LIMITS": False,  # `sengoku serve` turns them on (web/access/limits.py)
+        "OPERATOR_TOKEN": os.environ.get("SENGOKU_OPERATOR_TOKEN") or None,  # the site's operator (/api/site)
+        "PUBLIC_SITE": False,  # serves other machines: `sengoku serve --host 0.0.0.0` sets it (web/storage/site.py)
         "WTF_CSRF_TIME_LIMIT": None,  # a player may keep the page open for a day before saving
         "DEADLINE_CHECK_SECONDS": 0,  # 0: no deadline job in this process (tests); `sengoku serve` starts one
         "MIGRATE_ON_START": None,  # None: SQLite is upgraded at start, other databases by `sengoku db upgrade`

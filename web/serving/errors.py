@@ -14,6 +14,7 @@ from game.game import GameError
 from web.schemas.bodies import ErrorOut
 from web.serving.redact import redact
 from web.storage.store import Conflict, NotFound
+from web.table.pressbounds import TooMuchPress
 
 __all__ = ["error_response", "register"]
 
@@ -70,6 +71,13 @@ def register(app: Flask) -> None:
     @app.errorhandler(GameError)
     def game_error(error: GameError) -> tuple[Response | str, int]:
         return error_response(409, str(error))
+
+    @app.errorhandler(TooMuchPress)
+    def too_much_press(error: TooMuchPress) -> tuple[Response | str, int]:
+        answer, status = error_response(429, str(error))
+        if isinstance(answer, Response) and error.retry_after is not None:
+            answer.headers["Retry-After"] = str(error.retry_after)
+        return answer, status
 
     @app.errorhandler(ValidationError)
     def invalid(error: ValidationError) -> tuple[Response | str, int]:

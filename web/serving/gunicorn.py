@@ -105,9 +105,20 @@ class RedactingLogger(Logger):
                 handler.addFilter(Redactor())
 
 
-def serve(app_config: dict[str, Any], fd: int, workers: int, threads: int, access_log: str | None = None) -> None:
-    """Serve on the listening socket ``fd`` (bound by web/serving/server.py) until stopped."""
+def serve(
+    app_config: dict[str, Any],
+    fd: int,
+    workers: int,
+    threads: int,
+    access_log: str | None = None,
+    forwarded_allow_ips: str = "127.0.0.1,::1",
+) -> None:
+    """Serve on the listening socket ``fd`` (bound by web/serving/server.py) until stopped.
+
+    ``forwarded_allow_ips``: the proxies the operator trusts (web/access/proxies.py), told to gunicorn too.
+    """
     options = {
+        "forwarded_allow_ips": forwarded_allow_ips,
         "bind": [f"fd://{fd}"],
         "workers": workers,
         "worker_class": "web.serving.gunicorn_worker.BufferingWorker",

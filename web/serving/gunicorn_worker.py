@@ -24,7 +24,10 @@ worker does the same job in the worker itself, so the site is safe without one:
 
 The worker takes new connections while one of its threads is free (so the
 kernel's queue still feeds the least busy worker: web/serving/gunicorn.py) and holds
-at most ``worker_connections`` at once, idle ones included.
+at most ``worker_connections`` at once, idle ones included, and at most
+:func:`~web.serving.config.client_connections` from one client (a new one over
+that is closed as it is accepted; a proxy in ``forwarded_allow_ips`` excepted,
+which bounds its own clients).
 """
 
 from __future__ import annotations
@@ -33,13 +36,15 @@ import re
 import selectors
 import socket
 import time
+from collections import Counter
 from concurrent.futures import Future
 from functools import partial
 from typing import Any
 
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
-from web.serving.config import MAX_BODY, request_seconds
+from web.access import proxies
+from web.serving.config import MAX_BODY, client_connections, request_seconds
 
 __all__ = ["HEADER_LIMIT", "READ_SECONDS", "BufferingWorker", "expects_continue", "request_complete"]
 
@@ -113,6 +118,11 @@ class BufferingWorker(ThreadWorker):
         self.reading: dict[TConn, _Reading] = {}  # in the order accepted, so in deadline order
         self.prefetched: dict[TConn, bytes] = {}  # whole requests, for the thread that takes them
         self.busy = 0
+        self.held: Counter[str] = Counter()  # open connections per client address
+        self.peers: dict[TConn, str] = {}
+        self.most = client_connections()
+        allowed = self.cfg.forwarded_allow_ips
+        self.proxies = proxies.networks(",".join(map(str, allowed)) if isinstance(allowed, list) else str(allowed))
 
     def set_accept_enabled(self, enabled: bool | None) -> None:
         super().set_accept_enabled(bool(enabled) and self.busy < self.cfg.threads)
@@ -122,8 +132,14 @@ class BufferingWorker(ThreadWorker):
             client, address = listener.accept()
         except (BlockingIOError, ConnectionAbortedError, InterruptedError):
             return
+        peer = address[0] if isinstance(address, tuple) else ""
+        if peer and self.held[peer] >= self.most and not proxies.trusted(peer, self.proxies):
+            client.close()
+            return
+        self.held[peer] += 1
         self.nr_conns += 1
         conn = TConn(self.cfg, client, address, listener.getsockname())  # non-blocking
+        self.peers[conn] = peer
         self.reading[conn] = _Reading(time.monotonic() + READ_SECONDS)
         self.poller.register(client, selectors.EVENT_READ, partial(self._readable, conn))
 
@@ -169,7 +185,15 @@ class BufferingWorker(ThreadWorker):
             except OSError:
                 pass
         self.nr_conns -= 1
+        self._let_go(conn)
         conn.close()
+
+    def _let_go(self, conn: TConn) -> None:
+        peer = self.peers.pop(conn, None)
+        if peer is not None:
+            self.held[peer] -= 1
+            if self.held[peer] <= 0:
+                del self.held[peer]
 
     def murder_pending(self) -> None:
         super().murder_pending()
@@ -185,6 +209,7 @@ class BufferingWorker(ThreadWorker):
 
     def finish_request(self, conn: TConn, fs: Future[Any]) -> None:
         self.busy -= 1
+        self._let_go(conn)  # no keep-alive (web/serving/gunicorn.py): the connection closes with its answer
         super().finish_request(conn, fs)
 
     def handle(self, conn: TConn) -> Any:

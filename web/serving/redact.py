@@ -18,7 +18,7 @@ import sys
 
 __all__ = ["Redactor", "install", "redact"]
 
-_LINK = re.compile(r"(/(?:gm|play)/)[^/\s?#\"'<>]+")
+_LINK = re.compile(r"(/(?:gm|play|agree)/+)[^/\s?#\"'<>]+", re.IGNORECASE)  # /play//TOKEN: a router may fold slashes
 _WEBHOOK = re.compile(r"(/webhooks/\d+/)[^/\s?#\"'<>]+")  # a chat webhook's key, a Discord interaction's token
 _BEARER = re.compile(r"(?i)(bearer\s+)[\w.~+/=-]+")
 MASK = "***"

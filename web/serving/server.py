@@ -34,6 +34,7 @@ from flask import Flask
 from game.addresses import is_loopback_host
 from maps import known_variants
 from web import create_app
+from web.access import proxies
 from web.access.public_url import PublicUrlError, parse
 from web.pages.home import links
 from web.play.mapview import warm_up
@@ -60,10 +61,12 @@ class Settings:
         deadline_seconds: float = DEADLINE_CHECK_SECONDS,
         access_log: str | None = None,
         public_url: str | None = None,
+        forwarded_allow_ips: str | None = None,
     ) -> None:
         self.host, self.port, self.database, self.demo = host, port, database, demo
         self.threads, self.workers, self.deadline_seconds = threads, workers, deadline_seconds
         self.access_log, self.public_url = access_log, public_url
+        self.forwarded_allow_ips = proxies.DEFAULT if forwarded_allow_ips is None else forwarded_allow_ips
 
     def app_config(self) -> dict[str, Any]:
         config: dict[str, Any] = {
@@ -74,6 +77,8 @@ class Settings:
             "DATABASE_MAX_OVERFLOW": self.threads,
             "PUBLIC_URL": self.public_url or self.base,
             "RATE_LIMITS": os.environ.get("SENGOKU_RATE_LIMITS", "on").lower() != "off",
+            "FORWARDED_ALLOW_IPS": self.forwarded_allow_ips,
+            "PUBLIC_SITE": not is_loopback_host(self.host),  # then only invited GMs create games, by default
         }
         if self.database:
             config["DATABASE_URL"] = self.database
@@ -100,6 +105,7 @@ class Settings:
 def run(settings: Settings, echo: Callable[[str], None]) -> None:
     """Serve until stopped; raises OSError when the port cannot be had, SchemaError when the database is not ready."""
     settings.check_public_url()
+    proxies.networks(settings.forwarded_allow_ips)  # a bad entry is said (ValueError) before anything starts
     listener = _listen(settings.host, settings.port)
     settings.port = listener.getsockname()[1]
     try:
@@ -134,7 +140,7 @@ def _serve(settings: Settings, listener: socket.socket, echo: Callable[[str], No
         warm_up(known_variants())
         timer = deadlines.start_timer(db, settings.deadline_seconds, mailer.smtp_settings(app.config))
         try:
-            waitress_site.serve(app, listener, settings.threads)
+            waitress_site.serve(app, listener, settings.threads, proxies.networks(settings.forwarded_allow_ips))
         finally:
             timer.stop()  # no pass outlives the serving (a test's database is dropped after it)
         return
@@ -143,7 +149,14 @@ def _serve(settings: Settings, listener: socket.socket, echo: Callable[[str], No
     from web.serving.gunicorn import serve
 
     listener.set_inheritable(True)
-    serve(settings.app_config(), listener.detach(), settings.workers, settings.threads, settings.access_log)
+    serve(
+        settings.app_config(),
+        listener.detach(),
+        settings.workers,
+        settings.threads,
+        settings.access_log,
+        settings.forwarded_allow_ips,
+    )
 
 
 def _check_schema(app: Flask, echo: Callable[[str], None]) -> None:

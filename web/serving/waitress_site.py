@@ -15,7 +15,15 @@ descriptor and a little memory, never a thread. What it lacked was limits:
   headers end (413, connection closed) and stops a chunked body there;
 - a request with both ``Transfer-Encoding`` and ``Content-Length`` (the
   request-smuggling shape, RFC 9112 section 6.3) was framed as chunked and the
-  connection kept: now 400 and the connection closed.
+  connection kept: now 400 and the connection closed;
+- one client could hold all 1,000 connections (reopening each one closed):
+  now at most :func:`~web.serving.config.client_connections` each, a new one
+  over that closed as it is accepted (a trusted proxy excepted: it bounds
+  its own clients);
+- ``X-Forwarded-For`` was removed before the app saw it (waitress clears
+  proxy headers it was not told to trust), so behind a proxy every client
+  was the proxy: now it is passed on, and the app trusts it only from the
+  proxies the operator names (web/access/proxies.py).
 """
 
 from __future__ import annotations
@@ -30,7 +38,9 @@ from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser, ParsingError
 from waitress.server import create_server
 
-from web.serving.config import MAX_BODY, request_seconds
+from web.access import proxies
+from web.access.proxies import Networks
+from web.serving.config import MAX_BODY, client_connections, request_seconds
 
 __all__ = ["LIMITS", "READ_SECONDS", "raise_open_files", "serve"]
 
@@ -46,6 +56,7 @@ LIMITS: dict[str, Any] = {
     "max_request_header_size": 16 * 1024,
     "backlog": 1024,
     "ident": "sengoku",
+    "clear_untrusted_proxy_headers": False,  # the app decides whom to trust (web/access/proxies.py)
 }
 
 _FIELD = re.compile(rb"^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:", re.M)
@@ -97,9 +108,24 @@ def raise_open_files(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
-def serve(app: Any, listener: socket.socket, threads: int) -> None:
-    """Serve ``app`` on the bound, listening socket until stopped."""
+def _per_client(trusted: Networks, most: int) -> Any:
+    """The channel maker: a new connection from a client that holds ``most`` already is closed at once."""
+
+    def channel(owner: Any, conn: socket.socket, addr: Any, adj: Any, map: Any = None) -> Any:
+        peer = addr[0] if isinstance(addr, tuple) else ""
+        if peer and not proxies.trusted(peer, trusted):
+            held = sum(1 for open_ in owner.active_channels.values() if getattr(open_, "addr", ("",))[0] == peer)
+            if held >= most:
+                conn.close()
+                return None
+        return _BoundedChannel(owner, conn, addr, adj, map=map)
+
+    return channel
+
+
+def serve(app: Any, listener: socket.socket, threads: int, trusted: Networks = ()) -> None:
+    """Serve ``app`` on the bound, listening socket until stopped; ``trusted``: the proxies the operator names."""
     server = create_server(app, sockets=[listener], threads=threads, **LIMITS)
-    server.channel_class = _BoundedChannel
+    server.channel_class = _per_client(trusted, client_connections())
     server.maintenance = _maintenance(server)
     server.run()

@@ -23,7 +23,8 @@
 
   function message(m) {
     var li = document.createElement("li");
-    li.className = "press-message" + (m.unread ? " unread" : "") + (m.mine ? " mine" : "");
+    li.className = "press-message" + (m.unread ? " unread" : "") + (m.mine ? " mine" : "") +
+      (m.sender === "GM" ? " from-gm" : "");
     var head = document.createElement("p");
     head.className = "press-head";
     var who = document.createElement("strong");

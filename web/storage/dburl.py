@@ -9,9 +9,13 @@ URL that is not SQLite's or PostgreSQL's before an engine is made, and
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 __all__ = ["SUPPORTED", "DatabaseUnusable", "check", "describe"]
 
 SUPPORTED = ("sqlite", "postgresql")
+_NAME_MAX = 255  # bytes in one file or folder name (ext4, APFS, NTFS alike)
+_PATH_MAX = 4095
 _EXAMPLES = "sqlite:///path/to/sengoku.db or postgresql://user:password@host/dbname"
 
 
@@ -33,6 +37,23 @@ def check(url: str) -> None:
         raise DatabaseUnusable(f"sengoku runs on SQLite or PostgreSQL, not '{backend}' (give {_EXAMPLES})")
     if backend == "postgresql" and driver not in ("psycopg", "psycopg2"):
         raise DatabaseUnusable(f"use PostgreSQL through psycopg ('postgresql://...'), not the '{driver}' driver")
+    if backend == "sqlite":
+        _check_sqlite_path(parsed.database or "")
+
+
+def _check_sqlite_path(path: str) -> None:
+    """A SQLite URL names its file (``sqlite:///`` named none, and went on to a TypeError), on a path the file
+    system can hold (a name of 300 characters went on to an OSError in a traceback)."""
+    if not path:
+        raise DatabaseUnusable("a SQLite URL names its file after three slashes: sqlite:///path/to/sengoku.db")
+    if path == ":memory:":
+        return
+    longest = max((len(part.encode("utf-8", "surrogateescape")) for part in PurePath(path).parts), default=0)
+    if longest > _NAME_MAX or len(path.encode("utf-8", "surrogateescape")) > _PATH_MAX:
+        raise DatabaseUnusable(
+            f"the SQLite file's path is too long for a file system ({len(path):,} characters; "
+            f"at most {_NAME_MAX} bytes a name and {_PATH_MAX:,} in all)"
+        )
 
 
 def describe(error: BaseException) -> str:

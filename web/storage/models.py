@@ -25,11 +25,15 @@ __all__ = [
     "DiscordChannelRow",
     "DiscordPlayerRow",
     "GameRow",
+    "InvitationRow",
+    "MailConsentRow",
     "MessageRow",
+    "OutboundRow",
     "PowerMark",
     "PressReadRow",
     "ReadyRow",
     "RefusalRow",
+    "SiteSettingRow",
     "SubmissionRow",
     "TokenRow",
 ]
@@ -170,3 +174,53 @@ class DiscordPlayerRow(Base):
     user_id: Mapped[str] = mapped_column(String(24))
     name: Mapped[str] = mapped_column(String(80), doc="the user's name in Discord when they joined (for the GM)")
     joined: Mapped[datetime] = mapped_column(DateTime)
+
+
+class SiteSettingRow(Base):
+    """One of the operator's settings (``create_games``: who may create games); migration 0006."""
+
+    __tablename__ = "site_settings"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+
+
+class InvitationRow(Base):
+    """An invitation code the operator handed out (its SHA-256 only), good for ``uses_left`` more games."""
+
+    __tablename__ = "invitations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    uses_left: Mapped[int] = mapped_column(Integer)
+    note: Mapped[str] = mapped_column(String(200), doc="whom it was for: the operator's words")
+    made: Mapped[datetime] = mapped_column(DateTime)
+
+
+class MailConsentRow(Base):
+    """An address in a game's address book, and whether its owner agreed to the game's mail (one invitation,
+    then nothing until it is answered)."""
+
+    __tablename__ = "mail_consents"
+    __table_args__ = (UniqueConstraint("game_id", "address"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    address: Mapped[str] = mapped_column(String(320), doc="lower case")
+    power: Mapped[str] = mapped_column(String(40))
+    digest: Mapped[str] = mapped_column(String(64), unique=True, doc="of the invitation's link token")
+    invited: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, doc="when the invitation went")
+    answered: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    agreed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class OutboundRow(Base):
+    """One mail or webhook post a game made (``kind`` mail or webhook): the quotas and the operator count them."""
+
+    __tablename__ = "outbound_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    address: Mapped[str] = mapped_column(String(320), doc="a mail's address, a webhook's host")
+    sent: Mapped[datetime] = mapped_column(DateTime, index=True)

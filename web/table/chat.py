@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import logging
 import threading
+from urllib.parse import urlsplit
 
 from flask import current_app, has_app_context
 
-from game.chat_channel import ChannelError, ChatChannel, parse_channel
+from game.chat_channel import ChannelError, ChatChannel
 from game.duty import powers_to_order
 from game.game import GameError
 from outbox.storyposts import end_posts, year_post
-from outbox.webhook import ChannelPost, Posted, post_to_channel
+from outbox.webhook import ChannelPost, Posted, channel_for, post_to_channel
 from post import build_post
 from post.chat import Flavour, chat_messages, owing_line, phase_notice, with_line
 from story.summary import summarise
@@ -36,9 +37,10 @@ from web.schemas.table import ChannelIn, ChannelPostOut
 from web.storage import store
 from web.storage.db import Database
 from web.storage.store import Handle
+from web.table import outgoing
 from web.table.discordtable import mentions_for
 
-__all__ = ["after_adjudication", "in_background", "post", "set_channel"]
+__all__ = ["after_adjudication", "in_background", "post", "posted_counted", "set_channel"]
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +58,7 @@ def set_channel(db: Database, game_id: str, request: ChannelIn, by: str = GM_PAG
             chosen = None
         elif request.url:
             try:
-                chosen = parse_channel(request.url, request.flavour)
+                chosen = channel_for(request.url, request.flavour)  # the outbound guard's hosts: no DNS yet
             except ChannelError as error:
                 raise GameError(str(error)) from None
         if chosen is not None:
@@ -94,15 +96,27 @@ def post(db: Database, game_id: str, what: str) -> ChannelPostOut:
         messages = chat_messages(report, flavour)
         sent = ChannelPost(messages if state.result.over else with_line(messages, line, flavour), picture,
                            mentions=[] if state.result.over else pinged)  # fmt: skip
-        posted = post_to_channel(chosen, sent)
+        posted = posted_counted(db, game_id, chosen, sent)
         if posted.complete:
-            _story_later(snapshot, chosen, flavour)
+            _story_later(db, snapshot, chosen, flavour)
         return _out(chosen, posted, f"the {report.phase} results")
     if state.result.over:
         raise GameError(f"the game is over: {state.result.describe()}")
     text = phase_notice(snapshot.name or snapshot.board.title, str(state.position.phase), snapshot.deadline, flavour)
     sent = ChannelPost([f"{text}\n{line}"], mentions=pinged)
-    return _out(chosen, post_to_channel(chosen, sent), f"the {state.position.phase} notice")
+    return _out(chosen, posted_counted(db, game_id, chosen, sent), f"the {state.position.phase} notice")
+
+
+def posted_counted(db: Database, game_id: str, chosen: ChatChannel, sent: ChannelPost) -> Posted:
+    """Post within the game's hourly quota of channel posts, each message that went counted (the operator sees
+    it: web/storage/site.py)."""
+    now = store.utcnow()
+    over = outgoing.webhook_allowed(db, game_id, outgoing.quotas(), now)
+    if over is not None:
+        return Posted(total=len(sent.messages), failure=over)
+    posted = post_to_channel(chosen, sent)
+    outgoing.record(db, game_id, "webhook", [urlsplit(chosen.url).hostname or ""] * posted.sent, now)
+    return posted
 
 
 def _owing(snapshot: store.Snapshot) -> list[str]:
@@ -161,20 +175,22 @@ def _out(chosen: ChatChannel, posted: Posted, what: str) -> ChannelPostOut:
     )
 
 
-def _story_later(snapshot: store.Snapshot, chosen: ChatChannel, flavour: Flavour) -> threading.Thread | None:
+def _story_later(
+    db: Database, snapshot: store.Snapshot, chosen: ChatChannel, flavour: Flavour
+) -> threading.Thread | None:
     """The year's chart, or (the game over) the summary and the animation, posted from a thread of their own."""
     state = snapshot.state
     if not state.result.over and not ends_year(state.history[-1].report):
         return None
     thread = threading.Thread(
-        target=_post_story, args=(snapshot, chosen, flavour, _budget()), name=f"sengoku-story-{snapshot.id}"
+        target=_post_story, args=(db, snapshot, chosen, flavour, _budget()), name=f"sengoku-story-{snapshot.id}"
     )
     thread.daemon = True
     thread.start()
     return thread
 
 
-def _post_story(snapshot: store.Snapshot, chosen: ChatChannel, flavour: Flavour, budget: int) -> None:
+def _post_story(db: Database, snapshot: store.Snapshot, chosen: ChatChannel, flavour: Flavour, budget: int) -> None:
     state, title = snapshot.state, snapshot.board.title
     try:
         if chosen.flavour != "discord":  # Slack's webhooks take no pictures: the summary's words alone, at the end
@@ -193,7 +209,7 @@ def _post_story(snapshot: store.Snapshot, chosen: ChatChannel, flavour: Flavour,
                 return
             posts = [year_post(state, title, state.history[-1].report.phase.year, chart, flavour)]
         for post in posts:
-            posted = post_to_channel(chosen, post)
+            posted = posted_counted(db, snapshot.id, chosen, post)
             if not posted.complete:
                 log.warning("posting game %s's story to its channel: %s", snapshot.id, posted.failure)
                 return

@@ -5,6 +5,12 @@ The SMTP server is the site's (``SENGOKU_SMTP_*`` in the environment, or
 its address book. Each message the server accepts is recorded in the game's
 state, like the command line's, so nothing goes twice and nothing unsent is
 marked sent. Mail never fails a request: what did not go is reported.
+
+Every mail of the site goes through :func:`send`: only to addresses that
+agreed to the game's mail (each is sent one invitation when the GM adds it),
+within the game's and the site's hourly quotas, and counted
+(:mod:`web.table.outgoing`). New links go to every player once; after that,
+to one power at a time.
 """
 
 from __future__ import annotations
@@ -12,19 +18,29 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from game.game import GameError
 from game.sent import SentMessage
-from outbox import Plan, SettingsError, SmtpSettings, deliver, links_letters, reminder_letters, results_letters
+from outbox import (
+    Letter,
+    Plan,
+    SettingsError,
+    SmtpSettings,
+    deliver,
+    links_letters,
+    reminder_letters,
+    results_letters,
+)
 from web.schemas.bodies import MailOut, MailSettingsIn
 from web.storage import store, tokens
 from web.storage.db import Database
 from web.storage.store import Handle
+from web.table import outgoing
 
-__all__ = ["after_adjudication", "in_background", "mail", "record_sent", "set_mail_settings", "smtp_settings"]
+__all__ = ["after_adjudication", "in_background", "mail", "record_sent", "send", "set_mail_settings", "smtp_settings"]
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +56,18 @@ def smtp_settings(config: dict[str, Any] | Any) -> SmtpSettings | None:
         return None
 
 
-def set_mail_settings(db: Database, game_id: str, request: MailSettingsIn, by: str = "GM page") -> None:
-    """The game's address book and whether results go out after each adjudication (all or nothing)."""
+def set_mail_settings(
+    db: Database,
+    game_id: str,
+    request: MailSettingsIn,
+    by: str = "GM page",
+    settings: SmtpSettings | None = None,
+    invite: Callable[[str], str] | None = None,
+) -> list[str]:
+    """The game's address book and whether results go out after each adjudication (all or nothing); then, with
+    ``settings`` and ``invite`` (the answer page's URL for a code), one invitation to each address new to the
+    game. What was done, in words for the GM."""
+    outgoing.check_book(request.addresses, outgoing.quotas().game_addresses)
 
     def act(handle: Handle) -> None:
         game = handle.game
@@ -54,6 +80,40 @@ def set_mail_settings(db: Database, game_id: str, request: MailSettingsIn, by: s
     if unknown:
         raise GameError(f"no power '{unknown[0]}' in this game")
     store.change(db, game_id, act)
+    if settings is None or invite is None:
+        return []
+    snapshot = store.load(db, game_id)
+    letters = outgoing.invitations(db, game_id, snapshot.name, snapshot.state.addresses, invite)
+    sent, failed = send(db, game_id, letters, settings, remember=False, invitation=True)
+    outgoing.mark_invited(db, game_id, [m.address for m in sent], store.utcnow())
+    notes = []
+    if sent:
+        count = f"{len(sent)} new address{'es' if len(sent) != 1 else ''}"
+        notes.append(f"Invited {count} to this game's mail: nothing else goes to an address until its owner agrees")
+    notes += [f"Invitation not mailed to {letter.power} <{letter.address}>: {why}" for letter, why in failed]
+    return notes
+
+
+def send(
+    db: Database,
+    game_id: str,
+    letters: Sequence[Letter],
+    settings: SmtpSettings,
+    *,
+    remember: bool = True,
+    invitation: bool = False,
+    history: Sequence[SentMessage] = (),
+) -> tuple[list[SentMessage], list[tuple[Letter, str]]]:
+    """Send what may go (agreed addresses, within the quotas), count it, and keep it in the game's state when
+    ``remember``; what went, and what did not with why (held back, refused or not tried)."""
+    now = store.utcnow()
+    going, held = outgoing.admit(db, game_id, letters, outgoing.quotas(), now, invitation=invitation)
+    collected: list[SentMessage] = []
+    delivery = deliver(going, settings, list(history), collected.append)
+    if collected and remember:
+        _record(db, game_id, collected)
+    outgoing.record(db, game_id, "mail", [m.address for m in collected], now)
+    return collected, [*held, *delivery.failed, *((letter, "not tried") for letter in delivery.not_tried)]
 
 
 def mail(
@@ -62,8 +122,11 @@ def mail(
     what: str,
     settings: SmtpSettings,
     link_for: Callable[[str, str], str] | None = None,
+    power: str | None = None,
 ) -> MailOut:
-    """Send ``what`` (results, reminder or links) to every addressed player; record what went."""
+    """Send ``what`` (results, reminder or links) to every addressed player that agreed; record what went.
+
+    Links: every player once (right after the game is made); after that one ``power`` a time, named."""
     snapshot = store.load(db, game_id)
     board, state = snapshot.board, snapshot.state
     fresh: dict[str, str] = {}
@@ -75,18 +138,20 @@ def mail(
         else:
             if link_for is None:
                 raise GameError("links need the site's address")
-            fresh = {p: tokens.new_token() for p in board.power_names if state.addresses.get(p)}
+            if power is not None and power not in board.power_names:
+                raise GameError(f"no power '{power}' in this game")
+            if power is None and any(m.key.startswith("links") for m in state.sent):
+                raise GameError("every player was mailed a link once: mail one power a new link (name the power)")
+            chosen = [power] if power is not None else board.power_names
+            fresh = {p: tokens.new_token() for p in chosen if state.addresses.get(p)}
             links = {p: link_for(p, token) for p, token in fresh.items()}
             plan = links_letters(board, state, links, key=f"links {datetime.now(UTC).isoformat()}")
     except ValueError as error:
         raise GameError(str(error)) from None
-    collected: list[SentMessage] = []
-    delivery = deliver(plan.letters, settings, state.sent, collected.append)
-    if collected:
-        _record(db, game_id, collected)
-    for power in sorted({m.power for m in collected} & set(fresh)):
-        store.reset_token(db, game_id, power, fresh[power])  # the new link works once a player has it
-    return _out(plan, collected, delivery.failed, [(letter, "not tried") for letter in delivery.not_tried])
+    collected, failed = send(db, game_id, plan.letters, settings, history=state.sent)
+    for power_sent in sorted({m.power for m in collected} & set(fresh)):
+        store.reset_token(db, game_id, power_sent, fresh[power_sent])  # the new link works once a player has it
+    return _out(plan, collected, failed)
 
 
 def after_adjudication(db: Database, game_id: str, settings: SmtpSettings | None) -> MailOut | None:
@@ -128,10 +193,10 @@ def _record(db: Database, game_id: str, sent: list[SentMessage]) -> None:
     store.change(db, game_id, act)
 
 
-def _out(plan: Plan, sent: list[SentMessage], *failures: list[tuple[Any, str]]) -> MailOut:
+def _out(plan: Plan, sent: list[SentMessage], failed: list[tuple[Letter, str]]) -> MailOut:
     return MailOut(
         sent=[f"{m.power} <{m.address}>" for m in sent],
-        failed=[f"{letter.power} <{letter.address}>: {why}" for failed in failures for letter, why in failed],
+        failed=[f"{letter.power} <{letter.address}>: {why}" for letter, why in failed],
         already=[f"{letter.power} <{letter.address}>" for letter in plan.already],
         unaddressed=plan.unaddressed,
     )

@@ -25,6 +25,7 @@ from web.storage import store
 from web.storage.db import Database
 from web.storage.models import MessageRow, PressReadRow
 from web.storage.store import Handle
+from web.table import pressbounds
 
 __all__ = [
     "PressRules",
@@ -40,6 +41,7 @@ __all__ = [
     "visible",
 ]
 
+_PUBLIC = json.dumps([EVERYONE])
 _INVISIBLE = {"Cc", "Cf", "Cs", "Co"}  # control, format (bidi overrides, zero-width), surrogates, private use
 _KEPT = {"\n", "\t"}
 
@@ -65,6 +67,7 @@ def send(db: Database, game_id: str, sender: str, request: PressIn) -> MessageOu
     text = clean_text(request.text)
     if not text:
         raise GameError("the message is empty")
+    now = store.utcnow()
     row = MessageRow(
         game_id=game_id,
         phase_index=len(state.history),
@@ -73,9 +76,10 @@ def send(db: Database, game_id: str, sender: str, request: PressIn) -> MessageOu
         recipients=json.dumps(recipients),
         anonymous=request.anonymous,
         text=text,
-        created=store.utcnow(),
+        created=now,
     )
     with db.write() as session:
+        pressbounds.check(session, game_id, sender, row.phase_index, now)  # rate, phase and game bounds
         session.add(row)
         session.flush()
         return _out(row, sender, state.press, read_id=row.id)
@@ -131,7 +135,19 @@ def visible(session: Session, game_id: str, reader: str, rules: PressRules, afte
 
 
 def set_rules(db: Database, game_id: str, request: PressRulesIn, by: str = GM_PAGE) -> PressRules:
+    """The GM's press rules. Reading private press cannot be turned on once a private message was sent without
+    it: its sender wrote it for its recipients alone (turning it off is always allowed)."""
     rules = PressRules(kind=request.kind, grey=request.grey, gm_reads_private=request.gm_reads_private)
+    if rules.gm_reads_private and not store.peek(db, game_id)[1].press.gm_reads_private:
+        with db.read() as session:
+            private = session.scalar(
+                select(MessageRow.id).where(MessageRow.game_id == game_id, MessageRow.recipients != _PUBLIC).limit(1)
+            )
+        if private is not None:
+            raise GameError(
+                "private messages have been sent in this game for their recipients alone: "
+                "the GM cannot start reading private press now (it is chosen before the first one)"
+            )
 
     def act(handle: Handle) -> None:
         handle.game.state = handle.game.state.replace(press=rules)

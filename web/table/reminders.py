@@ -15,7 +15,7 @@ import threading
 from datetime import datetime, timedelta
 
 from game.duty import powers_to_order
-from outbox import SmtpSettings, deliver, reminder_letters
+from outbox import SmtpSettings, reminder_letters
 from post.chat import Flavour, reminder_notice
 from web.storage import store
 from web.storage.db import Database
@@ -107,18 +107,18 @@ def send_round(db: Database, due: Round, smtp: SmtpSettings | None) -> None:
         snapshot = store.load(db, due.game_id)
         if smtp is not None:
             _mail(db, snapshot, due, smtp)
-        _post(snapshot, due, _mentions(db, snapshot))
+        _post(db, snapshot, due, _mentions(db, snapshot))
     except Exception:
         log.exception("sending the reminder of game %s failed", due.game_id)
 
 
 def _mail(db: Database, snapshot: Snapshot, due: Round, smtp: SmtpSettings) -> None:
-    from web.table.mailer import record_sent
+    from web.table.mailer import send
 
     key = f"reminder {snapshot.state.position.phase} {due.hours}h before"
     plan = reminder_letters(snapshot.board, snapshot.state, deadline=snapshot.deadline, key=key)
-    delivery = deliver(plan.letters, smtp, snapshot.state.sent, lambda message: record_sent(db, due.game_id, [message]))
-    for letter, reason in delivery.failed:
+    _, failed = send(db, due.game_id, plan.letters, smtp, history=snapshot.state.sent)
+    for letter, reason in failed:
         log.warning("reminder of game %s to %s not sent: %s", due.game_id, letter.power, reason)
 
 
@@ -132,8 +132,9 @@ def _mentions(db: Database, snapshot: Snapshot) -> dict[str, str]:
     return mentions_for(db, snapshot.id)
 
 
-def _post(snapshot: Snapshot, due: Round, mentions: dict[str, str]) -> None:
-    from outbox.webhook import ChannelPost, post_to_channel
+def _post(db: Database, snapshot: Snapshot, due: Round, mentions: dict[str, str]) -> None:
+    from outbox.webhook import ChannelPost
+    from web.table import chat
 
     chosen = snapshot.state.channel
     if chosen is None or snapshot.deadline is None:
@@ -143,6 +144,6 @@ def _post(snapshot: Snapshot, due: Round, mentions: dict[str, str]) -> None:
     flavour = Flavour(chosen.flavour)
     text = reminder_notice(name, phase, snapshot.deadline, due.hours_left, due.missing, flavour, mentions)
     pinged = [mentions[p] for p in due.missing if p in mentions]
-    posted = post_to_channel(chosen, ChannelPost([text], mentions=pinged))
+    posted = chat.posted_counted(db, snapshot.id, chosen, ChannelPost([text], mentions=pinged))
     if posted.failure:
         log.warning("reminder of game %s not posted to its channel: %s", due.game_id, posted.failure)
