@@ -222,6 +222,8 @@ def ready(game_id: str, caller: Caller) -> BaseResponse:
     out = readiness.set_ready(database(), game_id, power, wanted)
     if out.adjudicating:
         flash("Everyone is ready: the phase is being adjudicated now. Reload in a few seconds for the results.", "ok")
+    elif out.ready and out.paused and out.early and not out.waiting_for:
+        flash(f"You are ready for {out.phase}, and so is everyone: the phase ends as soon as the GM resumes.", "ok")
     elif out.ready:
         waiting = f" Still waiting for {', '.join(out.waiting_for)}." if out.waiting_for else ""
         flash(f"You are ready for {out.phase}.{waiting} Changing your orders clears it.", "ok")

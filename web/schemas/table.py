@@ -51,6 +51,9 @@ class ReadyOut(BaseModel):
     waiting_for: list[str] = Field(description="the powers with something to order that are not ready")
     early: bool = Field(description="the phase is adjudicated as soon as nobody is waited for (the GM's choice)")
     adjudicating: bool = Field(description="everyone was ready: the phase is being adjudicated now")
+    paused: bool = Field(
+        default=False, description="the GM has paused the game: with everyone ready, the phase ends when it resumes"
+    )
 
 
 class EarlyIn(_In):
