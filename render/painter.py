@@ -147,7 +147,8 @@ class Painter:
                 neutral = owner is None and key in self.position.neutral_centres
                 fill = self.colour(owner) if owner is not None else NEUTRAL
                 state = owner or ("neutral" if neutral else "unowned")
-                out.append(centre_mark(*spot.mark, fill, neutral=neutral, label=f"{key}: supply centre ({state})"))
+                label = f"{key}: supply centre ({state})"
+                out.append(centre_mark(*spot.mark, fill, neutral=neutral, label=label, province=key))
         return out
 
     def units(self) -> list[str]:

@@ -8,6 +8,7 @@ from game.press import GM as THE_GM
 from post import render
 from web.access.callers import Caller
 from web.api.openapi import operation
+from web.api.player import PRESS_QUERY, press_page
 from web.api.public import reply
 from web.pages import present
 from web.pages.home import links
@@ -40,12 +41,14 @@ from web.schemas.table import (
     PressIn,
     PressOut,
     PressRulesIn,
+    PressSeenIn,
+    PressSeenOut,
     RemindersIn,
 )
 from web.storage import store
 from web.storage.db import database
 from web.storage.tokens import GM
-from web.table import chat, mailer, pausing, press, readiness
+from web.table import chat, mailer, pausing, press, pressread, readiness
 
 __all__ = ["bp"]
 
@@ -293,19 +296,34 @@ def new_link(game_id: str, caller: Caller, body: NewLinkIn) -> tuple[Response, i
 )
 def press_rules(game_id: str, caller: Caller, body: PressRulesIn) -> tuple[Response, int]:
     press.set_rules(database(), game_id, body, by=caller.source)
-    return reply(press.read(database(), game_id, THE_GM, mark=False))
+    return reply(pressread.read(database(), game_id, THE_GM))
 
 
 @operation(
     bp,
     "/gm/press",
     "get",
-    "The press the GM may read (public messages and announcements; private ones if the game lets the GM read them)",
+    "The press the GM may read (public messages and announcements; private ones if the game lets the GM read "
+    "them): its conversations, and a page of messages, oldest first; marks nothing as read",
     response=PressOut,
     auth="gm",
+    query=PRESS_QUERY,
 )
 def gm_press(game_id: str, caller: Caller) -> tuple[Response, int]:
-    return reply(press.read(database(), game_id, THE_GM))
+    return reply(press_page(THE_GM, game_id))
+
+
+@operation(
+    bp,
+    "/gm/press/seen",
+    "put",
+    "Mark messages the GM has seen as read (the others stay unread)",
+    body=PressSeenIn,
+    response=PressSeenOut,
+    auth="gm",
+)
+def gm_press_seen(game_id: str, caller: Caller, body: PressSeenIn) -> tuple[Response, int]:
+    return reply(pressread.mark_seen(database(), game_id, THE_GM, body.ids))
 
 
 @operation(

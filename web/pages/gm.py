@@ -22,11 +22,11 @@ from web.pages.postformat import post_format
 from web.pages.routes import route
 from web.play import actions, mapview, posting
 from web.schemas.bodies import DeadlineIn, InboxIn, MailOut, MailSettingsIn
-from web.schemas.table import ChannelIn, ChannelPostOut, EarlyIn, ExtendIn, PauseIn, RemindersIn
+from web.schemas.table import ChannelIn, ChannelPostOut, EarlyIn, ExtendIn, PauseIn, PressOut, RemindersIn
 from web.storage import store
 from web.storage.db import database
 from web.storage.tokens import GM
-from web.table import chat, mailer, pausing, press, readiness
+from web.table import chat, mailer, pausing, pressread, readiness
 
 __all__ = ["bp"]
 
@@ -47,9 +47,15 @@ def page(game_id: str, caller: Caller) -> str:
         post=post,
         formats=FORMATS,
         fmt=fmt,
-        press=press.read(database(), game_id, PRESS_GM, snapshot=snapshot),
+        press=gm_press_view(snapshot),
         svg=_gm_map(snapshot),
     )
+
+
+def gm_press_view(snapshot: store.Snapshot) -> PressOut:
+    """The press panel as the GM's page first shows it: the conversation in ``?talk=``, if any."""
+    talk = request.args.get("talk") or None
+    return pressread.read(database(), snapshot.id, PRESS_GM, snapshot=snapshot, conversation=talk)
 
 
 @route(bp, "/preview", auth="gm")
@@ -83,7 +89,7 @@ def inbox(game_id: str, caller: Caller) -> str:
         post=post,
         formats=FORMATS,
         fmt=fmt,
-        press=press.read(database(), game_id, PRESS_GM, snapshot=snapshot),
+        press=gm_press_view(snapshot),
         svg=_gm_map(snapshot),
         inbox=out,
         inbox_text=request_.text,
