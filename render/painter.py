@@ -135,6 +135,24 @@ class Painter:
             out.append(element("g", {"class": "bridge", "data-bridge": f"{a}-{b}"}, [tooltip(about), casing, band]))
         return out
 
+    def hits(self) -> list[str]:
+        """The small provinces' extra tap squares (:mod:`render.hits`): unseen, but a tap there counts."""
+        attrs = {"class": "hit", "fill": "none", "pointer-events": "all"}
+        return [
+            element(
+                "rect",
+                {
+                    **attrs,
+                    "data-province": key,
+                    "x": square.left,
+                    "y": square.top,
+                    "width": square.right - square.left,
+                    "height": square.bottom - square.top,
+                },
+            )
+            for key, square in sorted(self.sheet.hits.items())
+        ]
+
     def labels(self) -> list[str]:
         spots = self.sheet.spots
         names = _names(self.board)

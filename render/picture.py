@@ -94,6 +94,7 @@ def render_svg(
         ),
         element("g", {"class": "impassable"}, painter.walls(), lines=True),
         element("g", {"class": "bridges", "pointer-events": "none"}, painter.bridges(), lines=True),
+        element("g", {"class": "hits"}, painter.hits(), lines=True),
         element("g", {"class": "units"}, painter.units(), lines=True),
         _orders(painter, orders, outcomes, position),
         element("g", {"class": "labels"}, painter.labels(), lines=True),

@@ -136,3 +136,17 @@ def test_units_can_be_found_by_their_place(sengoku: Board) -> None:
     glyphs = [g for g in group(parse(render_svg(sengoku, position)), "units")]
     assert {g.get("data-location") for g in glyphs} == {u.location for u in position.units}
     assert all(g.get("data-power") for g in glyphs)
+
+
+def test_small_provinces_get_tap_squares_that_do_not_overlap(sengoku: Board, sengoku_start: Position) -> None:
+    """Owari's land, name and unit hold no square a finger can hit at the desktop's scale: it gets an unseen
+    square of its own; no two squares overlap (neighbours share the ground between their units)."""
+    from render import sheet_of
+
+    hits = sheet_of(sengoku).hits
+    assert "OWA" in hits
+    boxes = list(hits.values())
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+    drawn = group(parse(render_svg(sengoku, sengoku_start)), "hits")
+    rects = {r.get("data-province"): r for r in drawn.iter(f"{SVG}rect")}
+    assert set(rects) == set(hits) and all(r.get("pointer-events") == "all" for r in rects.values())
