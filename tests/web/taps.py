@@ -23,7 +23,11 @@ TAP_SIZES = """(step) => {
     return named ? named.getAttribute('data-province') : null;
   };
   const grid = [];
-  for (let r = 0; r < rows; r++) { const row = []; for (let c = 0; c < cols; c++) row.push(key(left + (c + .5) * step, top + (r + .5) * step)); grid.push(row); }
+  for (let r = 0; r < rows; r++) {
+    const row = [];
+    for (let c = 0; c < cols; c++) row.push(key(left + (c + .5) * step, top + (r + .5) * step));
+    grid.push(row);
+  }
   const best = {}, run = [];
   for (let r = 0; r < rows; r++) {
     run[r] = [];
