@@ -74,8 +74,8 @@ def _holds_square(target: BaseGeometry, side: float) -> bool:
     if inner.is_empty:
         return False
     left, top, right, bottom = inner.bounds
-    xs, ys = np.meshgrid(np.arange(left, right + 2, 2.0), np.arange(top, bottom + 2, 2.0))
-    xs, ys = xs.ravel(), ys.ravel()
+    grid_x, grid_y = np.meshgrid(np.arange(left, right + 2, 2.0), np.arange(top, bottom + 2, 2.0))
+    xs, ys = grid_x.ravel(), grid_y.ravel()
     half = side / 2
     shapely.prepare(target)
     return bool(shapely.contains(target, shapely.box(xs - half, ys - half, xs + half, ys + half)).any())

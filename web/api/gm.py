@@ -48,7 +48,7 @@ from web.schemas.table import (
 from web.storage import store
 from web.storage.db import database
 from web.storage.tokens import GM
-from web.table import chat, mailer, pausing, press, pressread, readiness
+from web.table import chat, mailer, pausing, press, pressread, push, readiness
 
 __all__ = ["bp"]
 
@@ -110,6 +110,7 @@ def inbox(game_id: str, caller: Caller, body: InboxIn) -> tuple[Response, int]:
 )
 def adjudicate(game_id: str, caller: Caller, body: VersionIn) -> tuple[Response, int]:
     index = actions.adjudicate(database(), game_id, body.version, by=caller.source)
+    push.after_adjudication(database(), game_id)
     mailer.after_adjudication(database(), game_id, mailer.smtp_settings(current_app.config))
     chat.after_adjudication(database(), game_id)
     return reply(present.phase_out(store.load(database(), game_id), index))
@@ -236,6 +237,7 @@ def mail_settings(game_id: str, caller: Caller, body: MailSettingsIn) -> tuple[R
 @operation(bp, "/rollback", "post", "Undo the last adjudication", body=VersionIn, response=GameOut, auth="gm")
 def rollback(game_id: str, caller: Caller, body: VersionIn) -> tuple[Response, int]:
     actions.rollback(database(), game_id, body.version, by=caller.source)
+    push.after_rollback(database(), game_id)
     return reply(present.game_out(store.load(database(), game_id)))
 
 

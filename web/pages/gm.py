@@ -26,7 +26,7 @@ from web.schemas.table import ChannelIn, ChannelPostOut, EarlyIn, ExtendIn, Paus
 from web.storage import store
 from web.storage.db import database
 from web.storage.tokens import GM
-from web.table import chat, mailer, pausing, pressread, readiness
+from web.table import chat, mailer, pausing, pressread, push, readiness
 
 __all__ = ["bp"]
 
@@ -101,6 +101,7 @@ def inbox(game_id: str, caller: Caller) -> str:
 @route(bp, "/adjudicate", "post", auth="gm")
 def adjudicate(game_id: str, caller: Caller) -> BaseResponse:
     index = actions.adjudicate(database(), game_id, form_version())
+    push.after_adjudication(database(), game_id)
     flash(f"Adjudicated: the report is below (phase {index + 1} of the history).", "ok")
     mailed = mailer.after_adjudication(database(), game_id, _smtp())
     if mailed is not None:
@@ -192,6 +193,7 @@ def mail(game_id: str, caller: Caller) -> BaseResponse:
 @route(bp, "/rollback", "post", auth="gm")
 def rollback(game_id: str, caller: Caller) -> BaseResponse:
     phase = actions.rollback(database(), game_id, form_version())
+    push.after_rollback(database(), game_id)
     flash(f"Rolled back: {phase} is open again, with the orders it had.", "ok")
     return _back(caller)
 

@@ -62,11 +62,18 @@ def _page(
         svg=_page_map(snapshot, power),
         focus=mapview.focus(board, position, power),
         press=_press(snapshot, power),
+        push=_push_view(game_id, power),
         lasts=lasts,
         # Opens on the last results until the power has saved orders for the new phase.
         view_first=lasts[-1].layer if lasts and power not in snapshot.submitted else "now",
         adjudicated=len(snapshot.state.history),
     )
+
+
+def _push_view(game_id: str, power: str) -> dict[str, object]:
+    from web.pages.player_push import push_view  # its routes are on this module's blueprint
+
+    return push_view(game_id, power)
 
 
 def _press(snapshot: store.Snapshot, power: str) -> PressOut:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from web.schemas.bodies import UtcTime, _In
 
@@ -27,6 +27,9 @@ __all__ = [
     "PressSeenIn",
     "PressSeenOut",
     "PulseOut",
+    "PushIn",
+    "PushOffIn",
+    "PushOut",
     "ReadyIn",
     "ReadyOut",
     "RemindersIn",
@@ -191,3 +194,34 @@ class ChannelPostOut(BaseModel):
     total: int = Field(description="messages in the post (a long post is cut to the channel's limit)")
     failure: str | None = Field(default=None, description="why the post stopped, if it did")
     notes: list[str] = Field(default_factory=list, description="e.g. a map the channel could not take")
+
+
+class PushKeysIn(_In):
+    p256dh: str = Field(max_length=128, description="the browser's public key (base64url)")
+    auth: str = Field(max_length=64, description="the browser's authentication secret (base64url)")
+
+
+class PushSubscriptionIn(_In):
+    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)  # PushSubscription.toJSON() has more
+
+    endpoint: str = Field(max_length=1024, description="the push service's address for this browser")
+    keys: PushKeysIn
+
+
+class PushIn(_In):
+    """A browser's push subscription (``PushSubscription.toJSON()``) and the events it wants."""
+
+    subscription: PushSubscriptionIn
+    events: list[Literal["phase", "press", "reminder"]] = Field(
+        max_length=3,
+        description="phase: a new phase and the results; press: a message to this power; "
+        "reminder: before a deadline, when no orders are saved",
+    )
+
+
+class PushOffIn(_In):
+    endpoint: str = Field(max_length=1024)
+
+
+class PushOut(BaseModel):
+    devices: list[list[str]] = Field(description="the events each of this power's subscribed browsers wants")

@@ -23,6 +23,7 @@ from web.storage import store
 from web.storage.db import Database
 from web.storage.models import MessageRow, PressReadRow
 from web.storage.store import Handle
+from web.table import push
 from web.table.talk import message_out
 
 __all__ = ["PressRules", "clean_text", "reader_place", "send", "set_mail", "set_rules"]
@@ -65,7 +66,9 @@ def send(db: Database, game_id: str, sender: str, request: PressIn) -> MessageOu
     with db.write() as session:
         session.add(row)
         session.flush()
-        return message_out(row, sender, state.press, unread=False)
+        sent = message_out(row, sender, state.press, unread=False)
+    push.after_message(db, game_id, sent.id)  # to the readers' browsers, in a thread of its own
+    return sent
 
 
 def set_rules(db: Database, game_id: str, request: PressRulesIn, by: str = GM_PAGE) -> PressRules:
