@@ -39,12 +39,17 @@ def tap_squares(plan: Layout, spots: Mapping[str, LabelSpot], side: float = SIDE
     squares: dict[str, Box] = {}
     for round_ in range(_ROUNDS):  # a square takes ground from a neighbour, which may then need one of its own
         taken = [box(b.left, b.top, b.right, b.bottom) for b in squares.values()]
-        fresh = {key for key in plan.regions if key not in needing and not _holds(key, plan, spots, taken)}
+        touched = [k for k in plan.regions if k not in needing and (not taken or _meets(plan.regions[k], taken))]
+        fresh = {key for key in touched if not _holds(key, plan, spots, taken)}
         if not fresh:
             break
         needing |= dict.fromkeys(fresh, round_)
         squares = _apart({key: _square(plan.anchors[key], side) for key in sorted(needing)}, plan.anchors, needing)
     return squares
+
+
+def _meets(region: BaseGeometry, taken: list[BaseGeometry]) -> bool:
+    return any(t.intersects(region) for t in taken)
 
 
 def _square(at: XY, side: float) -> Box:

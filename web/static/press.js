@@ -273,7 +273,7 @@
   document.querySelectorAll("#talk-list a.talk-link").forEach(function (a) { known[a.dataset.talk] = null; });
   var seenForm = document.getElementById("seen-form");
   if (seenForm) { seenForm.hidden = true; }  // this page marks what is seen by itself
-  if (open) { openTalk(open); }
+  if (open) { openTalk(open); } else { pull(); }  // the list as it is now (this script may load long after the page)
   if (!document.getElementById("play")) { setInterval(function () { if (!document.hidden) { pull(); } }, 20000); }
   window.SengokuPress = { pull: pull, open: openTalk };
 })();
