@@ -79,7 +79,11 @@ def live_app(tmp_path: Path) -> Iterator[Flask]:
 
 @pytest.fixture
 def base(live_app: Flask) -> Iterator[str]:
-    """The base URL of ``live_app`` served for real (threaded) on a free loopback port."""
+    """The base URL of ``live_app`` served for real (threaded) on a free loopback port; the map's layout made
+    first, as ``sengoku serve`` makes it before it takes requests (a first page must not wait for it)."""
+    from web.play import mapview
+
+    mapview.warm_up(["sengoku"], background=False)
     with live_server(live_app) as url:
         yield url
 
