@@ -129,6 +129,7 @@ def test_a_rollback_is_pushed_as_the_phase_open_again(
     site: Site, client: FlaskClient, game: GameLinks, db: Database, service: PushService
 ) -> None:
     site.adjudicate(game)
+    settle(db)  # that adjudication's pushes are out before this browser subscribes
     subscribe(site, game, "Uesugi", service)
     version = client.get(f"/api/games/{game.id}").get_json()["version"]
     answer = client.post(f"/api/games/{game.id}/rollback", json={"version": version}, headers=game.bearer("gm"))
