@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.browsing import desktop, new_game, phone, play_through
-from tests.web.scenes import FALL_1570, SPRING_1570
+from tests.web.scenes import FALL_1570, RETREATS_1570, SPRING_1570
 from tests.web.taps import TAP_SIZES, smallest
 
 pytestmark = pytest.mark.slow  # a real browser: ./run test -m "not slow" leaves it out
@@ -65,8 +65,9 @@ def test_a_past_phase_on_a_phone_opens_where_the_orders_were_and_reads_without_s
     base: str, browser: Browser
 ) -> None:
     game = played(base)
+    play_through(base, game, [RETREATS_1570])  # the retreat phase's own page (its post's table was 414 px wide)
     page = phone(browser)
-    for number in (1, 2):
+    for number in (1, 2, 3):
         page.goto(f"{base}/games/{game['id']}/history/{number}")
         expect(page.locator("#map svg g.labels")).to_be_attached()
         page.wait_for_timeout(300)  # the opening view is set by script
