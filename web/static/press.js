@@ -74,6 +74,7 @@
 
   function listTalks(conversations) {  // the list of conversations, the latest first
     var ul = document.getElementById("talk-list"), empty = document.getElementById("press-empty");
+    if (!conversations.length) { return; }  // none yet: "No messages yet." stays
     if (!ul) {
       ul = document.createElement("ul");
       ul.className = "talk-list";
