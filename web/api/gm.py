@@ -8,7 +8,7 @@ from game.press import GM as THE_GM
 from post import render
 from web.access.callers import Caller
 from web.api.openapi import operation
-from web.api.player import PRESS_QUERY, press_page
+from web.api.presspage import PRESS_QUERY, press_page
 from web.api.public import reply
 from web.pages import present
 from web.pages.home import links

@@ -8,9 +8,9 @@ from adjudicator.position import Phase
 from game.game import GameError
 from web.access.callers import Caller
 from web.api.openapi import operation
+from web.api.presspage import PRESS_QUERY, press_page
 from web.api.public import reply
 from web.pages import present
-from web.pages.forms import query_model
 from web.pages.player import mail_possible
 from web.play import actions, posting
 from web.play.choices import player_choices
@@ -32,7 +32,6 @@ from web.schemas.table import (
     PressIn,
     PressMailIn,
     PressOut,
-    PressQueryIn,
     PressSeenIn,
     PressSeenOut,
     PulseOut,
@@ -206,27 +205,6 @@ def concede(game_id: str, caller: Caller, body: ConcedeIn) -> tuple[Response, in
 def ready(game_id: str, caller: Caller, body: ReadyIn) -> tuple[Response, int]:
     power = caller.power
     return reply(readiness.set_ready(database(), game_id, power, body))
-
-
-PRESS_QUERY = {
-    "conversation": "one conversation's messages only (its key, as in 'conversations')",
-    "after": "the messages over this id, oldest first (a cursor: ask again from the last id while 'later')",
-    "before": "the newest messages under this id (older ones, on demand)",
-    "limit": "at most so many messages (1-200; 30 if not given)",
-}
-
-
-def press_page(reader: str, game_id: str) -> PressOut:
-    asked = query_model(PressQueryIn)
-    return pressread.read(
-        database(),
-        game_id,
-        reader,
-        conversation=asked.conversation,
-        after=asked.after,
-        before=asked.before,
-        limit=asked.limit,
-    )
 
 
 @operation(
