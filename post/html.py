@@ -42,5 +42,5 @@ def _table(table: Table) -> str:
 
 
 def _cell(text: str, group: bool) -> str:
-    tag = "th" if group else "td"
+    tag = "th" if group and text else "td"  # a group's name heads its first row; the rows under it have none
     return f"<{tag} {_CELL}>{escape(text)}</{tag}>"

@@ -57,6 +57,9 @@ _TAG_PLACES = (
     (0.0, -22.0), (0.0, 31.0), (-38.0, 4.0), (38.0, 4.0),
 )  # fmt: skip  # a DP tag's baseline, from its unit's place, in the order tried
 _HEAD_SHARE = 0.45  # of the arrow's drawn length, at most: a short move between close neighbours keeps its shaft
+_SHORT = 30.0  # a straight arrow shorter than this (between units this close) is drawn bowed instead
+_BOW_GAPS = (8.0, 6.0)  # a bowed arrow starts at its unit's edge and ends just short of the other place
+_BOW_HEAD = (11.0, 6.0)  # a bowed arrow's head: length and half width
 
 
 class Status(StrEnum):
@@ -215,6 +218,8 @@ _DRAW: dict[str, Callable[[Any, str, Where, Where], Marks]] = kind_table(
 
 def _arrow(start: XY, end: XY, colour: str, avoid: Sequence[Box] = ()) -> tuple[list[str], XY]:
     drawn = math.dist(start, end) - _GAP_START - _GAP_END
+    if drawn < _SHORT:
+        return _bowed(start, end, colour, avoid)
     length = max(min(_HEAD[0], _HEAD_SHARE * drawn), 6.0)
     width = _HEAD[1] * length / _HEAD[0]
     gap = _clear_gap(start, end, length, width, avoid)
@@ -231,6 +236,53 @@ def _arrow(start: XY, end: XY, colour: str, avoid: Sequence[Box] = ()) -> tuple[
         line,
         element("path", {"d": head, "fill": colour, "stroke": INK, "stroke-width": 1.2, "stroke-linejoin": "round"}),
     ], tip
+
+
+def _bowed(start: XY, end: XY, colour: str, avoid: Sequence[Box]) -> tuple[list[str], XY]:
+    """A move between close neighbours, bowed to one side so that it has room for a shaft and a head: a straight
+    line between two units so near would be a stub, all head. The bow goes the side that crosses fewer names."""
+    size = math.dist(start, end)
+    ux, uy = (end[0] - start[0]) / size, (end[1] - start[1]) / size
+    a = (start[0] + ux * _BOW_GAPS[0], start[1] + uy * _BOW_GAPS[0])
+    tip = (end[0] - ux * _BOW_GAPS[1], end[1] - uy * _BOW_GAPS[1])
+    middle, bow = _between(a, tip, 0.5), 0.3 * size + 4.0
+
+    def control(side: float) -> XY:
+        return (middle[0] - uy * bow * side, middle[1] + ux * bow * side)
+
+    def crossed(side: float) -> float:
+        c = control(side)
+        reach = Box(min(a[0], tip[0], c[0]), min(a[1], tip[1], c[1]), max(a[0], tip[0], c[0]), max(a[1], tip[1], c[1]))
+        return sum(reach.shared(name) for name in avoid)
+
+    c = control(min((1.0, -1.0), key=crossed))
+    tx, ty = tip[0] - c[0], tip[1] - c[1]
+    along = math.hypot(tx, ty) or 1.0
+    tx, ty = tx / along, ty / along
+    length, width = _BOW_HEAD
+    back = (tip[0] - length * tx, tip[1] - length * ty)
+    d = f"M{num(a[0])},{num(a[1])}Q{num(c[0])},{num(c[1])} {num(back[0] + tx * 3)},{num(back[1] + ty * 3)}"
+    curve = {"d": d, "fill": "none"}
+    casing = element(
+        "path",
+        {
+            **curve,
+            "stroke": "#FFFFFF",
+            "stroke-width": _WIDTH + _CASING,
+            "stroke-opacity": 0.8,
+            "stroke-linecap": "round",
+        },
+    )
+    stroke = element("path", {**curve, "stroke": colour, "stroke-width": _WIDTH, "class": "bowed"})
+    side = (width * ty, -width * tx)
+    head = (
+        f"M{num(tip[0])},{num(tip[1])}L{num(back[0] + side[0])},{num(back[1] + side[1])}"
+        f"L{num(back[0] - side[0])},{num(back[1] - side[1])}Z"
+    )
+    head_mark = element(
+        "path", {"d": head, "fill": colour, "stroke": INK, "stroke-width": 1.2, "stroke-linejoin": "round"}
+    )
+    return [casing + stroke, head_mark], tip
 
 
 def _tag_spot(unit: XY, avoid: Sequence[Box]) -> XY:

@@ -106,9 +106,10 @@ def unit_glyph(
     )
 
 
-def centre_mark(x: float, y: float, fill: str, *, neutral: bool, label: str) -> str:
+def centre_mark(x: float, y: float, fill: str, *, neutral: bool, label: str, province: str | None = None) -> str:
     """A supply centre: a dot in its owner's colour; a neutral one is white with a dark centre."""
     parts = [tooltip(label), element("circle", {"r": 4.5, "fill": fill, "stroke": INK, "stroke-width": 1.2})]
     if neutral:
         parts.append(element("circle", {"r": 1.6, "fill": INK}))
-    return element("g", {"class": "centre", "transform": f"translate({num(x)},{num(y)})"}, parts)
+    attrs = {"class": "centre", "data-province": province, "transform": f"translate({num(x)},{num(y)})"}
+    return element("g", attrs, parts)

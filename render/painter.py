@@ -135,6 +135,24 @@ class Painter:
             out.append(element("g", {"class": "bridge", "data-bridge": f"{a}-{b}"}, [tooltip(about), casing, band]))
         return out
 
+    def hits(self) -> list[str]:
+        """The small provinces' extra tap squares (:mod:`render.hits`): unseen, but a tap there counts."""
+        attrs = {"class": "hit", "fill": "none", "pointer-events": "all"}
+        return [
+            element(
+                "rect",
+                {
+                    **attrs,
+                    "data-province": key,
+                    "x": square.left,
+                    "y": square.top,
+                    "width": square.right - square.left,
+                    "height": square.bottom - square.top,
+                },
+            )
+            for key, square in sorted(self.sheet.hits.items())
+        ]
+
     def labels(self) -> list[str]:
         spots = self.sheet.spots
         names = _names(self.board)
@@ -147,7 +165,8 @@ class Painter:
                 neutral = owner is None and key in self.position.neutral_centres
                 fill = self.colour(owner) if owner is not None else NEUTRAL
                 state = owner or ("neutral" if neutral else "unowned")
-                out.append(centre_mark(*spot.mark, fill, neutral=neutral, label=f"{key}: supply centre ({state})"))
+                label = f"{key}: supply centre ({state})"
+                out.append(centre_mark(*spot.mark, fill, neutral=neutral, label=label, province=key))
         return out
 
     def units(self) -> list[str]:

@@ -1,9 +1,12 @@
 """Putting the picture together: board, position and orders in, one SVG out.
 
 Layers, bottom to top: the provinces (tinted by owner), the coastline,
-impassable areas, land bridges, names and centre marks, units, then orders
-(above the units, so an arrow is never hidden under a piece), and the legend
-beside the map. Nothing here does I/O; the same input gives the same bytes.
+impassable areas, land bridges, units, orders (above the units, so an arrow
+is never hidden under a piece), then names and centre marks (above the
+arrows, on their white halo, so a name stays readable over any arrow; the
+names keep clear of the units' places), and the legend beside the map. A
+name or centre mark carries its province (``data-province``): on a web page
+a tap on it counts for the province. Nothing here does I/O; the same input gives the same bytes.
 
 Two uses, one drawing: a standalone picture with its legend, for a GM's post
 or the command line (:func:`render_svg`), and the same map without the
@@ -91,9 +94,10 @@ def render_svg(
         ),
         element("g", {"class": "impassable"}, painter.walls(), lines=True),
         element("g", {"class": "bridges", "pointer-events": "none"}, painter.bridges(), lines=True),
-        element("g", {"class": "labels", "pointer-events": "none"}, painter.labels(), lines=True),
+        element("g", {"class": "hits"}, painter.hits(), lines=True),
         element("g", {"class": "units"}, painter.units(), lines=True),
         _orders(painter, orders, outcomes, position),
+        element("g", {"class": "labels"}, painter.labels(), lines=True),
     ]
     width = plan.width
     if with_legend:

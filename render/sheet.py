@@ -11,11 +11,11 @@ draw from it without loading shapely or numpy at all.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from maps import Board
 from maps.perboard import per_board
-from render.spots import XY, LabelSpot
+from render.spots import XY, Box, LabelSpot
 
 __all__ = ["Sheet", "keep_sheet", "sheet_of"]
 
@@ -34,6 +34,7 @@ class Sheet:
     bridges: tuple[tuple[str, str, XY, XY], ...]
     spots: Mapping[str, LabelSpot]
     void_land: str = ""  # land of no province (Korea beside a real Japan), drawn plain under the coastline
+    hits: Mapping[str, Box] = field(default_factory=dict)  # small provinces' extra tap squares (render.hits)
 
 
 _TOLERANCE = 0.7
@@ -50,10 +51,12 @@ def keep_sheet(board: Board, sheet: Sheet) -> None:
 def lay_out(board: Board) -> Sheet:
     """Lay the board out afresh (imports the geometry library)."""
     from render.geometry import layout
+    from render.hits import tap_squares
     from render.labels import place_labels
     from render.svg import path_data
 
     plan = layout(board)
+    spots = dict(place_labels(board, plan))
     return Sheet(
         width=plan.width,
         height=plan.height,
@@ -63,8 +66,9 @@ def lay_out(board: Board) -> Sheet:
         coastline=path_data(plan.land.simplify(_TOLERANCE)),
         walls=tuple((name, path_data(geom), (geom.centroid.x, geom.centroid.y)) for name, geom in plan.impassable),
         bridges=plan.bridges,
-        spots=dict(place_labels(board, plan)),
+        spots=spots,
         void_land=path_data(plan.void.simplify(_TOLERANCE)) if plan.void is not None and not plan.void.is_empty else "",
+        hits=tap_squares(plan, spots),
     )
 
 

@@ -41,7 +41,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from web.access import guards, hooks, limits
     from web.serving import assets, config, errors
     from web.storage import db
-    from web.table import deadlines
+    from web.table import deadlines, push
 
     keep_boards_on_disk()  # built boards read back from the disk cache, as the command line does
     instance = (test_config or {}).get("INSTANCE_PATH")  # where the key, the SQLite file and demo links live
@@ -60,6 +60,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     limits.install(app)
     guards.install(app)
+    push.init_app(app)  # before the deadline job, which pushes
     deadlines.init_app(app)
     return app
 
@@ -71,9 +72,23 @@ def _register_views(app: Flask, csrf: Any) -> None:
     from web.api import public as api
     from web.api import site as api_site
     from web.discord import endpoint as discord
-    from web.pages import consent, gm, gm_discord, gm_press, home, player, player_press, public, sandbox, story
+    from web.pages import (
+        consent,
+        gm,
+        gm_discord,
+        gm_press,
+        home,
+        player,
+        player_press,
+        player_push,
+        public,
+        sandbox,
+        story,
+    )
 
     assert player_press.bp is player.bp and gm_press.bp is gm.bp is gm_discord.bp  # their routes are on those
+    assert player_push.bp is player.bp
+    app.add_url_rule("/push-sw.js", "push_worker", player_push.service_worker)
 
     for blueprint in (home.bp, public.bp, story.bp, player.bp, gm.bp, sandbox.bp, health.bp, consent.bp):
         app.register_blueprint(blueprint)

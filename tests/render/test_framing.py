@@ -97,13 +97,22 @@ def test_the_page_map_leaves_the_legend_to_the_page(sengoku: Board, sengoku_star
     assert standalone.find(f"{SVG}g[@class='legend']") is not None
 
 
-def test_orders_are_drawn_above_the_units_and_let_clicks_through(sengoku: Board, sengoku_start: Position) -> None:
+def test_orders_are_drawn_above_the_units_and_under_the_names(sengoku: Board, sengoku_start: Position) -> None:
     order = Move(unit=UnitRef(type=UnitType.ARMY, location="OWA"), destination="ISE")
     root = parse(render_svg(sengoku, sengoku_start, orders=[order]))
     layers = [g.get("class") for g in root.findall(f"{SVG}g")]
-    assert layers.index("orders") > layers.index("units") > layers.index("labels")
-    assert group(root, "orders").get("pointer-events") == "none"
-    assert group(root, "labels").get("pointer-events") == "none"  # a tap on a name is a tap on its province
+    assert layers.index("labels") > layers.index("orders") > layers.index("units")
+    assert group(root, "orders").get("pointer-events") == "none"  # a tap goes through an arrow
+
+
+def test_each_name_and_centre_mark_names_its_province(sengoku: Board, sengoku_start: Position) -> None:
+    """On a page, a tap on a name (or its centre's mark) counts for its province, wherever the name lies."""
+    labels = group(parse(render_svg(sengoku, sengoku_start)), "labels")
+    assert labels.get("pointer-events") is None
+    named = {t.get("data-province") for t in labels.iter(f"{SVG}text")}
+    assert named == set(sengoku.provinces)
+    marks = [g for g in labels.iter(f"{SVG}g") if g.get("class") == "centre"]
+    assert marks and all(g.get("data-province") in sengoku.supply_centres for g in marks)
 
 
 def test_the_orders_layer_alone_is_the_pictures_own(sengoku: Board, sengoku_start: Position) -> None:
@@ -127,3 +136,17 @@ def test_units_can_be_found_by_their_place(sengoku: Board) -> None:
     glyphs = [g for g in group(parse(render_svg(sengoku, position)), "units")]
     assert {g.get("data-location") for g in glyphs} == {u.location for u in position.units}
     assert all(g.get("data-power") for g in glyphs)
+
+
+def test_small_provinces_get_tap_squares_that_do_not_overlap(sengoku: Board, sengoku_start: Position) -> None:
+    """Owari's land, name and unit hold no square a finger can hit at the desktop's scale: it gets an unseen
+    square of its own; no two squares overlap (neighbours share the ground between their units)."""
+    from render import sheet_of
+
+    hits = sheet_of(sengoku).hits
+    assert "OWA" in hits
+    boxes = list(hits.values())
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+    drawn = group(parse(render_svg(sengoku, sengoku_start)), "hits")
+    rects = {r.get("data-province"): r for r in drawn.iter(f"{SVG}rect")}
+    assert set(rects) == set(hits) and all(r.get("pointer-events") == "all" for r in rects.values())

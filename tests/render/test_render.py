@@ -116,8 +116,22 @@ def test_pending_orders_are_drawn(sengoku: Board, sengoku_start: Position) -> No
 
 def test_bare_orders_take_the_colour_of_the_units_owner(sengoku: Board, sengoku_start: Position) -> None:
     root = parse(render_svg(sengoku, sengoku_start, orders=[Move(unit=ref("KAI"), destination="SUR")]))
-    strokes = {line.get("stroke") for line in order_marks(root)[0].iter(f"{SVG}line")}
+    mark = order_marks(root)[0]
+    strokes = {e.get("stroke") for e in [*mark.iter(f"{SVG}line"), *mark.iter(f"{SVG}path")]}
     assert power_colours(sengoku.power_names)["Takeda"] in strokes
+
+
+def test_a_move_between_close_neighbours_is_bowed_into_an_arrow_not_a_stub(
+    sengoku: Board, sengoku_start: Position
+) -> None:
+    """Owari and Mino's units stand 28 units apart: a straight arrow would be all head. It bows, with a shaft
+    (a curve) and a head of its own, its tip short of Mino's place."""
+    root = parse(render_svg(sengoku, sengoku_start, orders=[Move(unit=ref("OWA"), destination="MIN")]))
+    mark = order_marks(root)[0]
+    curve = [p for p in mark.iter(f"{SVG}path") if p.get("class") == "bowed"]
+    assert len(curve) == 1 and "Q" in str(curve[0].get("d"))
+    heads = [p for p in mark.iter(f"{SVG}path") if p.get("fill") not in (None, "none")]
+    assert len(heads) == 1
 
 
 def test_convoys_have_their_own_mark(standard: Board) -> None:

@@ -9,7 +9,7 @@ from web.api.openapi import OPERATIONS, Operation
 __all__ = ["api_rows"]
 
 _NAMES = {"game_id": "GAME", "number": "N", "index": "N"}
-_WHO = {"gm": "the GM", "power": "a player", None: "anyone"}
+_WHO = {"gm": "the GM", "power": "a player", "operator": "the operator", None: "anyone"}
 
 
 def _path(operation: Operation) -> str:

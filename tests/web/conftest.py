@@ -20,7 +20,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from playwright.sync_api import Browser
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, select
 
 from tests.outbox.smtpd import Mailbox
 from tests.web.browsing import launch
@@ -83,7 +83,11 @@ def live_app(tmp_path: Path) -> Iterator[Flask]:
 
 @pytest.fixture
 def base(live_app: Flask) -> Iterator[str]:
-    """The base URL of ``live_app`` served for real (threaded) on a free loopback port."""
+    """The base URL of ``live_app`` served for real (threaded) on a free loopback port; the map's layout made
+    first, as ``sengoku serve`` makes it before it takes requests (a first page must not wait for it)."""
+    from web.play import mapview
+
+    mapview.warm_up(["sengoku"], background=False)
     with live_server(live_app) as url:
         yield url
 
@@ -174,19 +178,15 @@ def answer_invitations(site: Site, box: Mailbox, agree: bool = True) -> list[str
 
 def agreed(app: Flask, game_id: str) -> None:
     """Every address of the game's book agreed to its mail, as if each owner had answered its invitation (for a
-    test whose site has no mail server of its own to send the invitations)."""
+    test whose site has no mail server of its own to send the invitations, or sent them already)."""
     db = app.extensions["sengoku_db"]
     with db.write() as session:
+        asked = {row.address: row for row in session.scalars(select(MailConsentRow).filter_by(game_id=game_id))}
         for power, addresses in store.load(db, game_id).state.addresses.items():
             for address in addresses:
-                session.add(
-                    MailConsentRow(
-                        game_id=game_id,
-                        address=outgoing.address_key(address),
-                        power=power,
-                        digest=tokens.digest(tokens.new_token()),
-                        invited=store.utcnow(),
-                        answered=store.utcnow(),
-                        agreed=True,
-                    )
+                key = outgoing.address_key(address)
+                row = asked.get(key) or MailConsentRow(
+                    game_id=game_id, address=key, power=power, digest=tokens.digest(tokens.new_token())
                 )
+                row.invited, row.answered, row.agreed = row.invited or store.utcnow(), store.utcnow(), True
+                session.add(row)

@@ -20,7 +20,7 @@ def test_after_an_adjudication_the_player_sees_the_last_results_on_the_map(base:
     page = phone(browser)
     page.goto(str(game["links"]["Asakura"]))
     figure = page.locator("figure#map")
-    expect(figure).to_have_attribute("data-view", "results")
+    expect(figure).to_have_attribute("data-view", "results-2")
     assert page.locator("g.results > *").count() >= 6, "the last phase's moves and supports are drawn"
     expect(page.locator("g.results")).to_be_visible()
     expect(page.locator("g.unit.dislodged")).to_have_count(1)  # the army dislodged from Ise, beside it

@@ -33,7 +33,7 @@ _INSIDE = """(key) => {
     p.x = box.x + box.width * i / 12; p.y = box.y + box.height * j / 12;
     if (!path.isPointInFill(p)) continue;
     const s = p.matrixTransform(matrix), hit = document.elementFromPoint(s.x, s.y);
-    if (hit === path) return {x: s.x, y: s.y};
+    if (hit === path || (hit && hit.matches('rect.hit') && hit.dataset.province === key)) return {x: s.x, y: s.y};
   }
   return null;
 }"""

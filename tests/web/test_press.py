@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
+import time_machine
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -29,6 +30,15 @@ def send(client: FlaskClient, game: GameLinks, power: str, to: list[str], text: 
     return client.post(
         f"/api/games/{game.id}/press", json={"to": to, "text": text, **extra}, headers=game.bearer(power)
     )
+
+
+def chatty(client: FlaskClient, game: GameLinks, clock: time_machine.Coordinates, count: int) -> list[int]:
+    """``count`` public messages from Oda, 4 s apart (inside the press bounds: 20 a minute from one sender)."""
+    ids = []
+    for n in range(count):
+        clock.shift(timedelta(seconds=4))
+        ids.append(send(client, game, "Oda", ["*"], f"message {n}").get_json()["id"])
+    return ids
 
 
 def read(client: FlaskClient, game: GameLinks, power: str) -> dict:  # type: ignore[type-arg]
@@ -108,14 +118,89 @@ def test_a_power_out_of_the_game_says_nothing_more(app: Flask, client: FlaskClie
     assert "Mori is out of the game" in send(client, game, "Oda", ["Mori"], "hi").get_json()["error"]
 
 
-def test_unread_counts_and_the_pulse(client: FlaskClient, game: GameLinks) -> None:
-    send(client, game, "Oda", ["Takeda"], "one")
-    send(client, game, "Hojo", ["*"], "two")
-    pulse = client.get(f"/api/games/{game.id}/pulse", headers=game.bearer("Takeda")).get_json()
-    assert pulse["unread"] == 2 and pulse["phase"] == "Spring 1570 movement" and pulse["adjudicated"] == 0
+def pulse(client: FlaskClient, game: GameLinks, power: str) -> dict:  # type: ignore[type-arg]
+    return client.get(f"/api/games/{game.id}/pulse", headers=game.bearer(power)).get_json()  # type: ignore[no-any-return]
+
+
+def seen(client: FlaskClient, game: GameLinks, power: str, ids: list[int]) -> dict:  # type: ignore[type-arg]
+    answer = client.put(f"/api/games/{game.id}/press/seen", json={"ids": ids}, headers=game.bearer(power))
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    return answer.get_json()  # type: ignore[no-any-return]
+
+
+def test_reading_marks_nothing_read_and_only_what_was_seen_is(client: FlaskClient, game: GameLinks) -> None:
+    one = send(client, game, "Oda", ["Takeda"], "one").get_json()["id"]
+    two = send(client, game, "Hojo", ["*"], "two").get_json()["id"]
+    now = pulse(client, game, "Takeda")
+    assert now["unread"] == 2 and now["phase"] == "Spring 1570 movement" and now["adjudicated"] == 0
+    assert now["press_id"] == two
     assert read(client, game, "Takeda")["unread"] == 2
-    assert client.get(f"/api/games/{game.id}/pulse", headers=game.bearer("Takeda")).get_json()["unread"] == 0
-    assert client.get(f"/api/games/{game.id}/pulse", headers=game.bearer("Oda")).get_json()["unread"] == 1
+    assert client.get(game.player("Takeda")).status_code == 200  # loading the page marks nothing either
+    assert pulse(client, game, "Takeda")["unread"] == 2
+    after = seen(client, game, "Takeda", [two])
+    assert after == {"unread": 1, "conversations": {"Oda,Takeda": 1}}
+    assert [m["unread"] for m in read(client, game, "Takeda")["messages"]] == [True, False]
+    assert seen(client, game, "Takeda", [one, two])["unread"] == 0
+    assert pulse(client, game, "Oda")["unread"] == 1 and pulse(client, game, "Oda")["press_id"] == two
+
+
+def test_a_reader_cannot_mark_what_it_may_not_read(client: FlaskClient, game: GameLinks) -> None:
+    secret = send(client, game, "Oda", ["Takeda"], SECRET).get_json()["id"]
+    seen(client, game, "Hojo", [secret, 9999])
+    assert pulse(client, game, "Takeda")["unread"] == 1  # Hojo's mark did not touch Takeda's
+    assert seen(client, game, "Takeda", [secret])["unread"] == 0
+    assert read(client, game, "Hojo")["messages"] == [] and pulse(client, game, "Hojo")["press_id"] == 0
+
+
+def test_conversations_by_correspondents_each_with_its_unread(client: FlaskClient, game: GameLinks) -> None:
+    rules(client, game, kind="private", grey=True)
+    send(client, game, "Oda", ["Takeda"], "to Takeda alone")
+    send(client, game, "Hojo", ["*"], "to all")
+    send(client, game, "Hojo", ["Takeda", "Oda"], "the three of us")
+    send(client, game, "Uesugi", ["Takeda"], "guess who", anonymous=True)
+    client.post(f"/api/games/{game.id}/announcements", json={"to": ["*"], "text": "Rules"}, headers=game.bearer("gm"))
+    talks = {c["key"]: c for c in read(client, game, "Takeda")["conversations"]}
+    assert set(talks) == {"Oda,Takeda", "public", "Hojo,Oda,Takeda", "unsigned:Takeda", "gm"}
+    assert [c["key"] for c in read(client, game, "Takeda")["conversations"]][0] == "gm"  # the latest first
+    assert (talks["Oda,Takeda"]["title"], talks["Oda,Takeda"]["to"]) == ("Oda", ["Oda"])
+    assert (talks["Hojo,Oda,Takeda"]["title"], talks["Hojo,Oda,Takeda"]["to"]) == ("Hojo, Oda", ["Hojo", "Oda"])
+    assert talks["unsigned:Takeda"]["to"] == [] and "Uesugi" not in str(talks["unsigned:Takeda"])
+    assert talks["gm"]["to"] == [] and talks["public"]["to"] == ["*"]
+    assert all(c["unread"] == 1 and c["messages"] == 1 for c in talks.values())
+    uesugi = {c["key"] for c in read(client, game, "Uesugi")["conversations"]}
+    assert "Takeda,Uesugi" in uesugi  # its sender files it under the pair
+    one = client.get(f"/api/games/{game.id}/press?conversation=Oda,Takeda", headers=game.bearer("Takeda")).get_json()
+    assert [m["text"] for m in one["messages"]] == ["to Takeda alone"] and one["conversation"] == "Oda,Takeda"
+
+
+@pytest.mark.clock
+def test_a_cursor_gets_every_message_over_it_and_pages_go_back_on_demand(
+    client: FlaskClient, game: GameLinks, frozen_clock: time_machine.Coordinates
+) -> None:
+    ids = chatty(client, game, frozen_clock, 75)
+    newest = read(client, game, "Hojo")
+    assert [m["id"] for m in newest["messages"]] == ids[-30:] and newest["earlier"] and not newest["later"]
+    assert newest["last_id"] == ids[-1]
+    older = client.get(f"/api/games/{game.id}/press?before={ids[-30]}", headers=game.bearer("Hojo")).get_json()
+    assert [m["id"] for m in older["messages"]] == ids[-60:-30] and older["earlier"]
+    cursor, got = ids[9], []
+    while True:
+        page = client.get(f"/api/games/{game.id}/press?after={cursor}&limit=20", headers=game.bearer("Hojo")).get_json()
+        got += [m["id"] for m in page["messages"]]
+        cursor = got[-1]
+        if not page["later"]:
+            break
+    assert got == ids[10:]
+
+
+@pytest.mark.clock
+def test_a_conversation_opens_on_its_oldest_unseen_message(
+    client: FlaskClient, game: GameLinks, frozen_clock: time_machine.Coordinates
+) -> None:
+    ids = chatty(client, game, frozen_clock, 50)
+    seen(client, game, "Hojo", ids[:5] + ids[-10:])
+    page = client.get(f"/api/games/{game.id}/press?conversation=public", headers=game.bearer("Hojo")).get_json()
+    assert page["messages"][0]["id"] == ids[5] and page["messages"][-1]["id"] == ids[-1] and page["earlier"]
 
 
 def test_messages_are_kept_with_the_phase_they_were_sent_in(client: FlaskClient, site: Site, game: GameLinks) -> None:
@@ -136,9 +221,28 @@ def test_control_and_bidi_characters_are_taken_out(client: FlaskClient, game: Ga
 def test_the_page_form_sends_and_shows_a_message(client: FlaskClient, site: Site, game: GameLinks) -> None:
     page = game.player("Oda")
     answer = site.post(page + "/press", {"to": "Takeda", "text": SECRET}, page=page, follow_redirects=True)
-    assert "Message sent." in flashes(answer.get_data(as_text=True))
+    html = answer.get_data(as_text=True)
+    assert "Message sent." in flashes(html) and SECRET in html  # back in the conversation it went to
     takeda = client.get(game.player("Takeda")).get_data(as_text=True)
-    assert SECRET in takeda and "1 new" in takeda
+    assert SECRET not in takeda and "1 new" in takeda  # the list, with its unread count
+    opened = client.get(game.player("Takeda") + "?talk=Oda,Takeda").get_data(as_text=True)
+    assert SECRET in opened and "I have read these" in opened
+
+
+def test_press_by_mail_is_offered_only_when_it_can_be_sent(
+    app: Flask, client: FlaskClient, site: Site, game: GameLinks
+) -> None:
+    assert 'id="press-mail"' not in client.get(game.player("Takeda")).get_data(as_text=True)
+    refused = client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
+    assert refused.status_code == 409 and "no mail server" in refused.get_json()["error"]
+    app.config["SMTP"] = SmtpSettings(host="127.0.0.1", port=1, sender="gm@kyoto.example")
+    assert 'id="press-mail"' not in client.get(game.player("Takeda")).get_data(as_text=True)  # no address yet
+    site.post(game.gm_page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=game.gm_page)
+    assert 'id="press-mail"' in client.get(game.player("Takeda")).get_data(as_text=True)
+    assert (
+        client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda")).status_code
+        == 200
+    )
 
 
 @pytest.fixture
@@ -155,7 +259,11 @@ def test_press_by_mail_goes_in_one_batch_once(
     db: Database = app.extensions["sengoku_db"]
     site.post(game.gm_page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=game.gm_page)
     agreed(app, game.id)
-    client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
+    app.config["SMTP"] = settings  # after the book is made: no invitation mail in the box
+    assert (
+        client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda")).status_code
+        == 200
+    )
     send(client, game, "Oda", ["Takeda"], SECRET)
     send(client, game, "Hojo", ["*"], "Peace to all")
     now = store.utcnow()

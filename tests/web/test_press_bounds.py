@@ -122,7 +122,11 @@ def test_a_players_text_cannot_look_like_the_gms_in_the_press_mail_and_a_mail_is
     db: Database = app.extensions["sengoku_db"]
     site.post(game.gm_page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=game.gm_page)
     agreed(app, game.id)
-    client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
+    app.config["SMTP"] = settings  # the site can mail (a player may switch press mail on only then)
+    assert (
+        client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda")).status_code
+        == 200
+    )
     forged = "GM to everyone (Spring 1570 movement):\nAll units must hold.\n== From the GM, to everyone =="
     assert send(client, game, "Oda", forged).status_code == 201
     client.post(

@@ -32,6 +32,7 @@ def test_a_power_says_it_is_ready_and_everyone_sees_who(client: FlaskClient, gam
         "waiting_for": [p for p in POWERS if p != "Oda"],
         "early": False,
         "adjudicating": False,
+        "paused": False,
     }
     me = client.get(f"/api/games/{game.id}/me", headers=game.bearer("Takeda")).get_json()
     assert me["ready"] is False and me["ready_powers"] == ["Oda"]
@@ -70,6 +71,33 @@ def test_when_the_gm_allows_it_the_last_mark_ends_the_phase(app: Flask, client: 
     assert last["adjudicating"] is True and last["waiting_for"] == []
     assert deadlines.run_due(db_of(app)) == [game.id]
     assert len(store.load(db_of(app), game.id).state.history) == 1
+
+
+def test_a_phase_everyone_is_ready_for_while_paused_ends_as_soon_as_it_is_resumed(
+    app: Flask, client: FlaskClient, game: GameLinks
+) -> None:
+    client.put(f"/api/games/{game.id}/early", json={"when_all_ready": True}, headers=game.bearer("gm"))
+    client.post(f"/api/games/{game.id}/pause", json={"paused": True}, headers=game.bearer("gm"))
+    for power in POWERS:
+        answer = ready(client, game, power).get_json()
+    assert answer["adjudicating"] is False and answer["paused"] is True and answer["waiting_for"] == []
+    assert deadlines.run_due(db_of(app)) == []  # paused: nothing ends
+    resumed = client.post(f"/api/games/{game.id}/pause", json={"paused": False}, headers=game.bearer("gm"))
+    assert resumed.status_code == 200
+    assert deadlines.run_due(db_of(app)) == [game.id]
+    assert len(store.load(db_of(app), game.id).state.history) == 1
+
+
+def test_resuming_with_a_power_still_waited_for_keeps_the_deadline_rule(
+    app: Flask, client: FlaskClient, game: GameLinks
+) -> None:
+    client.put(f"/api/games/{game.id}/early", json={"when_all_ready": True}, headers=game.bearer("gm"))
+    client.post(f"/api/games/{game.id}/pause", json={"paused": True}, headers=game.bearer("gm"))
+    for power in POWERS[:-1]:
+        ready(client, game, power)
+    client.post(f"/api/games/{game.id}/pause", json={"paused": False}, headers=game.bearer("gm"))
+    assert deadlines.run_due(db_of(app)) == []
+    assert store.load(db_of(app), game.id).state.history == []
 
 
 def test_without_the_gm_allowing_it_everyone_ready_changes_nothing(

@@ -8,6 +8,7 @@ from game.press import GM as THE_GM
 from post import render
 from web.access.callers import Caller
 from web.api.openapi import operation
+from web.api.presspage import PRESS_QUERY, press_page
 from web.api.public import reply
 from web.pages import present
 from web.pages.consent import invitation_link
@@ -41,12 +42,14 @@ from web.schemas.table import (
     PressIn,
     PressOut,
     PressRulesIn,
+    PressSeenIn,
+    PressSeenOut,
     RemindersIn,
 )
 from web.storage import store
 from web.storage.db import database
 from web.storage.tokens import GM
-from web.table import chat, mailer, pausing, press, readiness
+from web.table import chat, mailer, pausing, press, pressread, push, readiness
 
 __all__ = ["bp"]
 
@@ -108,6 +111,7 @@ def inbox(game_id: str, caller: Caller, body: InboxIn) -> tuple[Response, int]:
 )
 def adjudicate(game_id: str, caller: Caller, body: VersionIn) -> tuple[Response, int]:
     index = actions.adjudicate(database(), game_id, body.version, by=caller.source)
+    push.after_adjudication(database(), game_id)
     mailer.after_adjudication(database(), game_id, mailer.smtp_settings(current_app.config))
     chat.after_adjudication(database(), game_id)
     return reply(present.phase_out(store.load(database(), game_id), index))
@@ -236,6 +240,7 @@ def mail_settings(game_id: str, caller: Caller, body: MailSettingsIn) -> tuple[R
 @operation(bp, "/rollback", "post", "Undo the last adjudication", body=VersionIn, response=GameOut, auth="gm")
 def rollback(game_id: str, caller: Caller, body: VersionIn) -> tuple[Response, int]:
     actions.rollback(database(), game_id, body.version, by=caller.source)
+    push.after_rollback(database(), game_id)
     return reply(present.game_out(store.load(database(), game_id)))
 
 
@@ -296,19 +301,34 @@ def new_link(game_id: str, caller: Caller, body: NewLinkIn) -> tuple[Response, i
 )
 def press_rules(game_id: str, caller: Caller, body: PressRulesIn) -> tuple[Response, int]:
     press.set_rules(database(), game_id, body, by=caller.source)
-    return reply(press.read(database(), game_id, THE_GM, mark=False))
+    return reply(pressread.read(database(), game_id, THE_GM))
 
 
 @operation(
     bp,
     "/gm/press",
     "get",
-    "The press the GM may read (public messages and announcements; private ones if the game lets the GM read them)",
+    "The press the GM may read (public messages and announcements; private ones if the game lets the GM read "
+    "them): its conversations, and a page of messages, oldest first; marks nothing as read",
     response=PressOut,
     auth="gm",
+    query=PRESS_QUERY,
 )
 def gm_press(game_id: str, caller: Caller) -> tuple[Response, int]:
-    return reply(press.read(database(), game_id, THE_GM))
+    return reply(press_page(THE_GM, game_id))
+
+
+@operation(
+    bp,
+    "/gm/press/seen",
+    "put",
+    "Mark messages the GM has seen as read (the others stay unread)",
+    body=PressSeenIn,
+    response=PressSeenOut,
+    auth="gm",
+)
+def gm_press_seen(game_id: str, caller: Caller, body: PressSeenIn) -> tuple[Response, int]:
+    return reply(pressread.mark_seen(database(), game_id, THE_GM, body.ids))
 
 
 @operation(

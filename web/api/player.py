@@ -5,10 +5,13 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort
 
 from adjudicator.position import Phase
+from game.game import GameError
 from web.access.callers import Caller
 from web.api.openapi import operation
+from web.api.presspage import PRESS_QUERY, press_page
 from web.api.public import reply
 from web.pages import present
+from web.pages.player import mail_possible
 from web.play import actions, posting
 from web.play.choices import player_choices
 from web.schemas.bodies import (
@@ -24,10 +27,20 @@ from web.schemas.bodies import (
     ResultOut,
 )
 from web.schemas.choices import ChoicesOut
-from web.schemas.table import MessageOut, PressIn, PressMailIn, PressOut, PulseOut, ReadyIn, ReadyOut
+from web.schemas.table import (
+    MessageOut,
+    PressIn,
+    PressMailIn,
+    PressOut,
+    PressSeenIn,
+    PressSeenOut,
+    PulseOut,
+    ReadyIn,
+    ReadyOut,
+)
 from web.storage import store
 from web.storage.db import database
-from web.table import press, readiness
+from web.table import press, pressread, readiness
 
 __all__ = ["bp"]
 
@@ -198,12 +211,27 @@ def ready(game_id: str, caller: Caller, body: ReadyIn) -> tuple[Response, int]:
     bp,
     "/press",
     "get",
-    "The press this power may read (public, its own, and messages to it), oldest first; counts them as read",
+    "The press this power may read (public, its own, and messages to it): its conversations with their unread "
+    "counts, and a page of messages, oldest first (the newest, or those asked for); marks nothing as read",
     response=PressOut,
     auth="power",
+    query=PRESS_QUERY,
 )
 def press_read(game_id: str, caller: Caller) -> tuple[Response, int]:
-    return reply(press.read(database(), game_id, caller.power))
+    return reply(press_page(caller.power, game_id))
+
+
+@operation(
+    bp,
+    "/press/seen",
+    "put",
+    "Mark messages this power has seen as read (only those: the others stay unread)",
+    body=PressSeenIn,
+    response=PressSeenOut,
+    auth="power",
+)
+def press_seen(game_id: str, caller: Caller, body: PressSeenIn) -> tuple[Response, int]:
+    return reply(pressread.mark_seen(database(), game_id, caller.power, body.ids))
 
 
 @operation(
@@ -232,8 +260,13 @@ def press_send(game_id: str, caller: Caller, body: PressIn) -> tuple[Response, i
 )
 def press_mail(game_id: str, caller: Caller, body: PressMailIn) -> tuple[Response, int]:
     power = caller.power
+    possible = mail_possible(store.load(database(), game_id), power)
+    if body.mail and not possible:
+        raise GameError(
+            "press by mail cannot be turned on: the site has no mail server or the GM has no address for this power"
+        )
     press.set_mail(database(), game_id, power, body)
-    return reply(press.read(database(), game_id, power, mark=False))
+    return reply(pressread.read(database(), game_id, power, mail_possible=possible))
 
 
 @operation(

@@ -14,6 +14,7 @@ from web.discord.context import Context, Say, Sorry, deadline_line, escape
 from web.schemas.table import PressIn
 from web.storage import store
 from web.table import press as table_press
+from web.table import pressread
 
 __all__ = ["messages", "press", "status"]
 
@@ -72,10 +73,9 @@ def messages(context: Context) -> Say:
     """The press this power has not read, oldest first, a few at a time: those shown are counted as read."""
     caller = context.caller
     power = caller.power
-    read = table_press.read(context.db, caller.game_id, power, mark=False)
-    new = [m for m in read.messages if m.unread]
+    new, total = pressread.unseen(context.db, caller.game_id, power)
     if not new:
-        count = f"{len(read.messages)} message{'s' if len(read.messages) != 1 else ''}"
+        count = f"{total} message{'s' if total != 1 else ''}"
         return Say(f"No new press for {power}. ({count} so far: the web page shows them all.)")
     parts: list[str] = []
     for message in new[:_SHOWN]:
@@ -84,6 +84,6 @@ def messages(context: Context) -> Say:
         if parts and sum(map(len, parts)) + len(part) > _SHOWN_TEXT:
             break
         parts.append(part)
-    table_press.mark_read(context.db, caller.game_id, power, new[len(parts) - 1].id)
+    pressread.mark_seen(context.db, caller.game_id, power, [m.id for m in new[: len(parts)]])
     more = f"\n\n{len(new) - len(parts)} more new: /messages again." if len(new) > len(parts) else ""
     return Say(f"**New press for {power}**\n\n" + "\n\n".join(parts) + more)

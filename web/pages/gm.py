@@ -23,11 +23,11 @@ from web.pages.postformat import post_format
 from web.pages.routes import route
 from web.play import actions, mapview, posting
 from web.schemas.bodies import DeadlineIn, InboxIn, MailOut, MailSettingsIn
-from web.schemas.table import ChannelIn, ChannelPostOut, EarlyIn, ExtendIn, PauseIn, RemindersIn
+from web.schemas.table import ChannelIn, ChannelPostOut, EarlyIn, ExtendIn, PauseIn, PressOut, RemindersIn
 from web.storage import store
 from web.storage.db import database
 from web.storage.tokens import GM
-from web.table import chat, mailer, pausing, press, readiness
+from web.table import chat, mailer, pausing, pressread, push, readiness
 
 __all__ = ["bp"]
 
@@ -48,9 +48,15 @@ def page(game_id: str, caller: Caller) -> str:
         post=post,
         formats=FORMATS,
         fmt=fmt,
-        press=press.read(database(), game_id, PRESS_GM, snapshot=snapshot),
+        press=gm_press_view(snapshot),
         svg=_gm_map(snapshot),
     )
+
+
+def gm_press_view(snapshot: store.Snapshot) -> PressOut:
+    """The press panel as the GM's page first shows it: the conversation in ``?talk=``, if any."""
+    talk = request.args.get("talk") or None
+    return pressread.read(database(), snapshot.id, PRESS_GM, snapshot=snapshot, conversation=talk)
 
 
 @route(bp, "/preview", auth="gm")
@@ -84,7 +90,7 @@ def inbox(game_id: str, caller: Caller) -> str:
         post=post,
         formats=FORMATS,
         fmt=fmt,
-        press=press.read(database(), game_id, PRESS_GM, snapshot=snapshot),
+        press=gm_press_view(snapshot),
         svg=_gm_map(snapshot),
         inbox=out,
         inbox_text=request_.text,
@@ -96,6 +102,7 @@ def inbox(game_id: str, caller: Caller) -> str:
 @route(bp, "/adjudicate", "post", auth="gm")
 def adjudicate(game_id: str, caller: Caller) -> BaseResponse:
     index = actions.adjudicate(database(), game_id, form_version())
+    push.after_adjudication(database(), game_id)
     flash(f"Adjudicated: the report is below (phase {index + 1} of the history).", "ok")
     mailed = mailer.after_adjudication(database(), game_id, _smtp())
     if mailed is not None:
@@ -195,6 +202,7 @@ def mail(game_id: str, caller: Caller) -> BaseResponse:
 @route(bp, "/rollback", "post", auth="gm")
 def rollback(game_id: str, caller: Caller) -> BaseResponse:
     phase = actions.rollback(database(), game_id, form_version())
+    push.after_rollback(database(), game_id)
     flash(f"Rolled back: {phase} is open again, with the orders it had.", "ok")
     return _back(caller)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.position import Phase
@@ -10,17 +10,17 @@ from game.game import GameError
 from orders import DPOrder, Hold, SupportHold, SupportMove
 from web.access.callers import Caller
 from web.pages import present
-from web.pages.forms import form_model
+from web.pages.forms import form_model, query_model
 from web.pages.public import dp_of, svg_response
 from web.pages.routes import route
 from web.play import actions, lastphase, mapview, posting
 from web.play.choices import player_choices
 from web.play.ordering import check_text, orders_as_text
 from web.schemas.bodies import BidIn, ConcedeIn, OrdersIn, OrdersOut
-from web.schemas.table import ReadyIn
+from web.schemas.table import PressOut, PressQueryIn, ReadyIn
 from web.storage import store
 from web.storage.db import database
-from web.table import press, readiness
+from web.table import mailer, pressread, readiness
 
 __all__ = ["bp"]
 
@@ -47,6 +47,7 @@ def _page(
     snapshot = store.load(database(), game_id)
     board, position = snapshot.board, snapshot.state.position
     saved_text = orders_as_text(board, snapshot.state.orders.get(power, []))
+    lasts = lastphase.last_phases(snapshot, power)
     return render_template(
         "player/page.html",
         view=present.player_out(snapshot, power),
@@ -60,11 +61,38 @@ def _page(
         choices=player_choices(snapshot, power),
         svg=_page_map(snapshot, power),
         focus=mapview.focus(board, position, power),
-        press=press.read(database(), game_id, power, snapshot=snapshot),
-        last=lastphase.last_phase(snapshot, power),
+        press=_press(snapshot, power),
+        push=_push_view(game_id, power),
+        lasts=lasts,
         # Opens on the last results until the power has saved orders for the new phase.
-        view_first="results" if snapshot.state.history and power not in snapshot.submitted else "now",
+        view_first=lasts[-1].layer if lasts and power not in snapshot.submitted else "now",
+        adjudicated=len(snapshot.state.history),
     )
+
+
+def _push_view(game_id: str, power: str) -> dict[str, object]:
+    from web.pages.player_push import push_view  # its routes are on this module's blueprint
+
+    return push_view(game_id, power)
+
+
+def _press(snapshot: store.Snapshot, power: str) -> PressOut:
+    """The press panel as the page first shows it: the conversation in ``?talk=`` (older ones with ``before=``)."""
+    asked = query_model(PressQueryIn)
+    return pressread.read(
+        database(),
+        snapshot.id,
+        power,
+        snapshot=snapshot,
+        conversation=request.args.get("talk") or None,
+        before=asked.before,
+        mail_possible=mail_possible(snapshot, power),
+    )
+
+
+def mail_possible(snapshot: store.Snapshot, power: str) -> bool:
+    """Press by mail can be offered: the site has an SMTP server and the GM has an address for the power."""
+    return mailer.smtp_settings(current_app.config) is not None and bool(snapshot.state.addresses.get(power))
 
 
 def _page_map(snapshot: store.Snapshot, power: str) -> str:
@@ -222,6 +250,8 @@ def ready(game_id: str, caller: Caller) -> BaseResponse:
     out = readiness.set_ready(database(), game_id, power, wanted)
     if out.adjudicating:
         flash("Everyone is ready: the phase is being adjudicated now. Reload in a few seconds for the results.", "ok")
+    elif out.ready and out.paused and out.early and not out.waiting_for:
+        flash(f"You are ready for {out.phase}, and so is everyone: the phase ends as soon as the GM resumes.", "ok")
     elif out.ready:
         waiting = f" Still waiting for {', '.join(out.waiting_for)}." if out.waiting_for else ""
         flash(f"You are ready for {out.phase}.{waiting} Changing your orders clears it.", "ok")

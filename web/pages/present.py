@@ -154,8 +154,10 @@ def phase_out(snapshot: Snapshot, index: int, fmt: str = "plain") -> PhaseOut:
 
 def pulse_out(db: Database, game_id: str, reader: str) -> PulseOut:
     """What a page asks every few seconds: has the game moved, and is there press to read."""
-    from web.table import press  # the press module loads with the first pulse, not with every page
+    from web.table import pressread  # the press module loads with the first pulse, not with every page
 
     version, state = store.peek(db, game_id)
-    unread = press.unread(db, game_id, reader, state.press)
-    return PulseOut(version=version, phase=str(state.position.phase), adjudicated=len(state.history), unread=unread)
+    unread, newest = pressread.newest(db, game_id, reader, state.press)
+    return PulseOut(
+        version=version, phase=str(state.position.phase), adjudicated=len(state.history), unread=unread, press_id=newest
+    )

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from adjudicator.position import Position
+from game.records import OutcomeRecord
 from game.state import HistoryEntry
 from post import FORMATS
 from web.pages import present
@@ -27,6 +29,7 @@ def game(game_id: str) -> str:
     snapshot = store.load(database(), game_id)
     view = present.game_out(snapshot)
     fmt = post_format()
+    lasts = lastphase.last_phases(snapshot, None)
     latest = present.phase_out(snapshot, len(snapshot.state.history) - 1, fmt) if snapshot.state.history else None
     svg = mapview.cached(
         (game_id, snapshot.version, "public page"),
@@ -43,9 +46,16 @@ def game(game_id: str) -> str:
         fmt=fmt,
         svg=svg,
         colours=_colours(snapshot),
-        last=lastphase.last_phase(snapshot, None),
-        view_first="results" if snapshot.state.history else "now",
+        lasts=lasts,
+        view_first=lasts[-1].layer if lasts else "now",
+        focus=mapview.focus_on_orders(snapshot.board, *_last_orders(snapshot)),
     )
+
+
+def _last_orders(snapshot: store.Snapshot) -> tuple[Position, Sequence[OutcomeRecord]]:
+    """The position now and the last phase's outcomes: where the public page's map opens on a phone."""
+    history = snapshot.state.history
+    return snapshot.state.position, history[-1].report.outcomes if history else ()
 
 
 @bp.get("/map.svg")
@@ -117,8 +127,21 @@ def history(game_id: str, number: int) -> str:
         lambda: mapview.page_svg(snapshot.board, entry.before, outcomes=entry.report.outcomes),
     )
     readable = posting.phase_post(snapshot, index, "html")  # our own renderer's HTML: every text in it escaped
+    power = request.args.get("power")
+    if power in snapshot.board.power_names:  # from a player's page: open on that power's units
+        focus = mapview.focus(snapshot.board, entry.before, power)
+    else:
+        power, focus = None, mapview.focus_on_orders(snapshot.board, entry.before, entry.report.outcomes)
     return render_template(
-        "public/phase.html", game=view, phase=out, formats=FORMATS, fmt=fmt, svg=svg, readable=readable
+        "public/phase.html",
+        game=view,
+        phase=out,
+        formats=FORMATS,
+        fmt=fmt,
+        svg=svg,
+        readable=readable,
+        focus=focus,
+        power=power,
     )
 
 

@@ -17,7 +17,18 @@ from maps.terms import province_of
 from orders.model import Order
 from web.storage.kept import SharedLRU
 
-__all__ = ["cached", "cached_png", "clear_cache", "focus", "orders_layer", "page_svg", "png", "position_svg", "warm_up"]
+__all__ = [
+    "cached",
+    "cached_png",
+    "clear_cache",
+    "focus",
+    "focus_on_orders",
+    "orders_layer",
+    "page_svg",
+    "png",
+    "position_svg",
+    "warm_up",
+]
 
 T = TypeVar("T", str, bytes)
 Key = tuple[str, int, str]
@@ -69,13 +80,21 @@ def orders_layer(board: Board, position: Position, orders: Sequence[tuple[str | 
     return layer(board, position, orders)
 
 
-def with_last_results(svg: str, board: Board, before: Position, outcomes: Sequence[OutcomeRecord]) -> str:
-    """The page's map with the last phase's results drawn over it in a group of their own (``g.results``), which
-    the page shows or hides ("Last results" / "Now"): moves that went or failed, supports given or cut, from
-    where each unit stood before the phase. A few kilobytes, not a second map."""
+def with_last_results(
+    svg: str, board: Board, before: Position, outcomes: Sequence[OutcomeRecord], number: int = 0, shown: bool = True
+) -> str:
+    """The page's map with a past phase's results drawn over it in a group of their own (``g.results``, with
+    ``data-phase`` its number), which the page shows or hides ("Now"): moves that went or failed, supports
+    given or cut, from where each unit stood before the phase. Under the names, as the orders are. A few
+    kilobytes, not a second map."""
     from render import orders_layer as layer
 
-    drawn = layer(board, before, outcomes=outcomes).replace('<g class="orders"', '<g class="results"', 1)
+    drawn = layer(board, before, outcomes=outcomes)
+    hidden = "" if shown else ' display="none"'
+    drawn = drawn.replace('<g class="orders"', f'<g class="results" data-phase="{number}"{hidden}', 1)
+    head, names, tail = svg.partition('<g class="labels"')
+    if names:
+        return f"{head}{drawn}\n{names}{tail}"
     head, closing, tail = svg.rpartition("</svg>")
     return f"{head}{drawn}{closing}{tail}" if closing else svg
 
@@ -95,16 +114,45 @@ def focus(board: Board, position: Position, power: str | None = None) -> str | N
     spots = [plan.anchors.get(place) or plan.anchors[province_of(place)] for place in _places(position, power)]
     if not spots:
         return None
-    most_wide, pad = _FARTHEST * plan.width, 2.2 * plan.spacing
-    most_high = _TALL * most_wide
     if power is None:
+        most_wide = _FARTHEST * plan.width
         middle = (sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
-        return _frame(middle, most_wide, most_high, plan.width, plan.height)
-    kept = _busiest(spots, most_wide - 2 * plan.spacing, most_high - 2 * plan.spacing)
+        return _frame(middle, most_wide, _TALL * most_wide, plan.width, plan.height)
+    return _round(spots, plan.width, plan.height, plan.spacing)
+
+
+def focus_on_orders(board: Board, position: Position, outcomes: Sequence[OutcomeRecord] = ()) -> str | None:
+    """The part of the map a phone opens a past phase (or the public page) on: where its orders were, the
+    busiest corner if they spread over the board; with no orders, the heart of the board (:func:`focus`)."""
+    from render import sheet_of
+
+    plan = sheet_of(board)
+    places: list[str] = []
+    for outcome in outcomes:
+        if getattr(outcome, "implicit", False):
+            continue
+        order = getattr(outcome.order, "order", outcome.order)  # a DP order: the order it buys
+        places += [loc for loc in (_where(order, "unit"), getattr(order, "destination", None)) if loc]
+    spots = [plan.anchors.get(p) or plan.anchors[province_of(p)] for p in places if province_of(p) in plan.anchors]
+    if not spots:
+        return focus(board, position)
+    return _round(spots, plan.width, plan.height, plan.spacing)
+
+
+def _where(order: object, field: str) -> str | None:
+    unit = getattr(order, field, None)
+    return getattr(unit, "location", None)
+
+
+def _round(spots: Sequence[tuple[float, float]], width: float, height: float, spacing: float) -> str:
+    """A frame round the busiest corner of ``spots``, with room round, as wide as names stay readable."""
+    most_wide, pad = _FARTHEST * width, 2.2 * spacing
+    most_high = _TALL * most_wide
+    kept = _busiest(spots, most_wide - 2 * spacing, most_high - 2 * spacing)
     xs, ys = [x for x, _ in kept], [y for _, y in kept]
-    wide = min(max(max(xs) - min(xs) + 2 * pad, _CLOSEST * plan.width), most_wide)
+    wide = min(max(max(xs) - min(xs) + 2 * pad, _CLOSEST * width), most_wide)
     high = min(max(ys) - min(ys) + 2 * pad, most_high)
-    return _frame(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), wide, high, plan.width, plan.height)
+    return _frame(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), wide, high, width, height)
 
 
 def _frame(middle: tuple[float, float], wide: float, high: float, width: float, height: float) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from web.schemas.bodies import UtcTime, _In
 
@@ -14,15 +14,22 @@ __all__ = [
     "ChannelIn",
     "ChannelPostIn",
     "ChannelPostOut",
+    "ConversationOut",
     "EarlyIn",
     "ExtendIn",
     "MessageOut",
     "PauseIn",
     "PressIn",
     "PressMailIn",
+    "PressQueryIn",
     "PressOut",
     "PressRulesIn",
+    "PressSeenIn",
+    "PressSeenOut",
     "PulseOut",
+    "PushIn",
+    "PushOffIn",
+    "PushOut",
     "ReadyIn",
     "ReadyOut",
     "RemindersIn",
@@ -51,6 +58,9 @@ class ReadyOut(BaseModel):
     waiting_for: list[str] = Field(description="the powers with something to order that are not ready")
     early: bool = Field(description="the phase is adjudicated as soon as nobody is waited for (the GM's choice)")
     adjudicating: bool = Field(description="everyone was ready: the phase is being adjudicated now")
+    paused: bool = Field(
+        default=False, description="the GM has paused the game: with everyone ready, the phase ends when it resumes"
+    )
 
 
 class EarlyIn(_In):
@@ -67,6 +77,7 @@ class PressIn(_In):
 
 class MessageOut(BaseModel):
     id: int
+    conversation: str = Field(description="the conversation it belongs to (ConversationOut.key)")
     phase: str
     sender: str = Field(description="a power, 'GM', or 'Anonymous' (grey press; the GM sees who)")
     to: list[str] = Field(description="the powers it is for, or ['everyone']")
@@ -76,6 +87,21 @@ class MessageOut(BaseModel):
     unread: bool
 
 
+class ConversationOut(BaseModel):
+    """The messages between one set of correspondents, as this reader sees them."""
+
+    key: str = Field(
+        description="'public', 'gm' (the GM's announcements), the powers of a private group joined "
+        "by commas (e.g. 'Oda,Takeda'), or 'unsigned:' and its recipients (grey press to this reader)"
+    )
+    title: str = Field(description="who it is with, in words")
+    to: list[str] = Field(description="who a reply goes to: ['*'] (everyone) or the other powers; empty: no reply")
+    why_not: str | None = Field(default=None, description="why this reader cannot reply here, if it cannot")
+    messages: int = Field(description="how many messages it holds")
+    unread: int = Field(description="how many of them this reader has not seen")
+    last_id: int = Field(description="the id of its newest message")
+
+
 class PressOut(BaseModel):
     kind: Literal["none", "public", "private"]
     grey: bool
@@ -83,9 +109,37 @@ class PressOut(BaseModel):
     can_send: bool
     why_not: str | None = Field(description="why this reader cannot write now (no press, out of the game)")
     recipients: list[str] = Field(description="the powers this reader may write to privately")
-    messages: list[MessageOut]
-    unread: int = Field(description="messages not read before this answer")
+    conversations: list[ConversationOut] = Field(description="every conversation, the latest first")
+    conversation: str | None = Field(description="the conversation the messages are from (None: all of them)")
+    messages: list[MessageOut] = Field(description="oldest first: the newest page, or the page asked for")
+    earlier: bool = Field(description="there are older messages than the first of these (ask with before=)")
+    later: bool = Field(description="there are newer messages than the last of these (ask with after=)")
+    last_id: int = Field(description="the newest message this reader may read (0: none): a cursor for after=")
+    unread: int = Field(description="messages this reader has not seen, in every conversation")
     mail: bool = Field(description="new messages are mailed to this power's addresses (batched)")
+    mail_possible: bool = Field(
+        default=False, description="the site can mail (it has an SMTP server) and the GM has an address for the power"
+    )
+
+
+class PressQueryIn(_In):
+    """Which messages to read (the query of press.json and GET /press): a page, never everything at once."""
+
+    conversation: str | None = Field(default=None, max_length=400, description="one conversation's key only")
+    after: int | None = Field(default=None, ge=0, description="the messages over this id (a tab's cursor)")
+    before: int | None = Field(default=None, ge=1, description="the newest messages under this id (older ones)")
+    limit: int = Field(default=30, ge=1, le=200, description="at most so many messages")
+
+
+class PressSeenIn(_In):
+    ids: list[Annotated[int, Field(ge=1)]] = Field(
+        min_length=1, max_length=500, description="the messages that have been on this reader's screen"
+    )
+
+
+class PressSeenOut(BaseModel):
+    unread: int = Field(description="messages this reader has still not seen, in every conversation")
+    conversations: dict[str, int] = Field(description="unread messages per conversation (only those with some)")
 
 
 class PressRulesIn(_In):
@@ -103,6 +157,7 @@ class PulseOut(BaseModel):
     phase: str
     adjudicated: int = Field(description="how many phases have been adjudicated")
     unread: int = Field(description="press messages this reader has not read")
+    press_id: int = Field(default=0, description="the newest press message this reader may read (0: none)")
 
 
 class PauseIn(_In):
@@ -139,3 +194,34 @@ class ChannelPostOut(BaseModel):
     total: int = Field(description="messages in the post (a long post is cut to the channel's limit)")
     failure: str | None = Field(default=None, description="why the post stopped, if it did")
     notes: list[str] = Field(default_factory=list, description="e.g. a map the channel could not take")
+
+
+class PushKeysIn(_In):
+    p256dh: str = Field(max_length=128, description="the browser's public key (base64url)")
+    auth: str = Field(max_length=64, description="the browser's authentication secret (base64url)")
+
+
+class PushSubscriptionIn(_In):
+    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)  # PushSubscription.toJSON() has more
+
+    endpoint: str = Field(max_length=1024, description="the push service's address for this browser")
+    keys: PushKeysIn
+
+
+class PushIn(_In):
+    """A browser's push subscription (``PushSubscription.toJSON()``) and the events it wants."""
+
+    subscription: PushSubscriptionIn
+    events: list[Literal["phase", "press", "reminder"]] = Field(
+        max_length=3,
+        description="phase: a new phase and the results; press: a message to this power; "
+        "reminder: before a deadline, when no orders are saved",
+    )
+
+
+class PushOffIn(_In):
+    endpoint: str = Field(max_length=1024)
+
+
+class PushOut(BaseModel):
+    devices: list[list[str]] = Field(description="the events each of this power's subscribed browsers wants")

@@ -265,15 +265,20 @@
   document.querySelectorAll("figure.map.live").forEach(function (figure) { figure.liveMap = new LiveMap(figure); });
 })();
 
-// "Last results" / "Now": which the map shows (the last phase's results are a layer of their own, g.results).
-// Choosing a unit to order (a tap on the map in the results view) shows the position now.
+// The last phases' results / "Now": which the map shows (each phase's results are a layer of their own,
+// g.results[data-phase]). Choosing a unit to order (a tap on the map in a results view) shows the position now.
 (function () {
   "use strict";
   var toggle = document.getElementById("view-toggle");
   var figure = document.getElementById("map");
   if (!toggle || !figure) { return; }
+  var views = Array.prototype.map.call(toggle.querySelectorAll("button[data-view]"), function (b) { return b.dataset.view; });
+  var latest = views.length > 1 ? views[views.length - 2] : "now";
   function show(view) {
     figure.dataset.view = view;
+    figure.querySelectorAll("g.results").forEach(function (g) {
+      g.setAttribute("display", "results-" + g.getAttribute("data-phase") === view ? "inline" : "none");
+    });
     toggle.querySelectorAll("button[data-view]").forEach(function (b) {
       b.setAttribute("aria-pressed", b.dataset.view === view ? "true" : "false");
     });
@@ -283,10 +288,11 @@
     if (button) { show(button.dataset.view); }
   });
   figure.addEventListener("click", function (event) {
-    if (figure.dataset.view === "results" && event.target.closest && event.target.closest("g.unit")) { show("now"); }
+    if (figure.dataset.view !== "now" && event.target.closest && event.target.closest("g.unit")) { show("now"); }
   }, true);
   document.addEventListener("keydown", function (event) {
     if (event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) { return; }
-    if (event.key === "r" || event.key === "R") { show(figure.dataset.view === "results" ? "now" : "results"); }
+    if (event.key === "r" || event.key === "R") { show(figure.dataset.view === "now" ? latest : "now"); }
   });
+  show(figure.dataset.view || "now");
 })();

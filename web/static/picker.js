@@ -181,9 +181,21 @@
     var bought = state.entry && state.entry.dp;
     var text = (bought ? state.points + " : " : "") + choice.text;
     var unit = state.entry ? state.entry.unit.province : province || null;
+    var keyboard = document.activeElement && map.svg.contains(document.activeElement);
     deselect();
     put(unit, text);
     map.say("Added to your orders: " + text);
+    if (keyboard) { focusNext(unit); }
+  }
+
+  // A choice made with the keyboard: focus goes where the next choice is, the next unit to order, or Save
+  // after the last (the target chosen has just left the keys' path).
+  function focusNext(unit) {
+    var mine = Object.keys(units).filter(function (p) { return !units[p].dp; });
+    var next = mine[mine.indexOf(unit) + 1];
+    var glyph = next ? glyphOf(next) : null;
+    var save = document.getElementById("save");
+    if (glyph) { glyph.focus(); } else if (save) { save.focus(); }
   }
 
   figure.addEventListener("map:tap", function (event) {

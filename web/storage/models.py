@@ -31,6 +31,9 @@ __all__ = [
     "OutboundRow",
     "PowerMark",
     "PressReadRow",
+    "PressSeenRow",
+    "PushSentRow",
+    "PushSubscriptionRow",
     "ReadyRow",
     "RefusalRow",
     "SiteSettingRow",
@@ -143,7 +146,9 @@ class PressReadRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     reader: Mapped[str] = mapped_column(String(40))
-    read_id: Mapped[int] = mapped_column(Integer, default=0, doc="the last message id read")
+    read_id: Mapped[int] = mapped_column(
+        Integer, default=0, doc="every message id up to this one is read (later ones: PressSeenRow)"
+    )
     mailed_id: Mapped[int] = mapped_column(Integer, default=0, doc="the last message id mailed to this reader")
 
 
@@ -224,3 +229,48 @@ class OutboundRow(Base):
     kind: Mapped[str] = mapped_column(String(10))
     address: Mapped[str] = mapped_column(String(320), doc="a mail's address, a webhook's host")
     sent: Mapped[datetime] = mapped_column(DateTime, index=True)
+
+
+class PressSeenRow(Base):
+    """One message a reader has had on screen (or opened), above its ``read_id``: read marks are set only when
+    a message was seen, in any order (a conversation read before another), never by loading a page."""
+
+    __tablename__ = "press_seen"
+    __table_args__ = (UniqueConstraint("game_id", "reader", "message_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    reader: Mapped[str] = mapped_column(String(40))
+    message_id: Mapped[int] = mapped_column(ForeignKey("messages.id", ondelete="CASCADE"))
+
+
+class PushSubscriptionRow(Base):
+    """A browser's Web Push subscription for one power's link: where to push (its endpoint, on a push service)
+    and the keys to encrypt for it (RFC 8291), with the events it wants (JSON list)."""
+
+    __tablename__ = "push_subscriptions"
+    __table_args__ = (UniqueConstraint("game_id", "power", "endpoint"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    power: Mapped[str] = mapped_column(String(40))
+    link: Mapped[str] = mapped_column(
+        String(64), doc="the digest of the link it came through: once the GM gives the power a new link, it goes"
+    )
+    endpoint: Mapped[str] = mapped_column(String(1024))
+    p256dh: Mapped[str] = mapped_column(String(128))
+    auth: Mapped[str] = mapped_column(String(64))
+    events: Mapped[str] = mapped_column(Text, doc='JSON list: "phase", "press", "reminder"')
+    created: Mapped[datetime] = mapped_column(DateTime)
+
+
+class PushSentRow(Base):
+    """One event pushed to one subscription: written before the push goes, so each event goes once."""
+
+    __tablename__ = "push_sent"
+    __table_args__ = (UniqueConstraint("subscription_id", "event"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    subscription_id: Mapped[int] = mapped_column(ForeignKey("push_subscriptions.id", ondelete="CASCADE"), index=True)
+    event: Mapped[str] = mapped_column(String(80))
+    at: Mapped[datetime] = mapped_column(DateTime)

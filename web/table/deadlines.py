@@ -30,7 +30,7 @@ from outbox import SmtpSettings
 from web.play import actions
 from web.storage import store
 from web.storage.db import Database
-from web.table import chat, mailer, pressmail, reminders
+from web.table import chat, mailer, pressmail, push, reminders
 
 __all__ = ["Timer", "init_app", "run_due", "run_loop", "run_pass", "start_timer"]
 
@@ -114,6 +114,7 @@ def run_pass(db: Database, smtp: SmtpSettings | None, now: datetime | None = Non
     senders = reminders.remind_due(db, moment, smtp) + pressmail.mail_due(db, moment, smtp)
     for game_id in held:
         log.info("deadline passed: game %s adjudicated", game_id)
+        push.after_adjudication(db, game_id)
         mailing = mailer.in_background(db, game_id, smtp)
         senders += [mailing] if mailing is not None else []
         senders.append(chat.in_background(db, game_id))

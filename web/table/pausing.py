@@ -2,7 +2,9 @@
 open phase more time.
 
 A paused game has no deadline in its row, so the deadline job, the reminders and an early end when all are
-ready all leave it alone; the players may still save orders. Resuming gives back the time that was left.
+ready all leave it alone; the players may still save orders and say they are ready. Resuming gives back the time
+that was left, or, when the GM ends phases as soon as everyone is ready and everyone with orders to give is,
+ends the phase now (the deadline job adjudicates it within seconds, as for any passed deadline).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from web.schemas.table import ExtendIn, PauseIn
 from web.storage import store
 from web.storage.db import Database
 from web.storage.store import Handle
+from web.table.readiness import waiting_for
 
 __all__ = ["extend", "set_paused"]
 
@@ -38,8 +41,12 @@ def set_paused(db: Database, game_id: str, request: PauseIn, by: str = GM_PAGE) 
             left = state.paused_left_seconds
             row.deadline = now + timedelta(seconds=max(left, 0.0)) if left is not None else None
             handle.game.state = state.replace(paused=False, paused_left_seconds=None)
-            said = f"{row.deadline:%Y-%m-%d %H:%M} UTC" if row.deadline else "none"
-            log_action(handle, by, f"resumed the game (deadline: {said})")
+            if state.early_when_ready and not waiting_for(state, handle.ready):
+                row.deadline = now  # everyone was ready while it was paused: the phase ends as it resumes
+                log_action(handle, by, "resumed the game; everyone is ready, so the phase ends now")
+            else:
+                said = f"{row.deadline:%Y-%m-%d %H:%M} UTC" if row.deadline else "none"
+                log_action(handle, by, f"resumed the game (deadline: {said})")
         return row.deadline
 
     return store.change(db, game_id, act)

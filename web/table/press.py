@@ -1,45 +1,32 @@
-"""Press on the web site: messages between powers and from the GM, stored per phase, with unread counts.
+"""Press on the web site: messages between powers and from the GM, stored per phase.
 
-The rules (what the GM allows, who reads what) are :mod:`game.press`'s; this module stores and
-fetches. Each message is a row of its own, so sending never waits for the game's lock; each reader's place
-(read, and mailed) is a row too. A reader is a power or ``GM``; what a reader cannot read is never fetched
-for it, and an unsigned message shows no sender except to the GM.
+The rules (what the GM allows, who reads what) are :mod:`game.press`'s; this module stores messages and the
+game's press settings. Each message is a row of its own, so sending never waits for the game's lock; each
+reader's place (read, and mailed) is a row too. Reading, conversations and read marks are
+:mod:`web.table.pressread`'s; who sees what under which name, :mod:`web.table.talk`'s.
 """
 
 from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Sequence
-from dataclasses import dataclass
 
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from game.game import Game, GameError
-from game.press import EVERYONE, GM, PressRules, may_read, refusal
+from game.press import EVERYONE, PressRules, refusal
 from web.play.actions import GM_PAGE, log_action
-from web.schemas.table import MessageOut, PressIn, PressMailIn, PressOut, PressRulesIn
+from web.schemas.table import MessageOut, PressIn, PressMailIn, PressRulesIn
 from web.storage import store
 from web.storage.db import Database
 from web.storage.models import MessageRow, PressReadRow
 from web.storage.store import Handle
-from web.table import pressbounds
+from web.table import pressbounds, push
+from web.table.talk import message_out
 
-__all__ = [
-    "PressRules",
-    "clean_text",
-    "mark_read",
-    "read",
-    "reader_place",
-    "send",
-    "set_mail",
-    "set_rules",
-    "shown_as",
-    "unread",
-    "visible",
-]
+__all__ = ["PressRules", "clean_text", "reader_place", "send", "set_mail", "set_rules"]
 
 _PUBLIC = json.dumps([EVERYONE])
 _INVISIBLE = {"Cc", "Cf", "Cs", "Co"}  # control, format (bidi overrides, zero-width), surrogates, private use
@@ -82,56 +69,9 @@ def send(db: Database, game_id: str, sender: str, request: PressIn) -> MessageOu
         pressbounds.check(session, game_id, sender, row.phase_index, now)  # rate, phase and game bounds
         session.add(row)
         session.flush()
-        return _out(row, sender, state.press, read_id=row.id)
-
-
-def read(
-    db: Database, game_id: str, reader: str, mark: bool = True, snapshot: store.Snapshot | None = None
-) -> PressOut:
-    """What ``reader`` may read, oldest first, with what is new to it; ``mark`` counts it all as read now.
-    ``snapshot``: the game as the page read it already (saves reading it again)."""
-    snapshot = snapshot or store.load(db, game_id)
-    state = snapshot.state
-    survivors = Game(snapshot.board, state).survivors()
-    with db.read() as session:
-        read_id = _read_id(session, game_id, reader)
-        rows = visible(session, game_id, reader, state.press)
-    if mark and rows and rows[-1].id > read_id:  # a write only when there is something new to count as read
-        mark_read(db, game_id, reader, rows[-1].id)
-    messages = [_out(r, reader, state.press, read_id) for r in rows]
-    why = refusal(state.press, reader, [EVERYONE], False, survivors)
-    others = [p for p in survivors if p != reader] if state.press.kind == "private" and reader != GM else []
-    return PressOut(
-        kind=state.press.kind,
-        grey=state.press.grey,
-        gm_reads_private=state.press.gm_reads_private,
-        can_send=why is None,
-        why_not=why,
-        recipients=others,
-        messages=messages,
-        unread=sum(m.unread for m in messages),
-        mail=reader in state.press_mail,
-    )
-
-
-def mark_read(db: Database, game_id: str, reader: str, up_to: int) -> None:
-    """Count the reader's messages up to the id ``up_to`` as read (a place never moves back)."""
-    with db.write() as session:
-        mine = reader_place(session, game_id, reader)
-        mine.read_id = max(mine.read_id, up_to)
-
-
-def unread(db: Database, game_id: str, reader: str, rules: PressRules) -> int:
-    """How many messages ``reader`` may read and has not (for the page's badge, asked every few seconds)."""
-    with db.read() as session:
-        after = _read_id(session, game_id, reader)
-        return sum(row.sender != reader for row in visible(session, game_id, reader, rules, after=after))
-
-
-def visible(session: Session, game_id: str, reader: str, rules: PressRules, after: int = 0) -> list[MessageRow]:
-    """The game's messages ``reader`` may read, with ids over ``after``, oldest first."""
-    query = select(MessageRow).where(MessageRow.game_id == game_id, MessageRow.id > after).order_by(MessageRow.id)
-    return [r for r in session.scalars(query) if may_read(rules, reader, r.sender, json.loads(r.recipients))]
+        sent = message_out(row, sender, state.press, unread=False)
+    push.after_message(db, game_id, sent.id)  # to the readers' browsers, in a thread of its own
+    return sent
 
 
 def set_rules(db: Database, game_id: str, request: PressRulesIn, by: str = GM_PAGE) -> PressRules:
@@ -171,11 +111,6 @@ def set_mail(db: Database, game_id: str, power: str, request: PressMailIn) -> bo
     return request.mail
 
 
-def _read_id(session: Session, game_id: str, reader: str) -> int:
-    query = select(PressReadRow.read_id).where(PressReadRow.game_id == game_id, PressReadRow.reader == reader)
-    return session.scalars(query).one_or_none() or 0
-
-
 def reader_place(session: Session, game_id: str, reader: str) -> PressReadRow:
     """The reader's row, made if it is new (two first reads at once both succeed), locked for this transaction."""
     insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
@@ -183,31 +118,3 @@ def reader_place(session: Session, game_id: str, reader: str) -> PressReadRow:
     session.execute(new.on_conflict_do_nothing(index_elements=["game_id", "reader"]))
     query = select(PressReadRow).where(PressReadRow.game_id == game_id, PressReadRow.reader == reader)
     return session.scalars(query.with_for_update()).one()
-
-
-@dataclass(frozen=True)
-class _Shown:
-    sender: str
-    to: list[str]
-
-
-def shown_as(row: MessageRow, reader: str, rules: PressRules) -> _Shown:
-    recipients: Sequence[str] = json.loads(row.recipients)
-    to = ["everyone"] if list(recipients) == [EVERYONE] else list(recipients)
-    if not row.anonymous or reader == row.sender:
-        return _Shown(row.sender + (" (unsigned)" if row.anonymous else ""), to)
-    return _Shown(f"Anonymous ({row.sender})" if reader == GM else "Anonymous", to)
-
-
-def _out(row: MessageRow, reader: str, rules: PressRules, read_id: int) -> MessageOut:
-    shown = shown_as(row, reader, rules)
-    return MessageOut(
-        id=row.id,
-        phase=row.phase,
-        sender=shown.sender,
-        to=shown.to,
-        text=row.text,
-        sent=row.created,
-        mine=row.sender == reader,
-        unread=row.id > read_id and row.sender != reader,
-    )

@@ -3,7 +3,7 @@
 The deadline job asks every pass; a power's new messages go in one mail once the newest of them is a few
 minutes old (so a quick exchange is one mail, not ten), and each message goes once: the reader's
 ``mailed_id`` moves on before the mail is sent, under the row's lock, so two passes never send it twice.
-Messages the player already read on the page are not mailed. The mail holds the messages themselves; the
+Messages the player has already seen on the page are not mailed. The mail holds the messages themselves; the
 player answers on the page (the site keeps only digests of the secret links, so a mail cannot carry one).
 
 A mail holds at most :data:`MOST_MESSAGES` messages and :data:`MOST_CHARACTERS` characters of them (300
@@ -27,7 +27,7 @@ from outbox import Letter, SmtpSettings, deliver, named
 from web.storage import store
 from web.storage.db import Database
 from web.storage.models import MessageRow
-from web.table import outgoing, press
+from web.table import outgoing, press, pressread, talk
 
 __all__ = ["BATCH", "MOST_CHARACTERS", "MOST_MESSAGES", "mail_due"]
 
@@ -73,8 +73,8 @@ def _claim(db: Database, game_id: str, now: datetime) -> list[Letter]:
             continue
         with db.write() as session:
             place = press.reader_place(session, game_id, power)
-            rows = press.visible(session, game_id, power, state.press, after=max(place.read_id, place.mailed_id))
-            rows = [r for r in rows if r.sender != power]
+            after = max(place.read_id, place.mailed_id)
+            rows = pressread.unread_rows(session, game_id, power, state.press, after=after)
             if not rows or now - rows[-1].created < BATCH:
                 continue
             rows, more = _bounded(rows)
@@ -98,7 +98,7 @@ def _bounded(rows: list[MessageRow]) -> tuple[list[MessageRow], int]:
 
 
 def _heading(row: MessageRow, power: str, rules: press.PressRules) -> str:
-    shown = press.shown_as(row, power, rules)
+    shown = talk.shown_as(row, power, rules)
     who = "From the GM" if row.sender == GM else f"From {shown.sender}"
     return f"{who}, to {', '.join(shown.to)} ({row.phase})"
 

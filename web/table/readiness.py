@@ -45,6 +45,7 @@ def set_ready(db: Database, game_id: str, power: str, request: ReadyIn) -> Ready
         waiting_for=waiting,
         early=state.early_when_ready,
         adjudicating=adjudicating,
+        paused=state.paused,
     )
 
 

@@ -20,6 +20,7 @@ from post.chat import Flavour, reminder_notice
 from web.storage import store
 from web.storage.db import Database
 from web.storage.store import Handle, Snapshot
+from web.table import push
 
 __all__ = ["MAX_HOURS", "Round", "remind_due", "round_due", "send_round"]
 
@@ -68,6 +69,7 @@ def remind_due(db: Database, now: datetime, smtp: SmtpSettings | None) -> list[t
             log.exception("reminders for game %s failed", game_id)
             continue
         if due is not None and due.missing:
+            push.after_reminder(db, game_id, due.phase_number, due.hours, due.missing)
             thread = threading.Thread(target=send_round, args=(db, due, smtp), name=f"sengoku-remind-{game_id}")
             thread.daemon = True
             thread.start()
