@@ -19,6 +19,7 @@ from typing import Any
 from game.game import GameError
 from game.sent import SentMessage
 from outbox import Plan, SettingsError, SmtpSettings, deliver, links_letters, reminder_letters, results_letters
+from outbox.letters import MailPicture
 from web.schemas.bodies import MailOut, MailSettingsIn
 from web.storage import store, tokens
 from web.storage.db import Database
@@ -69,7 +70,7 @@ def mail(
     fresh: dict[str, str] = {}
     try:
         if what == "results":
-            plan = results_letters(board, state, -1, deadline=snapshot.deadline)
+            plan = results_letters(board, state, -1, deadline=snapshot.deadline, picture=_map(snapshot))
         elif what == "reminder":
             plan = reminder_letters(board, state, deadline=snapshot.deadline)
         else:
@@ -87,6 +88,27 @@ def mail(
     for power in sorted({m.power for m in collected} & set(fresh)):
         store.reset_token(db, game_id, power, fresh[power])  # the new link works once a player has it
     return _out(plan, collected, delivery.failed, [(letter, "not tried") for letter in delivery.not_tried])
+
+
+def _map(snapshot: store.Snapshot) -> MailPicture | None:
+    """The last phase's map for the results mail (a palette PNG within 300 KB); None if it cannot be drawn
+    (a server without fonts): the results go without it."""
+    from raster.fit import fit_picture
+    from raster.png import NoFontError
+    from web.play import mapview
+
+    if not snapshot.state.history:
+        return None
+    entry = snapshot.state.history[-1]
+    svg = mapview.position_svg(snapshot.board, entry.before, outcomes=entry.report.outcomes, title=snapshot.name)
+    try:
+        made = fit_picture(svg, 300_000, ("png", "jpeg"))
+    except (NoFontError, ValueError):
+        log.warning("the results mail of game %s goes without its map: it could not be drawn", snapshot.id)
+        return None
+    phase = str(entry.report.phase)
+    name = f"map-{phase.lower().replace(' ', '-')}.{made.suffix}"
+    return MailPicture(made.data, made.media_type, name, f"The map: {phase} with its orders and results")
 
 
 def after_adjudication(db: Database, game_id: str, settings: SmtpSettings | None) -> MailOut | None:
