@@ -147,11 +147,13 @@ class _Ledger:
         return outcomes
 
     def _why_not_site(self, province: str) -> Why:
+        """Why a build cannot go there: a centre the power does not own is the first reason (a neutral army
+        in it is beside the point), then a unit in the way, then the home-centre rule where it applies."""
         shown = self.board.display(province)
-        if province in self.position.unit_at:
-            return VoidReason.SITE_OCCUPIED, (shown,)
         if self.position.centres.get(province) != self.power:
             return VoidReason.CENTRE_NOT_OWNED, (str(self.power), shown)
+        if province in self.position.unit_at:
+            return VoidReason.SITE_OCCUPIED, (shown,)
         return VoidReason.NOT_A_HOME_CENTRE, (shown, str(self.power))
 
     def _remove(self, order: Remove) -> OrderOutcome:

@@ -56,14 +56,20 @@ def _typed(position: Position, ref: UnitRef) -> UnitRef:
 
 
 def check_dp_orders(
-    board: Board, position: Position, rules: Rules, power: str, orders: Sequence[DPOrder]
+    board: Board,
+    position: Position,
+    rules: Rules,
+    power: str,
+    orders: Sequence[DPOrder],
+    allowance: int | None = None,
 ) -> list[str | None]:
     """One verdict per DP order, in the order given: None if accepted, else why it is refused.
 
     Refusals leave the power's other orders standing; limits are counted over
     the accepted orders only, so a fourth order is refused, not the first.
+    ``allowance``: the power's DP when the GM set them (default: what its centres give).
     """
-    allowance = dp_allowance(position, power, rules)
+    allowance = dp_allowance(position, power, rules) if allowance is None else allowance
     spent, taken = 0, set[str]()
     verdicts: list[str | None] = []
     for order in orders:

@@ -20,7 +20,7 @@ from cli.errors import EXIT_CODES_HELP, interrupted
 # name -> (module:attribute, the one line `sengoku --help` shows), in the order --help lists them.
 _COMMANDS: dict[str, tuple[str, str]] = {
     "new": ("cli.new:new", "Start a game, at the start or at any position."),
-    "players": ("cli.players:players", "Show or set the players' email addresses."),
+    "players": ("cli.players:players", "Show, add, remove or set the players' email addresses."),
     "orders": ("cli.orders_cmd:orders", "Read pasted orders or mail; store the valid ones."),
     "clear": ("cli.clear:clear", "Forget the orders one power has stored for the open phase."),
     "status": ("cli.status:status", "Phase, units, centres, DP and missing orders."),
@@ -28,9 +28,14 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "adjudicate": ("cli.adjudicate:adjudicate", "Resolve the phase and print the results post (or --preview it)."),
     "history": ("cli.history:history", "List past phases, show one's results post again, or the GM's --log."),
     "rollback": ("cli.rollback:rollback", "Undo the last adjudication (or back to any phase)."),
+    "rollforward": ("cli.rollback:rollforward", "Adjudicate again the phases a rollback took back, as they were."),
+    "undo": ("cli.undo:undo", "Undo the last change to a game file (any command's)."),
+    "redo": ("cli.undo:redo", "Redo the change the last undo took back."),
+    "journal": ("cli.undo:journal", "List the versions of a game file kept for undo."),
     "mail": ("cli.mail:mail", "Mail the players the results post, a reminder, or their links."),
     "channel": ("cli.channel:channel", "Post results and notices to a chat channel (Discord, Slack)."),
     "discord": ("cli.discord:discord", "The site's Discord application: register its slash commands."),
+    "edit": ("cli.edit:edit", "Edit a game: units, centre owners, DP, its name or zone."),
     "draw": ("cli.draw:draw", "Record a power's vote for a draw."),
     "concede": ("cli.draw:concede", "Record a power conceding the game to another (or --withdraw it)."),
     "replay": ("cli.replay:replay", "Re-adjudicate the whole game to check it."),
@@ -46,7 +51,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
 _EPILOG = f"""\b
 A game from the command line:
   sengoku new game.json            start at Spring 1570 (or --position FILE)
-  sengoku players game.json set Oda nobunaga@example.org
+  sengoku players game.json add Oda nobunaga@example.org
   sengoku orders game.json FILE    paste orders (several powers under headers; or --mbox FILE)
   sengoku status game.json         who has sent orders; units, centres, DP
   sengoku deadline game.json +48h  set the deadline posts and reminders show
@@ -54,6 +59,8 @@ A game from the command line:
   sengoku mail game.json results   mail the post to every player (SMTP)
   sengoku history game.json last   show a results post again
   sengoku rollback game.json       undo the last adjudication (--to PHASE: back to any)
+  sengoku undo game.json           undo the last change of any command (sengoku journal lists them)
+  sengoku edit game.json add Takeda A Kai   the GM's edit: units, owners, DP, name
   sengoku history game.json --log  what the GM did to the game, when, and how
   sengoku map game.json -o b.png   the board as a picture (PNG or SVG)
   sengoku story game.json -o g.gif the whole game as an animation (--chart, --post: the summary)
@@ -83,6 +90,12 @@ class _LazyGroup(click.Group):
             return super().resolve_command(ctx, args)
         except click.exceptions.NoSuchCommand as error:
             raise click.exceptions.NoSuchCommand(error.command_name, possibilities=_COMMANDS, ctx=ctx) from None
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Note the command line first: the game's journal says which command made each version."""
+        from cli.runinfo import begin_run
+
+        begin_run(list(args))
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; Ctrl-C at any moment (a prompt, a paste, a write) is one line and exit 130."""

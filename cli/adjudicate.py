@@ -66,10 +66,10 @@ def adjudicate(
     first (on a terminal) or refuses (elsewhere), unless --yes, or
     --phase names the phase.
     """
-    deadline = parse_when(next_deadline) if next_deadline else None
     wanted = _phase(named) if named else None
     if preview:
         loaded = load_game(game)
+        deadline = _deadline(next_deadline, loaded)
         _check_phase(loaded, wanted)
         trial = Game(loaded.board, loaded.state, loaded.rules)
         trial.adjudicate()
@@ -79,12 +79,14 @@ def adjudicate(
     asks = not (yes or wanted) and sys.stdin.isatty()
     if asks:  # a question is asked before the game is locked: a GM thinking holds up no other command
         first = load_game(game)
+        _deadline(next_deadline, first)  # a time that cannot be read is said before the question
         _check_ongoing(first, wanted)
         if not any(first.state.orders.values()):
             _confirm_civil_disorder(first)
         wanted = first.state.position.phase  # if another command moved the game on meanwhile, nothing is done
     with game_lock(game):
         loaded = load_game(game)
+        deadline = _deadline(next_deadline, loaded)
         _check_ongoing(loaded, wanted)
         if not (yes or wanted) and not any(loaded.state.orders.values()):
             _confirm_civil_disorder(loaded)  # off a terminal: refused
@@ -94,9 +96,14 @@ def adjudicate(
         if deadline is not None and not loaded.state.result.over:
             loaded.state = loaded.state.replace(deadline=deadline)
         save_game(game, loaded)
-    click.echo(f"Adjudicated {phase}; the game is now at {_now(loaded)}.", err=True)
+    click.echo(f"Adjudicated {phase}; {_now(loaded)}", err=True)
     post = build_post(loaded.board, loaded.state, -1, deadline=loaded.state.deadline, rules=loaded.rules)
     echo_post(post, fmt, explain, as_json)
+
+
+def _deadline(text: str | None, game: Game) -> datetime | None:
+    """The next phase's deadline as typed, a time without a zone in the game's zone."""
+    return parse_when(text, zone=game.state.zone) if text else None
 
 
 def _phase(text: str) -> Phase:
@@ -129,4 +136,9 @@ def _confirm_civil_disorder(game: Game) -> None:
 
 
 def _now(game: Game) -> str:
-    return game.state.result.describe() if game.state.result.over else game.phase
+    """``the game is now at Fall 1570 movement.``, or ``THE GAME IS OVER: Oda wins the game.``"""
+    return (
+        f"THE GAME IS OVER: {game.state.result.describe()}"
+        if game.state.result.over
+        else f"the game is now at {game.phase}."
+    )

@@ -18,6 +18,7 @@ from cli.common import game_argument
 from cli.errors import ExitCode, cli_errors
 from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
+from cli.gmlog import note
 
 if TYPE_CHECKING:
     from game.chat_channel import ChatChannel
@@ -78,6 +79,7 @@ def set_channel(game: Path, url: str, flavour: str | None) -> None:
     with game_lock(game):
         loaded = load_game(game)
         loaded.state = loaded.state.replace(channel=chosen)
+        note(loaded, f"set the chat channel: {chosen.shown()}")
         save_game(game, loaded)
     click.echo(f"Channel: {chosen.shown()} (the address is kept in {game.name} and never shown again).")
 
@@ -90,6 +92,7 @@ def clear_channel(game: Path) -> None:
     with game_lock(game):
         loaded = load_game(game)
         loaded.state = loaded.state.replace(channel=None)
+        note(loaded, "cleared the chat channel")
         save_game(game, loaded)
     click.echo("Channel: none.")
 
@@ -113,20 +116,34 @@ def show_channel(game: Path) -> None:
     show_default=True,
     help="After a year's last results, the chart of the centres; at the game's end, the summary and the animation.",
 )
+@click.option(
+    "--max-bytes",
+    "max_bytes",
+    metavar="SIZE",
+    help="The map's byte budget (e.g. 250k): a 256-colour PNG, then a smaller scale.",
+)
 @click.option("--dry-run", is_flag=True, help="Print the messages; post nothing.")
 @_RETRIES
 @cli_errors
 @click.pass_obj
 def channel_results(
-    game: Path, phase: tuple[str, ...], with_map: bool, with_story: bool, dry_run: bool, retries: int
+    game: Path,
+    phase: tuple[str, ...],
+    with_map: bool,
+    with_story: bool,
+    max_bytes: str | None,
+    dry_run: bool,
+    retries: int,
 ) -> None:
-    """Post the results of the last adjudicated phase (or PHASE, as 'sengoku history' takes it).
+    """Post the results of the last adjudicated phase (or PHASE, as 'sengoku history' takes it), with the
+    next phase's deadline.
 
     After the results that close a year, the chart of the centres follows; when
     the game is over, its summary (with the chart) and the whole game as an
     animation (Discord; fitted to its 10 MB). --no-story leaves them out.
     """
     from cli.common import find_phase
+    from cli.map import size_option
     from outbox.webhook import ChannelPost
     from post import build_post
     from post.chat import Flavour, chat_messages
@@ -134,14 +151,17 @@ def channel_results(
     loaded = load_game(game)
     chosen = _channel(loaded, dry_run)
     index = find_phase(loaded.state, " ".join(phase) if phase else "last")
-    post = build_post(loaded.board, loaded.state, index)
+    post = build_post(loaded.board, loaded.state, index, deadline=loaded.state.deadline)
     flavour = Flavour(chosen.flavour if chosen else "discord")
     messages = chat_messages(post, flavour)
-    picture = _picture(loaded, index) if with_map and not dry_run else None
-    _post(None if dry_run else chosen, ChannelPost(messages, picture), f"the {post.phase} results", retries)
+    budget = size_option(max_bytes)
+    picture = _picture(loaded, index, budget) if with_map and not dry_run else None
+    what = f"the {post.phase} results" + (" (a correction)" if post.correction is not None else "")
+    if _post(None if dry_run else chosen, ChannelPost(messages, picture), what, retries):
+        _log(game, f"posted {what} to the chat channel")
     if with_story:
-        for what, story in _story(loaded, index, flavour, dry_run):
-            _post(None if dry_run else chosen, story, what, retries)
+        for told, story in _story(loaded, index, flavour, dry_run):
+            _post(None if dry_run else chosen, story, told, retries)
 
 
 @channel.command(name="notice")
@@ -160,8 +180,10 @@ def channel_notice(game: Path, dry_run: bool, retries: int) -> None:
         raise click.ClickException(f"the game is over: {state.result.describe()}")
     chosen = _channel(loaded, dry_run)
     name = state.name or loaded.board.title
-    text = phase_notice(name, str(loaded.phase), state.deadline, Flavour(chosen.flavour if chosen else "discord"))
-    _post(None if dry_run else chosen, ChannelPost([text]), f"the {loaded.phase} notice", retries)
+    flavour = Flavour(chosen.flavour if chosen else "discord")
+    text = phase_notice(name, str(loaded.phase), state.deadline, flavour, state.zone)
+    if _post(None if dry_run else chosen, ChannelPost([text]), f"the {loaded.phase} notice", retries):
+        _log(game, f"posted the {loaded.phase} notice to the chat channel")
 
 
 def _channel(loaded: Game, dry_run: bool) -> ChatChannel | None:
@@ -203,29 +225,44 @@ def _story(loaded: Game, index: int, flavour: Flavour, dry_run: bool) -> list[tu
     return []
 
 
-def _picture(loaded: Game, index: int) -> bytes:
-    from cli.map import draw, png
+def _picture(loaded: Game, index: int, budget: int | None) -> bytes:
+    from cli.map import draw, picture
 
     svg, _ = draw(loaded, index)
-    return png(svg)
+    return picture(svg, budget, ("png",)).data
 
 
-def _post(chosen: ChatChannel | None, post: ChannelPost, what: str, retries: int) -> None:
-    """Send the messages (or, for a dry run, ``chosen`` None: print them); exit code 6 unless all of them went."""
+def _log(game: Path, action: str) -> None:
+    """A post that went, in the game's log (the post itself is the channel's)."""
+    from maps.errors import SengokuError
+
+    try:
+        with game_lock(game):
+            loaded = load_game(game)
+            note(loaded, action)
+            save_game(game, loaded)
+    except SengokuError as error:  # it was posted all the same: a missing log line is no reason to fail
+        click.echo(f"(not noted in the game's log: {error})", err=True)
+
+
+def _post(chosen: ChatChannel | None, post: ChannelPost, what: str, retries: int) -> bool:
+    """Send the messages (or, for a dry run, ``chosen`` None: print them); exit code 6 unless all of them went.
+
+    True when something was posted (the caller notes it in the game's log)."""
     from outbox.webhook import post_to_channel
 
     if chosen is None:
         for number, text in enumerate(post.messages, 1):
             click.echo(f"--- message {number} of {len(post.messages)} ({len(text)} characters) ---\n{text}")
         click.echo(f"Dry run: {what} in {len(post.messages)} message(s); nothing posted.")
-        return
+        return False
     posted = post_to_channel(chosen, post, retries=retries)
-    for note in posted.notes:
-        click.echo(f"Note: {note}.", err=True)
+    for said in posted.notes:
+        click.echo(f"Note: {said}.", err=True)
     count = f"{posted.sent} of {posted.total} message{'s' if posted.total != 1 else ''}"
     if posted.complete:
         extra = " with the map" if post.picture is not None and not posted.notes else ""
         click.echo(f"Posted {what} to the {chosen.shown()}: {count}{extra}.")
-        return
+        return True
     click.echo(f"NOT POSTED: {what}: {count} went; then {posted.failure}.")
     raise SystemExit(ExitCode.MAIL_NOT_SENT)

@@ -78,9 +78,9 @@ def cli_errors(command: F) -> F:
             return command(*args, **kwargs)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
-        except BrokenPipeError:  # `sengoku status game.json | head`: the reader has seen enough
+        except BrokenPipeError:  # `sengoku status game.json | head -3`: the reader has seen enough
             _silence_stdout()
-            raise SystemExit(ExitCode.ERROR) from None
+            raise SystemExit(ExitCode.OK if _only_reads() else ExitCode.ERROR) from None
         except (SengokuError, GameError) as error:
             raise click.ClickException(str(error)) from None
         except OSError as error:
@@ -91,6 +91,16 @@ def cli_errors(command: F) -> F:
             raise InternalError(f"internal error, please report it: {type(error).__name__}: {error}") from None
 
     return wrapper  # type: ignore[return-value]
+
+
+_READERS = frozenset({"status", "history", "map", "names", "journal", "replay", "demo"})
+"""The commands that only read: a reader that stops early (a closed pipe) is no failure of theirs (exit 0).
+A command that writes may have been cut short by it (a mail batch): that stays exit 1."""
+
+
+def _only_reads() -> bool:
+    context = click.get_current_context(silent=True)
+    return context is not None and context.info_name in _READERS
 
 
 def echo_lines(lines: list[str], code: int = ExitCode.OK) -> None:

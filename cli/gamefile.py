@@ -40,13 +40,14 @@ except ImportError:  # not POSIX: stale temporary files are recognised by their 
 from adjudicator.positioncheck import check_position
 from cli.common import load_variant
 from cli.historycheck import history_problems
+from cli.journal import Journal, JournalError, warn
 from game.game import Game
 from game.state import SCHEMA_VERSION, GameState, StateError, state_from_json, state_json, top_fields
 from localfiles.reading import FileRefused, read_regular_file
 from maps import Board, SengokuError
 from maps.rules import Rules
 
-__all__ = ["GameFileError", "load_game", "mode_for", "read_state", "save_game", "write_state"]
+__all__ = ["GameFileError", "load_game", "mode_for", "read_state", "replace_file", "save_game", "write_state"]
 
 _CHUNK = 1 << 16
 _STALE = 1.0
@@ -95,9 +96,26 @@ def read_state(path: Path) -> GameState:
         raise GameFileError(path, "not a sengoku game file (JSON nested too deeply)") from None
 
 
-def write_state(path: Path, state: GameState, rules: Rules) -> None:
-    """Replace the game file with ``state``, atomically (see the module docstring); ``rules``: its variant's."""
+def write_state(path: Path, state: GameState, rules: Rules, *, journal: bool = True) -> None:
+    """Replace the game file with ``state``, atomically (see the module docstring); ``rules``: its variant's.
+
+    The version replaced is kept in the game's journal first (:mod:`cli.journal`), so the write can be
+    undone; if it cannot be kept, nothing is written. ``journal`` False: a file no GM will undo (benchmarks).
+    """
     data = state_json(state, rules=rules, indent=2) + b"\n"
+    keeper = Journal(path) if journal else None
+    if keeper is not None:
+        try:
+            keeper.before_write()
+        except JournalError as error:
+            raise GameFileError(path, f"cannot keep the version it replaces ({error}); the game is unchanged") from None
+    replace_file(path, data)
+    if keeper is not None:
+        _keep(keeper, data, state)
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Replace the game file with ``data``, atomically, keeping nothing (``undo`` puts a kept version back so)."""
     target = Path(os.path.realpath(path))  # a game file that is a symbolic link is written through it, never replaced
     directory = target.parent
     _remove_stale_temporaries(directory, target.name)
@@ -130,6 +148,16 @@ def write_state(path: Path, state: GameState, rules: Rules) -> None:
         temporary.unlink(missing_ok=True)
         raise
     _sync_directory(directory)
+
+
+def _keep(keeper: Journal, data: bytes, state: GameState) -> None:
+    """The version just written, into the journal; a failure here is said, and the saved game stands."""
+    from cli.gmlog import who
+
+    try:
+        keeper.after_write(data, actions=[a.action for a in state.log], by=who(), phase=str(state.position.phase))
+    except JournalError as error:
+        warn(f"the game is saved, but its journal could not keep this version, so it cannot be undone: {error}")
 
 
 def _lock(handle: IO[bytes]) -> None:

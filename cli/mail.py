@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game.game import Game
     from game.sent import SentMessage
     from outbox import Plan, SmtpSettings
+    from outbox.letters import MailPicture
 
 
 @click.command(short_help="Mail the players the results post, a reminder, or their links.")
@@ -70,6 +71,21 @@ if TYPE_CHECKING:
     help="Mail this power's addresses only (a player who lost the message, or joined late).",
 )
 @click.option(
+    "--map/--no-map",
+    "with_map",
+    default=True,
+    show_default=True,
+    help="Results: show the phase's map in the message (its HTML part; the plain text says it is there).",
+)
+@click.option(
+    "--max-bytes",
+    "max_bytes",
+    metavar="SIZE",
+    default="300k",
+    show_default=True,
+    help="Results: the map's byte budget (a 256-colour PNG, then smaller, then JPEG).",
+)
+@click.option(
     "--again",
     is_flag=True,
     help="Send it also to the addresses that have it already (a second reminder as the deadline nears).",
@@ -80,6 +96,8 @@ def mail(
     what: str,
     phase: tuple[str, ...],
     only: str | None,
+    with_map: bool,
+    max_bytes: str,
     again: bool,
     dry_run: Path | None,
     smtp_host: str | None,
@@ -111,7 +129,7 @@ def mail(
     from outbox import SettingsError, SmtpSettings
 
     loaded = load_game(game)
-    plan, title = _plan(loaded, what, phase)
+    plan, title = _plan(loaded, what, phase, _budget(max_bytes) if with_map else None)
     if only is not None:
         plan, title = _only(plan, power_name(loaded.board, only)), f"{title} to {power_name(loaded.board, only)}"
     if again:
@@ -152,8 +170,16 @@ def _show_already(plan: Plan) -> None:
         click.echo(f"  already sent  {letter.power} <{letter.address}>")
 
 
-def _plan(loaded: Game, what: str, phase: tuple[str, ...]) -> tuple[Plan, str]:
-    """The letters to send, and what they are, in words."""
+def _budget(text: str) -> int:
+    from cli.map import size_option
+
+    budget = size_option(text)
+    assert budget is not None
+    return budget
+
+
+def _plan(loaded: Game, what: str, phase: tuple[str, ...], map_bytes: int | None = None) -> tuple[Plan, str]:
+    """The letters to send, and what they are, in words (results: with the map, within ``map_bytes``)."""
     from outbox import reminder_letters, results_letters
 
     state = loaded.state
@@ -167,10 +193,24 @@ def _plan(loaded: Game, what: str, phase: tuple[str, ...]) -> tuple[Plan, str]:
             from cli.common import find_phase
 
             index = find_phase(state, " ".join(phase) if phase else "last")
-            return results_letters(loaded.board, state, index), f"the {state.history[index].report.phase} results"
+            picture = _map(loaded, index, map_bytes) if map_bytes is not None else None
+            title = f"the {state.history[index].report.phase} results"
+            return results_letters(loaded.board, state, index, picture=picture), title
         return reminder_letters(loaded.board, state, rules=loaded.rules), f"a reminder for {loaded.phase}"
     except ValueError as error:
         raise click.ClickException(str(error)) from None
+
+
+def _map(loaded: Game, index: int, budget: int) -> MailPicture:
+    """The phase's map, with its orders and results, for the message (a PNG or a JPEG within ``budget``)."""
+    from cli.map import draw, picture
+    from outbox.letters import MailPicture
+
+    svg, position = draw(loaded, index)
+    made = picture(svg, budget, ("png", "jpeg"))
+    phase = str(position.phase)
+    name = f"map-{phase.lower().replace(' ', '-')}.{made.suffix}"
+    return MailPicture(made.data, made.media_type, name, f"The map: {phase} with its orders and results")
 
 
 def _dry_run(loaded: Game, plan: Plan, title: str, folder: Path, sender: str | None) -> None:

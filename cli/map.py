@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -12,6 +13,9 @@ from cli.common import find_phase, game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game
 from game.game import Game
+
+if TYPE_CHECKING:
+    from raster.fit import Picture
 
 
 @click.command(name="map", short_help="Draw the board as a picture (SVG or PNG).")
@@ -27,34 +31,50 @@ from game.game import Game
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["svg", "png"]),
+    type=click.Choice(["svg", "png", "webp", "jpeg"]),
     help="The picture's format (default: by the file's name; SVG on standard output).",
+)
+@click.option(
+    "--max-bytes",
+    "max_bytes",
+    metavar="SIZE",
+    help="A byte budget for a forum's or chat's attachment limit (e.g. 250k, 256KiB): met with a 256-colour "
+    "palette, then a smaller scale (and, for a .jpg or .webp file, lower quality).",
 )
 @click.option("--phase", "phase", metavar="PHASE", help="An adjudicated phase, drawn with its orders and results.")
 @click.option("--orders", "show_orders", is_flag=True, help="Draw the orders stored so far (secret: GM only).")
 @cli_errors
-def map_command(game: Path, output: Path, fmt: str | None, phase: str | None, show_orders: bool) -> None:
+def map_command(
+    game: Path, output: Path, fmt: str | None, max_bytes: str | None, phase: str | None, show_orders: bool
+) -> None:
     """Draw GAME.json's board as a standalone picture: SVG, or PNG for a forum post.
 
     Without --phase: the position now (with --orders, the orders stored
     for it). With --phase (a number from 'sengoku history', 'last', or a
     phase such as 'fall 1570'): the position that phase started from, with
     every order drawn as it succeeded or failed. '-o board.png' (or
-    --format png) writes a PNG, which forums take where they refuse SVG.
+    --format png) writes a PNG, which forums take where they refuse SVG;
+    '-o board.jpg' or '.webp' those formats. --max-bytes keeps the picture
+    within a forum's attachment limit (phpBB's default is 256 KiB).
     """
     fmt = _format(output, fmt)
+    budget = size_option(max_bytes)
+    if budget is not None and fmt == "svg":
+        raise click.UsageError("--max-bytes is for a picture file (.png, .jpg, .webp), not SVG")
     loaded = load_game(game)
     if phase is not None and show_orders:
         raise click.UsageError("--orders draws the current phase's orders; a past --phase shows its own")
     index = None if phase is None else find_phase(loaded.state, phase)
     svg, position = draw(loaded, index, show_orders)
-    data = png(svg) if fmt == "png" else (svg + "\n").encode("utf-8")
+    made = None if fmt == "svg" else picture(svg, budget, (fmt,))
+    data = made.data if made is not None else (svg + "\n").encode("utf-8")
     if str(output) == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
     output.write_bytes(data)
-    click.echo(f"{output}: {position.phase}" + (" with its results" if phase else ""))
+    size = f" ({made.describe()})" if made is not None and budget is not None else ""
+    click.echo(f"{output}: {_drawn(loaded, position, index)}" + (" with its results" if phase else "") + size)
 
 
 def draw(loaded: Game, index: int | None, show_orders: bool = False) -> tuple[str, Position]:
@@ -73,14 +93,30 @@ def draw(loaded: Game, index: int | None, show_orders: bool = False) -> tuple[st
     else:
         position, outcomes = state.position, []
         orders = [(power, order) for power, given in state.orders.items() for order in given] if show_orders else []
-    dp = legend_dp(position, loaded.board, loaded.rules)
-    svg = render_svg(loaded.board, position, orders=orders, outcomes=outcomes, dp=dp, title=title)
+    over = state.result.describe().rstrip(".") if index is None and state.result.over else None
+    svg = render_svg(
+        loaded.board,
+        position,
+        orders=orders,
+        outcomes=outcomes,
+        dp=legend_dp(position, loaded.board, loaded.rules),
+        title=title,
+        phase_label=f"Game over: {over}" if over else None,
+    )
     return svg, position
+
+
+def _drawn(game: Game, position: Position, index: int | None) -> str:
+    """What the picture shows: the phase, or for a game that is over now, its end."""
+    result = game.state.result
+    if index is None and result.over:
+        return f"the game is over: {result.describe()}"
+    return str(position.phase)
 
 
 def _format(output: Path, fmt: str | None) -> str:
     """The format asked for, or the one the file's name says; a PNG never goes to a terminal."""
-    named = {".svg": "svg", ".png": "png"}.get(output.suffix.lower())
+    named = {".svg": "svg", ".png": "png", ".webp": "webp", ".jpg": "jpeg", ".jpeg": "jpeg"}.get(output.suffix.lower())
     if str(output) == "-":
         named = "svg"
         if sys.stdout.isatty():  # pages of SVG (or a PNG's bytes) are no use on a screen
@@ -89,17 +125,38 @@ def _format(output: Path, fmt: str | None) -> str:
                 "'-o board.png' (for a forum) or '-o board.svg', or redirect it: '> board.svg'"
             )
     elif named is None and fmt is None:
-        raise click.UsageError(f"'{output}': name the file .svg or .png, or give --format svg|png")
+        raise click.UsageError(f"'{output}': name the file .svg, .png, .jpg or .webp, or give --format")
     elif named is not None and fmt is not None and named != fmt:
         raise click.UsageError(f"'{output}' is named .{named} but --format is {fmt}")
     return fmt or named or "svg"
 
 
 def png(svg: str) -> bytes:
-    from raster.png import NoFontError, svg_to_png  # the rasterizer loads only for a PNG
+    return picture(svg, None, ("png",)).data
+
+
+def picture(svg: str, budget: int | None, formats: tuple[str, ...]) -> Picture:
+    """The map as a picture file's bytes, within ``budget`` bytes if one is given, in the first of ``formats``
+    that fits."""
+    from raster.fit import PictureTooLarge, fit_picture  # the rasterizer loads only for a picture
+    from raster.png import NoFontError
 
     try:
-        return svg_to_png(svg)
+        return fit_picture(svg, budget, formats)
     except NoFontError as error:
-        raise click.ClickException(f"cannot draw a PNG: {error}") from None
+        raise click.ClickException(f"cannot draw a picture: {error}") from None
+    except PictureTooLarge as error:
+        raise click.ClickException(str(error)) from None
+
+
+def size_option(text: str | None) -> int | None:
+    """A ``--max-bytes`` value in bytes (None: no budget)."""
+    if text is None:
+        return None
+    from raster.fit import parse_size
+
+    try:
+        return parse_size(text)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--max-bytes'") from None
 

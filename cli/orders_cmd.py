@@ -33,6 +33,7 @@ from inbox.paste import read_paste
 from localfiles.reading import FileRefused, open_regular_file, size_text
 
 if TYPE_CHECKING:
+    from inbox.intake import Choices
     from inbox.mail import Mail
 
 __all__ = ["MAX_PASTE_BYTES", "orders"]
@@ -60,6 +61,16 @@ MAX_PASTE_BYTES = 1024 * 1024  # a phase's mail, quotes and all, is a few kiloby
     "so they are not listed again.",
 )
 @click.option(
+    "--use",
+    "use",
+    metavar="ID",
+    multiple=True,
+    help="Mail: use the held message ID (the listing's '[held ID]') for the open phase now, whatever it names.",
+)
+@click.option(
+    "--drop", "drop", metavar="ID", multiple=True, help="Mail: stop listing the held message ID (marks it read)."
+)
+@click.option(
     "--dkim",
     is_flag=True,
     help="Mail: check its DKIM signatures here (looks the keys up in the DNS); a passing one for the From domain "
@@ -73,6 +84,8 @@ def orders(
     merge: bool,
     kind: str | None,
     dismiss: bool,
+    use: tuple[str, ...],
+    drop: tuple[str, ...],
     dkim: bool,
 ) -> None:
     """Read orders pasted on standard input, from FILE, or from mail, and store the valid ones.
@@ -101,24 +114,31 @@ def orders(
     refused stores nothing. Exit code 3 when any line was refused (the valid
     lines are stored all the same).
     """
+    from cli.othergames import other_game_names
+
     mode = SendMode.MERGE if merge else SendMode.REPLACE
+    others = other_game_names(game)
     read: Callable[[Game], tuple[list[str], bool]]
     if kind is None:
-        if dismiss or dkim:
-            raise click.UsageError(f"--{'dismiss' if dismiss else 'dkim'} is for mail (--mbox, --eml or --maildir)")
+        if dismiss or dkim or use or drop:
+            flag = "dismiss" if dismiss else "dkim" if dkim else "use" if use else "drop"
+            raise click.UsageError(f"--{flag} is for mail (--mbox, --eml or --maildir)")
         if len(sources) > 1:
             raise click.UsageError("give one FILE of pasted orders (or --mbox, --eml or --maildir for mail)")
         source = sources[0] if sources else "-"
         if source == "-" and sys.stdin.isatty():  # a bad game file or power should not cost the GM the typing
             _paste_power(load_game(game), default_power)
-        read = partial(_paste, text=_text(source), power=default_power, mode=mode)
+        read = partial(_paste, text=_text(source), power=default_power, mode=mode, others=others)
     else:
         if not sources:
             raise click.UsageError(f"--{kind} needs at least one FILE")
         if default_power is not None:
             raise click.UsageError("--power is for pasted text; mail speaks for the power of its sender's address")
         mails = _mailbox(kind, [Path(s) for s in sources], _read_before(game) if dkim else None)
-        read = partial(_mail, mails=mails, mode=mode, dismiss=dismiss, game_file=str(game))
+        from inbox.intake import Choices
+
+        choices = Choices(use=_ids(use), drop=_ids(drop), other_games=others)
+        read = partial(_mail, mails=mails, mode=mode, dismiss=dismiss, game_file=str(game), choices=choices)
     with game_lock(game):  # the input is read: hold the game only from load to save
         loaded = load_game(game)
         before = loaded.state
@@ -140,9 +160,16 @@ def _paste_power(game: Game, word: str | None) -> str | None:
     return power_name(game.board, word) if word else None
 
 
-def _paste(game: Game, *, text: str, power: str | None, mode: SendMode) -> tuple[list[str], bool]:
+def _ids(given: tuple[str, ...]) -> frozenset[str]:
+    """Held messages' ids as the listing shows them (``3f9a2c``, or ``[held 3f9a2c]`` copied whole)."""
+    return frozenset(word.strip().strip("[]").removeprefix("held").strip().lower() for word in given)
+
+
+def _paste(
+    game: Game, *, text: str, power: str | None, mode: SendMode, others: frozenset[str]
+) -> tuple[list[str], bool]:
     """What reading the paste into ``game`` did, in lines to print; and whether any line was refused."""
-    read = read_paste(game, text, power=_paste_power(game, power), mode=mode)
+    read = read_paste(game, text, power=_paste_power(game, power), mode=mode, other_games=others)
     report = line_report(game, read.lines, read.messages) + stored_report(game, read.sent) + notices(read.lines)
     return report, bool(read.refused)
 
@@ -170,11 +197,15 @@ def _mailbox(kind: str, paths: list[Path], dkim_skip: frozenset[str] | None = No
         raise click.ClickException(str(error)) from None
 
 
-def _mail(game: Game, *, mails: list[Mail], mode: SendMode, dismiss: bool, game_file: str) -> tuple[list[str], bool]:
-    from cli.orders_mail import mail_report
+def _mail(
+    game: Game, *, mails: list[Mail], mode: SendMode, dismiss: bool, game_file: str, choices: Choices
+) -> tuple[list[str], bool]:
+    from cli.orders_mail import mail_report, unmatched_ids
     from inbox.intake import read_mail
 
-    return mail_report(game, read_mail(game, mails, mode=mode, dismiss=dismiss), game_file)
+    results = read_mail(game, mails, mode=mode, dismiss=dismiss, choices=choices)
+    report, refused = mail_report(game, results, game_file)
+    return report + unmatched_ids(results, choices), refused
 
 
 def _text(source: str) -> str:

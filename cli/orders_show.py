@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from game.duty import powers_to_order
 from game.game import Game
-from game.resend import SendMode, Sent
+from game.resend import SendMode, Sent, order_key
 from orders import Ignored, LineVerdict, MessageSpan, VerdictKind, order_text
 
 __all__ = ["line_report", "notices", "quoted_notice", "refused_notice", "stored_report"]
@@ -122,11 +122,26 @@ def stored_report(game: Game, sent: Sequence[Sent]) -> list[str]:
             out.append(f"    (from the last of its {messages[power]} messages here: each replaced the one before;")
             out.append("     with --merge a later message replaces only the orders for its units)")
         out += [f"    {order_text(order, game.board)}" for order in game.state.orders.get(power, [])]
+        out += _dropped(game, last[power])
     due = powers_to_order(game.board, game.state.position, game.rules)
     waiting = [p for p in due if not game.state.orders.get(p) and p not in last]
     if waiting:
         out.append(f"No orders yet: {', '.join(waiting)}.")
     return out
+
+
+def _dropped(game: Game, sent: Sent) -> list[str]:
+    """The earlier orders a replacing message did not repeat: gone, so named (and one ``sengoku undo`` away)."""
+    if sent.mode is not SendMode.REPLACE or sent.kept_earlier:
+        return []
+    now = {order_key(order) for order in sent.stored}
+    gone = [order_text(order, game.board) for order in sent.earlier if order_key(order) not in now]
+    if not gone:
+        return []
+    return [
+        f"    DROPPED (given before, not in this message): {'; '.join(gone)}",
+        "    (to keep them: 'sengoku undo', then read the message again with --merge)",
+    ]
 
 
 def _unchanged(game: Game) -> list[str]:

@@ -20,16 +20,20 @@ from cli.gamelock import game_lock
 from cli.gmlog import note
 from game.game import Game
 
-_USAGE = "usage: sengoku players GAME.json [set POWER ADDRESS... | clear POWER | verify HOST... | verify off]"
+_USAGE = (
+    "usage: sengoku players GAME.json [add POWER ADDRESS... | remove POWER ADDRESS... | set POWER ADDRESS... | "
+    "clear POWER | verify HOST... | verify off]"
+)
 
 
-@click.command(short_help="Show or set the players' email addresses.")
+@click.command(short_help="Show, add, remove or set the players' email addresses.")
 @game_argument
-@click.argument("action", metavar="[set|clear|verify]", required=False)
+@click.argument("action", metavar="[add|remove|set|clear|verify]", required=False)
 @click.argument("words", metavar="[POWER [ADDRESS...] | HOST...]", nargs=-1)
 @cli_errors
 def players(game: Path, action: str | None, words: tuple[str, ...]) -> None:
-    """The address book: list it, 'set POWER ADDRESS...' (replacing that power's addresses) or 'clear POWER'.
+    """The address book: list it; 'add POWER ADDRESS...' (beside the power's others), 'remove POWER ADDRESS...',
+    'set POWER ADDRESS...' (replacing the power's addresses: it says which went) or 'clear POWER'.
 
     An address says where results go and whose mail speaks for a power, but
     anyone can forge a From: line. 'verify HOST...' uses mail only when the
@@ -40,6 +44,8 @@ def players(game: Path, action: str | None, words: tuple[str, ...]) -> None:
 
     \b
       sengoku players game.json
+      sengoku players game.json add Oda nobunaga@example.org
+      sengoku players game.json remove Oda old@example.org
       sengoku players game.json set Oda nobunaga@example.org
       sengoku players game.json clear Oda
       sengoku players game.json verify mx.google.com
@@ -52,15 +58,50 @@ def players(game: Path, action: str | None, words: tuple[str, ...]) -> None:
     if action == "verify" and words:
         _verify(game, [] if words == ("off",) else list(words))
         return
-    if action not in ("set", "clear") or not words or (action == "set") != (len(words) > 1):
+    if action not in ("add", "remove", "set", "clear") or not words or (action != "clear") != (len(words) > 1):
         raise click.UsageError(_USAGE)
     with game_lock(game):
         loaded = load_game(game)
         power = power_name(loaded.board, words[0])
-        stored = loaded.set_addresses(power, words[1:])
-        note(loaded, f"set {power}'s addresses: {', '.join(stored)}" if stored else f"cleared {power}'s addresses")
-        save_game(game, loaded)
+        before = list(loaded.state.addresses.get(power, []))
+        given = _given(action, before, words[1:])
+        stored = loaded.set_addresses(power, given)
+        gone = [address for address in before if address not in stored]
+        if action == "remove":
+            _check_removed(power, before, words[1:], stored)
+        if stored != before:
+            note(loaded, _noted(power, stored, gone))
+            save_game(game, loaded)
     click.echo(f"{power}: {', '.join(stored) or '(no address)'}")
+    if gone:
+        click.echo(f"  (no longer {power}'s: {', '.join(gone)})")
+
+
+def _given(action: str, before: list[str], words: tuple[str, ...]) -> list[str]:
+    """The power's addresses the action asks for (checked and cleaned by the game)."""
+    if action == "add":
+        return [*before, *words]
+    if action == "remove":
+        from game.addresses import AddressError, normalise_address
+
+        try:
+            removed = {normalise_address(word) for word in words}
+        except AddressError as error:
+            raise click.ClickException(str(error)) from None
+        return [address for address in before if address not in removed]
+    return list(words)
+
+
+def _check_removed(power: str, before: list[str], words: tuple[str, ...], stored: list[str]) -> None:
+    if len(stored) == len(before):
+        raise click.ClickException(
+            f"{power} has no address {', '.join(words)}; its addresses: {', '.join(before) or 'none'}"
+        )
+
+
+def _noted(power: str, stored: list[str], gone: list[str]) -> str:
+    now = f"{power}'s addresses: {', '.join(stored)}" if stored else f"cleared {power}'s addresses"
+    return now + (f" (removed: {', '.join(gone)})" if gone and stored else "")
 
 
 def _verify(game: Path, hosts: list[str]) -> None:

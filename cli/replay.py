@@ -78,4 +78,14 @@ def _check(original: Game, state: GameState, index: int, entry: HistoryEntry) ->
 
 def _state_before(state: GameState, entry: HistoryEntry) -> GameState:
     """The game as it stood just before this phase was adjudicated (still going on, or it could not have been)."""
-    return state.replace(position=entry.before, orders=entry.orders, result=GameResult(), history=[], draw_votes={})
+    return state.replace(
+        position=entry.before,
+        orders=entry.orders,
+        result=GameResult(),
+        history=[],
+        draw_votes={},
+        dp_set=entry.dp_set,
+        edits=[],
+        edited_from=None,
+        rolled_back=None,
+    )

@@ -18,8 +18,8 @@ from cli.common import game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game
 from cli.positionfile import position_yaml
-from game.duty import powers_to_order
 from game.game import Game
+from game.owed import Owed, owed
 from maps.terms import PhaseType
 from orders.text import location_text, order_text
 from post.words import deadline_text
@@ -40,17 +40,30 @@ def status(game: Path, show_orders: bool, as_position: bool) -> None:
         return
     state = loaded.state
     name = f" '{state.name}'" if state.name else ""
-    click.echo(f"{loaded.board.title}{name}: {loaded.phase}")
+    click.echo(f"{loaded.board.title}{name}: {_where(loaded)}")
     if state.deadline is not None and not state.result.over:
-        click.echo(f"Deadline: {deadline_text(state.deadline)} ({time_to(state.deadline, datetime.now(UTC))})")
+        left = time_to(state.deadline, datetime.now(UTC))
+        click.echo(f"Deadline: {deadline_text(state.deadline, state.zone)} ({left})")
     click.echo()
     for section in (_units, _centres, _due, _orders, _votes):
         lines = section(loaded)
         if lines:
             click.echo("\n".join(lines) + "\n")
     if show_orders:
-        click.echo("\n".join(_stored(loaded)) + "\n")
+        for section in (_stored, _owed, _refused):
+            lines = section(loaded)
+            if lines:
+                click.echo("\n".join(lines) + "\n")
     click.echo(state.result.describe())
+
+
+def _where(game: Game) -> str:
+    """The open phase; for a game that is over, who won (or how it ended) and after which phase."""
+    result = game.state.result
+    if not result.over:
+        return game.phase
+    last = f" (after {game.state.history[-1].report.phase})" if game.state.history else ""
+    return f"THE GAME IS OVER: {result.describe().rstrip('.')}{last}"
 
 
 def _width(game: Game) -> int:
@@ -132,7 +145,8 @@ def _orders(game: Game) -> list[str]:
         return []
     stored, refused, width = game.state.orders, set(game.state.all_refused), _width(game)
     lines = [f"Orders for {game.phase}:"]
-    for power in powers_to_order(game.board, game.state.position, game.rules):
+    for owes in _owing(game):
+        power = owes.power
         given = stored.get(power)
         if not given:  # none stored, or an empty set (a player who cleared the page): no orders
             lines.append(
@@ -142,7 +156,34 @@ def _orders(game: Game) -> list[str]:
         dp = game.dp(power)
         bids = f", {game.dp_spent(power)} of {dp} DP bid" if dp else ""
         latest = "; its latest message had every line refused" if power in refused else ""
-        lines.append(f"  {power:<{width}}  orders stored ({len(given)}){bids}{latest}")
+        still = f"; still: {owes.describe()}" if owes.owes else "; every unit ordered"
+        lines.append(f"  {power:<{width}}  orders stored ({len(given)}){bids}{latest}{still}")
+    return lines
+
+
+def _owing(game: Game) -> list[Owed]:
+    return owed(game.board, game.state.position, game.rules, game.state.orders)
+
+
+def _owed(game: Game) -> list[str]:
+    """Each power's units (or builds, removals) still without an order: DiplomacyGM's ``.view_orders missing``."""
+    if game.state.result.over:
+        return []
+    lines = [f"  {o.power}: {o.describe()}" for o in _owing(game) if o.owes]
+    return [f"Still to order in {game.phase}:", *lines] if lines else [f"Still to order in {game.phase}: nothing"]
+
+
+def _refused(game: Game) -> list[str]:
+    """The lines refused at the last reading of each power's orders, with why (they are stored nowhere else)."""
+    kept = game.state.refused
+    if not kept:
+        return []
+    lines = ["Refused at the last reading (not stored):"]
+    for line in kept:
+        lines.append(
+            f"  {line.power or '(no power)'}: '{line.text}': {line.problem}"
+            + (f" ({line.where})" if line.where else "")
+        )
     return lines
 
 

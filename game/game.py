@@ -24,6 +24,7 @@ from adjudicator.rules import Rules
 from game.addresses import AddressError, mail_host, owner_of, with_addresses
 from game.cycle import Transition, after_adjustments, after_movement, after_retreats, start_position
 from game.errors import GameError
+from game.owed import RefusedLine
 from game.records import (
     DislodgedRecord,
     GameResult,
@@ -34,6 +35,7 @@ from game.records import (
     ResultKind,
 )
 from game.resend import SendMode, Sent, merge_checked
+from game.rollbacks import kept_for_rollback, reopened, taken_back
 from game.state import GameState, HistoryEntry, name_problem
 from game.submission import OrderVerdict, check_submission
 from maps.board import Board
@@ -80,10 +82,10 @@ class Game:
             raise GameError(f"{power} is out of the game (no centres and no units left), so it has no say in its end")
 
     def dp(self, power: str) -> int:
-        """The power's Diplomacy Points this phase (0 outside movement phases)."""
+        """The power's Diplomacy Points this phase (0 outside movement phases; the GM's number if set)."""
         if self.state.position.phase.type is not PhaseType.MOVEMENT:
             return 0
-        return dp_allowance(self.state.position, power, self.rules)
+        return self.state.dp_set.get(power, dp_allowance(self.state.position, power, self.rules))
 
     def dp_spent(self, power: str) -> int:
         return sum(o.points for o in self.state.orders.get(power, []) if isinstance(o, DPOrder))
@@ -94,7 +96,7 @@ class Game:
         """Check the power's orders; store the accepted ones in place of its earlier orders this phase."""
         self._require_power(power)
         self._require_ongoing()
-        verdicts = check_submission(self.board, self.state.position, self.rules, power, orders)
+        verdicts = check_submission(self.board, self.state.position, self.rules, power, orders, dp=self._dp_set(power))
         accepted = [v.order for v in verdicts if v.accepted]
         self.state = self.state.replace(orders={**self.state.orders, power: accepted})
         return verdicts
@@ -111,7 +113,7 @@ class Game:
         self._require_power(power)
         self._require_ongoing()
         earlier = list(self.state.orders.get(power, []))
-        check = partial(check_submission, self.board, self.state.position, self.rules, power)
+        check = partial(check_submission, self.board, self.state.position, self.rules, power, dp=self._dp_set(power))
         if mode is SendMode.MERGE:
             verdicts, stored = merge_checked(check, earlier, orders)
         else:
@@ -146,17 +148,29 @@ class Game:
             adjustments = adjudicate_adjustments(self.board, before, given, self.rules)
             transition = after_adjustments(self.board, self.rules, before, adjustments.units)
             report = self._report(adjustments.outcomes, transition)
+        held = self.state.rolled_back
+        previous, rolled_back = taken_back(held, report, transition.position)
+        opened = reopened(held, rolled_back, previous, transition.position)
         entry = HistoryEntry(
-            before=before, orders=orders, report=report, adjudicated_at=at, deadline=self.state.deadline
+            before=before,
+            orders=orders,
+            report=report,
+            adjudicated_at=at,
+            deadline=self.state.deadline,
+            previous=previous,
+            edits=self.state.edits,
+            edited_from=self.state.edited_from,
+            dp_set=self.state.dp_set,
         )
+        result = self._result_after(report, transition)
         self.state = self.state.replace(
-            position=transition.position,
-            orders={},
             all_refused=[],
+            refused=[],
             draw_votes={},
-            deadline=None,
-            result=self._result_after(report, transition),
+            result=result,
             history=[*self.state.history, entry],
+            rolled_back=rolled_back,
+            **opened,
         )
         return report
 
@@ -176,17 +190,62 @@ class Game:
             start = f"the game is at its start ({self.phase})"
             raise GameError(f"nothing to roll back: no phase has been adjudicated; {start}")
         last = self.state.history[-1]
+        held = self.state.rolled_back or kept_for_rollback(self.state)
         self.state = self.state.replace(
             position=last.before,
             orders=last.orders,
             all_refused=[],
+            refused=[],
+            edits=last.edits,
+            edited_from=last.edited_from,
+            dp_set=last.dp_set,
             draw_votes={},
             concessions={},
             result=GameResult(),
             history=self.state.history[:-1],
             deadline=last.deadline,
+            rolled_back=held.replace(entries=[last.replace(previous=None), *held.entries]),
         )
         return last.report
+
+    def rollforward(self, steps: int | None = None) -> tuple[list[PhaseReport], str | None]:
+        """Adjudicate again, from their own orders, the phases rollbacks took back (all, or ``steps`` of them).
+
+        Only while the game stands where the rollback left it: a phase whose
+        starting position is not the game's now (the GM adjudicated anew, or
+        edited the board) ends it. The orders stored since the rollback give
+        way to the phase's own. Once every phase is back, the open phase gets
+        the orders, deadline and concessions it had before the first rollback
+        (as when the GM adjudicates the phases again to the same results).
+        Returns the reports, and why it stopped early if a phase now adjudicates
+        to another report than it had (a newer sengoku): it stops after it.
+        """
+        held = self.state.rolled_back
+        if held is None or not held.entries or held.entries[0].before != self.state.position:
+            why = (
+                "no phase was rolled back"
+                if held is None or not held.entries
+                else (f"the game has gone another way since {held.entries[0].report.phase} was rolled back")
+            )
+            raise GameError(f"nothing to roll forward: {why}")
+        done: list[PhaseReport] = []
+        while self.state.rolled_back and self.state.rolled_back.entries and (steps is None or len(done) < steps):
+            entry = self.state.rolled_back.entries[0]
+            if entry.before != self.state.position or self.state.result.over:
+                break
+            self.state = self.state.replace(
+                orders=entry.orders,
+                deadline=entry.deadline,
+                all_refused=[],
+                edits=entry.edits,
+                edited_from=entry.edited_from,
+                dp_set=entry.dp_set,
+            )
+            report = self.adjudicate(at=entry.adjudicated_at)
+            done.append(report)
+            if report != entry.report:
+                return done, f"{entry.report.phase} adjudicates to other results now than it had (a newer sengoku?)"
+        return done, None
 
     def clear_orders(self, power: str) -> int:
         """Forget the orders ``power`` has stored for the open phase (a GM's undo); how many there were."""
@@ -197,6 +256,13 @@ class Game:
         count = len(self.state.orders.get(power, []))
         self.state = self.state.replace(orders=orders, all_refused=refused)
         return count
+
+    def note_refused(self, lines: Sequence[RefusedLine], read_for: Sequence[str | None]) -> None:
+        """Keep the refused ``lines`` of a reading: they replace what was kept for the powers in ``read_for``."""
+        fresh = set(read_for)
+        kept = [line for line in self.state.refused if line.power not in fresh]
+        if kept != self.state.refused or lines:
+            self.state = self.state.replace(refused=[*kept, *lines][-200:])
 
     def record(self, action: str, by: str, at: datetime | None = None) -> None:
         """Add what a GM did to the game's log (the shells call it: they know who and when)."""
@@ -300,7 +366,7 @@ class Game:
         dp_orders: dict[str, list[DPOrder]] = {}
         for power, given in self.state.orders.items():
             bids = [o for o in given if isinstance(o, DPOrder)]
-            verdicts = check_dp_orders(self.board, position, self.rules, power, bids)
+            verdicts = check_dp_orders(self.board, position, self.rules, power, bids, self._dp_set(power))
             dp_orders[power] = [o for o, problem in zip(bids, verdicts, strict=True) if problem is None]
             unit_orders[power] = [o for o in given if not isinstance(o, DPOrder)]
         neutral_orders, lots = run_auction(position, dp_orders)
@@ -330,6 +396,10 @@ class Game:
             next_phase=None if result.over else transition.position.phase,
             result=result,
         )
+
+    def _dp_set(self, power: str) -> int | None:
+        """The power's DP this phase where the GM set them (None: its centres give them)."""
+        return self.state.dp_set.get(power)
 
     def _require_power(self, power: str) -> None:
         if power not in self.board.power_names:

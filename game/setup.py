@@ -27,7 +27,7 @@ from maps.board import Board, Province
 from maps.errors import SengokuError
 from maps.terms import Location, UnitType
 
-__all__ = ["NEUTRAL", "PositionError", "check_position", "position_from_document"]
+__all__ = ["NEUTRAL", "PositionError", "check_position", "position_from_document", "read_unit", "read_word"]
 
 
 _UNIT = re.compile(r"^\s*(a|army|f|fleet)\s+(.+?)\s*$", re.I)
@@ -147,6 +147,19 @@ class _Reader:
         unit = self.unit(f"{where}.unit '{entry.unit}'", entry.unit, power)
         attacker = self.province(f"{where}.attacker_from", entry.attacker_from).id if entry.attacker_from else None
         return Dislodged(unit=unit, attacker_from=attacker, via_convoy=entry.via_convoy)
+
+
+def read_unit(board: Board, text: str, power: str | None) -> Unit:
+    """``A Kai``, ``F Echizen``: a unit written as in a position file (the GM's edit reads it so)."""
+    return _Reader(board).unit(f"'{text}'", text, power)
+
+
+def read_word(board: Board, word: str, *, power: bool = False, neutral_ok: bool = False) -> str | None:
+    """A power's name (``power``; None for 'neutral' when ``neutral_ok``), or a province's id, from a GM's word."""
+    reader = _Reader(board)
+    if power:
+        return reader.power(f"'{word}'", word, neutral_ok)
+    return reader.province(f"'{word}'", word).id
 
 
 def _centre_owners(reader: _Reader, listed: dict[str, list[str]]) -> dict[str, str]:

@@ -19,6 +19,7 @@ from adjudicator.position import Position
 from adjudicator.rules import Rules
 from game.addresses import address_problem
 from game.chat_channel import ChatChannel
+from game.owed import RefusedLine
 from game.press import PressRules
 from game.records import GameResult, GmAction, PhaseReport
 from game.sent import SentMessage
@@ -32,6 +33,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "GameState",
     "HistoryEntry",
+    "RolledBack",
     "StateError",
     "dp_of",
     "name_problem",
@@ -80,6 +82,35 @@ class HistoryEntry(Struct, frozen=True, kw_only=True):
     """When the phase was adjudicated (UTC), so when the next one opened; none in older games."""
     deadline: datetime | None = None
     """The phase's own deadline when it was adjudicated (the post before it named it); none if unset."""
+    previous: PhaseReport | None = None
+    """The report this phase had before a rollback, when it was adjudicated anew to another (a correction)."""
+    edits: list[str] = msgspec.field(default_factory=list)
+    """The GM's edits made while this phase was open, in words (the post lists them as GM adjustments)."""
+    edited_from: Position | None = None
+    """The position before those edits: what the phase before led to (None: no edit)."""
+    dp_set: dict[str, int] = msgspec.field(default_factory=dict)
+    """Powers whose DP the GM set for this phase (their centres would have given other numbers)."""
+
+
+class RolledBack(Struct, frozen=True, kw_only=True):
+    """The phases rollbacks took back (oldest first), and the open phase as it stood before the first of them.
+
+    Kept so that ``rollforward`` can adjudicate them again from their own
+    orders while the game stays where the rollback left it (DPjudge's
+    ROLLFORWARD), and so that a phase adjudicated anew knows the report it
+    replaces (its post then says it is a correction, and what changed).
+    """
+
+    entries: list[HistoryEntry]
+    orders: dict[str, list[Order]] = msgspec.field(default_factory=dict)
+    """The orders stored in the phase that was open when the first of these rollbacks came."""
+    deadline: datetime | None = None
+    concessions: dict[str, str] = msgspec.field(default_factory=dict)
+    position: Position | None = None
+    """The position of that phase (with the GM's edits of it, listed in ``edits``)."""
+    edits: list[str] = msgspec.field(default_factory=list)
+    edited_from: Position | None = None
+    dp_set: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 class GameState(Struct, frozen=True, kw_only=True):
@@ -109,6 +140,8 @@ class GameState(Struct, frozen=True, kw_only=True):
     history: list[HistoryEntry] = msgspec.field(default_factory=list)
     deadline: datetime | None = None
     """When the open phase is due (UTC), as the GM set it; cleared by adjudication."""
+    zone: str = ""
+    """The time zone deadlines are shown in (an IANA name such as 'Asia/Tokyo'; '' is UTC), beside UTC."""
     mail_results: bool = False
     """Mail the results post to the players after adjudication."""
     sent: list[SentMessage] = msgspec.field(default_factory=list)
@@ -131,6 +164,18 @@ class GameState(Struct, frozen=True, kw_only=True):
     """The chat channel (a Discord or Slack webhook) results are posted to; a secret."""
     log: list[GmAction] = msgspec.field(default_factory=list)
     """What the GM did to the game, when and through what (oldest first)."""
+    refused: list[RefusedLine] = msgspec.field(default_factory=list)
+    """The lines refused at the last reading of each power's orders this phase (status and reminders name them)."""
+    held_mail: list[str] = msgspec.field(default_factory=list)
+    """Mail held back (another phase, another game) and listed already: listing it again is no news (exit 0)."""
+    edits: list[str] = msgspec.field(default_factory=list)
+    """The GM's edits of the open phase (``sengoku edit``), in words, for the next results post."""
+    edited_from: Position | None = None
+    """The position before the first of those edits (None: no edit)."""
+    dp_set: dict[str, int] = msgspec.field(default_factory=dict)
+    """Power -> its Diplomacy Points for the open phase, where the GM set them (else its centres give them)."""
+    rolled_back: RolledBack | None = None
+    """The phases the last rollbacks took back, for ``rollforward`` and corrections (none: nothing taken back)."""
     kept: dict[str, msgspec.Raw] = msgspec.field(default_factory=dict, name="$kept")
     """Top-level fields of the JSON that this version does not know (a newer sengoku's), as read, written back
     unchanged by :func:`state_json`: a game moved back and forth between versions loses nothing. Never in JSON
@@ -156,13 +201,15 @@ class GameState(Struct, frozen=True, kw_only=True):
 def dp_of(state: GameState, rules: Rules) -> dict[str, int]:
     """Each power's Diplomacy Points this phase (written to the JSON for readers; never read back).
 
-    Derived, not stored: DP follow from the centres owned and the variant's rules, so a saved number
-    could only ever disagree with them.
+    Derived, not stored: DP follow from the centres owned and the variant's rules (or the GM's number for
+    the phase, ``dp_set``), so a saved number could only ever disagree with them.
     """
     if state.position.phase.type is not PhaseType.MOVEMENT or not rules.max_dp:
         return {}
-    owners = sorted(set(state.position.centres.values()))
-    return {power: rules.dp_allowance(len(state.position.centres_of(power))) for power in owners}
+    owners = sorted(set(state.position.centres.values()) | set(state.dp_set))
+    return {
+        power: state.dp_set.get(power, rules.dp_allowance(len(state.position.centres_of(power)))) for power in owners
+    }
 
 
 _FIELDS = frozenset(GameState.__struct_encode_fields__) - {"$kept"}

@@ -39,12 +39,15 @@ class OrderVerdict(NamedTuple):
 
 
 def check_submission(
-    board: Board, position: Position, rules: Rules, power: str, orders: Sequence[Order]
+    board: Board, position: Position, rules: Rules, power: str, orders: Sequence[Order], dp: int | None = None
 ) -> list[OrderVerdict]:
-    """Each order with None (accepted) or the reason it is refused, in the order given."""
+    """Each order with None (accepted) or the reason it is refused, in the order given.
+
+    ``dp``: the power's Diplomacy Points where the GM set them (default: what its centres give).
+    """
     kind = position.phase.type
     if kind is PhaseType.MOVEMENT:
-        return _movement(board, position, rules, power, orders)
+        return _movement(board, position, rules, power, orders, dp)
     alone: dict[str | None, Sequence[Order]] = {power: orders}
     if kind is PhaseType.RETREATS:
         outcomes = adjudicate_retreats(board, position, alone).outcomes
@@ -61,11 +64,11 @@ def check_submission(
 
 
 def _movement(
-    board: Board, position: Position, rules: Rules, power: str, orders: Sequence[Order]
+    board: Board, position: Position, rules: Rules, power: str, orders: Sequence[Order], dp: int | None
 ) -> list[OrderVerdict]:
     orders = [_with_true_type(position, o) for o in orders]
     dp_orders = [o for o in orders if isinstance(o, DPOrder)]
-    dp_verdicts = iter(check_dp_orders(board, position, rules, power, dp_orders))
+    dp_verdicts = iter(check_dp_orders(board, position, rules, power, dp_orders, dp))
     unit_orders = [o for o in orders if not isinstance(o, DPOrder)]
     checked = iter(check_movement_orders(board, position, {power: unit_orders}))
     verdicts = []

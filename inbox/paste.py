@@ -25,12 +25,14 @@ from __future__ import annotations
 import msgspec
 
 from game.game import Game
+from game.owed import RefusedLine
 from game.resend import SendMode, Sent
+from inbox.games import off_game_pasted
 from inbox.phases import off_phase_pasted
 from orders import LineVerdict, MessageSpan, ParsedOrders, VerdictKind, parse_orders
 from orders.model import Order
 
-__all__ = ["NO_POWER", "PasteRead", "apply_parsed", "parse_text", "read_paste"]
+__all__ = ["NO_POWER", "PasteRead", "apply_parsed", "keep_refused", "parse_text", "read_paste"]
 
 NO_POWER = "no power given: put a header such as 'Oda:' above"
 
@@ -47,13 +49,46 @@ class PasteRead(msgspec.Struct):
         return [line for line in self.lines if line.kind is VerdictKind.ERROR]
 
 
-def read_paste(game: Game, text: str, *, power: str | None = None, mode: SendMode = SendMode.REPLACE) -> PasteRead:
-    """Read a paste (one power's orders, or several powers' and messages) into ``game``."""
+def read_paste(
+    game: Game,
+    text: str,
+    *,
+    power: str | None = None,
+    mode: SendMode = SendMode.REPLACE,
+    other_games: frozenset[str] = frozenset(),
+) -> PasteRead:
+    """Read a paste (one power's orders, or several powers' and messages) into ``game``.
+
+    ``other_games``: the names of the other games the GM runs; a message naming one is not used here.
+    """
     parsed = parse_text(game, text, power=power, fixed=False)
     phase = game.state.position.phase
-    parsed = ParsedOrders(off_phase_pasted(parsed.verdicts, parsed.messages, phase), parsed.messages)
+    lines = off_phase_pasted(parsed.verdicts, parsed.messages, phase)
+    lines = off_game_pasted(lines, parsed.messages, game.state.name or game.board.title, other_games)
+    parsed = ParsedOrders(lines, parsed.messages)
     lines, sent = apply_parsed(game, parsed, mode)
+    keep_refused(game, lines, sent, "pasted")
     return PasteRead(lines, parsed.messages, sent)
+
+
+def keep_refused(game: Game, lines: list[LineVerdict], sent: list[Sent], where: str) -> None:
+    """The refused lines of a reading, kept in the game for ``status --orders`` and the reminders.
+
+    A power whose message was read here has its earlier refused lines
+    replaced by this message's (none, if every line was accepted); lines no
+    power could be told for replace the earlier ones of that kind.
+    """
+    refused = [
+        RefusedLine(
+            power=line.power, text=line.text.strip(), problem=line.problem or "", where=f"{where}, line {line.number}"
+        )
+        for line in lines
+        if line.kind is VerdictKind.ERROR
+    ]
+    read_for: list[str | None] = [result.power for result in sent]
+    if any(line.power is None for line in refused):
+        read_for.append(None)
+    game.note_refused(refused, read_for)
 
 
 def parse_text(game: Game, text: str, *, power: str | None, fixed: bool, book: bool = True) -> ParsedOrders:

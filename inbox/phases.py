@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from adjudicator.position import Phase
+from maps.terms import PhaseType, Season
 from orders import Ignored, LineVerdict, MessageSpan, VerdictKind
 from orders.mailtext import NamedPhase, mail_header, phase_named, phase_of_subject
 
@@ -27,9 +28,12 @@ __all__ = [
     "another_phase",
     "dated_before",
     "header_phase",
+    "later_than",
     "mail_phase",
     "off_phase_blocks",
     "off_phase_pasted",
+    "phases_named",
+    "subject_of",
     "when",
 ]
 
@@ -88,7 +92,7 @@ def off_phase_pasted(lines: Sequence[LineVerdict], messages: Sequence[MessageSpa
     out = list(off_phase_blocks(lines, phase))
     for span in messages:
         mine = [line for line in lines if line.message == span.index]
-        subject = _subject(mine)
+        subject = subject_of(mine)
         if span.sender is None and subject is None:
             continue
         where = mail_phase(subject or "", mine, phase)
@@ -102,7 +106,7 @@ def off_phase_pasted(lines: Sequence[LineVerdict], messages: Sequence[MessageSpa
     return out
 
 
-def _subject(lines: Sequence[LineVerdict]) -> str | None:
+def subject_of(lines: Sequence[LineVerdict]) -> str | None:
     """The ``Subject:`` of a pasted email (its own header, not a quoted one), else None."""
     for line in lines:
         if line.kind is VerdictKind.HEADER or line.ignored is Ignored.MAIL_HEADER:
@@ -114,14 +118,29 @@ def _subject(lines: Sequence[LineVerdict]) -> str | None:
 
 def mail_phase(subject: str, lines: Sequence[LineVerdict], phase: Phase) -> str | None:
     """Where a mail names another phase than the open one (``the subject 'Oda S1570'``), else None."""
+    other = next(((where, named) for where, named in phases_named(subject, lines) if another_phase(named, phase)), None)
+    return None if other is None else other[0]
+
+
+def phases_named(subject: str, lines: Sequence[LineVerdict]) -> list[tuple[str, NamedPhase]]:
+    """Every phase a mail names, with where (``the subject names Fall 1570``), the subject's first."""
+    found = []
     named = phase_of_subject(subject)
-    if another_phase(named, phase):
-        return f"the subject names {named}"
+    if named is not None:
+        found.append((f"the subject names {named}", named))
     for line in lines:
         named = header_phase(line)
-        if another_phase(named, phase):
-            return f"the header on line {line.number} names {named}"
-    return None
+        if named is not None:
+            found.append((f"the header on line {line.number} names {named}", named))
+    return found
+
+
+def later_than(named: NamedPhase, phase: Phase) -> bool:
+    """Does ``named`` come after the open ``phase`` (a mail written in advance for it)?"""
+    seasons, kinds = list(Season), list(PhaseType)
+    mine = (phase.year, seasons.index(phase.season), kinds.index(phase.type))
+    theirs = (named.year, seasons.index(named.season), kinds.index(named.type) if named.type else len(kinds))
+    return theirs > mine
 
 
 def dated_before(date: datetime | None, opened: datetime | None) -> bool:

@@ -21,12 +21,13 @@ from maps.province import Province
 
 __all__ = ["SUGGEST_LIMIT", "Lookup", "NameIndex", "normalise"]
 
-_NON_ALNUM = re.compile(r"[^a-z0-9]")
+# Letters and digits are kept, and the Japanese scripts: a province's own name in kanji (石見) is a name too.
+_NON_ALNUM = re.compile(r"[^a-z0-9\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 SUGGEST_LIMIT = 40  # characters; the longest name on the shipped maps has 20
 
 
 def normalise(word: str) -> str:
-    """Case-, accent- and punctuation-blind key: ``"Tōtōmi Sea"`` -> ``"totomisea"``."""
+    """Case-, accent- and punctuation-blind key: ``"Tōtōmi Sea"`` -> ``"totomisea"``; kanji and kana stay."""
     decomposed = unicodedata.normalize("NFKD", word)
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     return _NON_ALNUM.sub("", plain.casefold())

@@ -29,6 +29,7 @@ from orders import vocabulary as words
 from orders.kinds import KINDS, kind_table
 from orders.lazypattern import LazyPattern
 from orders.likeness import looks_like_order
+from orders.misspelt import misspelt_verb
 from orders.model import (
     Build,
     Convoy,
@@ -148,6 +149,8 @@ class Grammar:
             return LineRead(
                 None, f"too long for an order ({len(line):,} characters; an order has at most {MAX_ORDER_CHARS})"
             )
+        if phase is PhaseType.ADJUSTMENTS and line[:1] in "+-" and line[1:2] not in "+-":
+            return self._signed(line, phase)
         power = None
         if _PLAIN.match(line):  # words and spaced dashes only (the judge forms): split, no more to do
             tokens, folded = line.split(), line.lower().split()
@@ -171,9 +174,32 @@ class Grammar:
                 again = self._read_order(line[: note.start()], phase)
                 if again.order is not None:
                     return LineRead(again.order, power=again.power or power, remark=note.group(1).strip() or None)
+            verb = misspelt_verb(tokens, self.places.is_exact, lambda again: self._reads(again, phase))
+            if verb is not None:
+                return LineRead(None, *verb, power=power)
             return LineRead(None, refusal.problem, refusal.suggestions, power)
         except Exception as error:  # the parser's promise: a verdict, never an exception
             return LineRead(None, f"cannot read this line ({error})", power=power)
+
+    def _signed(self, line: str, phase: PhaseType) -> LineRead:
+        """``+ A Sagami`` builds and ``- F Iyo`` removes in winter (a common notation); ``- Build A Kai`` is a
+        bullet before an order, read as that order."""
+        read = self._read_order(line[1:].strip(), phase)
+        if isinstance(read.order, Hold):
+            unit = read.order.unit
+            return read._replace(order=Build(unit=unit) if line[0] == "+" else Remove(unit=unit))
+        return read
+
+    def _reads(self, tokens: list[str], phase: PhaseType | None) -> bool:
+        """Whether these words read as an order (as written, or as a sentence)."""
+        return any(self._reads_as_written(words_again, phase) for words_again in [tokens, *in_order_words(tokens)])
+
+    def _reads_as_written(self, tokens: list[str], phase: PhaseType | None) -> bool:
+        try:
+            _OrderReader(self, tokens, [t.casefold() for t in tokens], phase).read()
+        except _Refusal:
+            return False
+        return True
 
 
 # A player's note after the order, tried once the whole line is refused: "(main attack)", "-- trust me"
@@ -225,6 +251,10 @@ class _OrderReader:
             return self.finish(Build(unit=self.unit()))
         if self.take_if(words.REMOVE) or (self.phase is PhaseType.ADJUSTMENTS and self.take_if(words.RETREAT)):
             return self.finish(Remove(unit=self.unit()))
+        if self.peek() in words.RETREAT and self.peek() != "r" and self.take_if(words.RETREAT):
+            unit = self.unit()  # "Retreat Totomi to South Shinano", "Retreat A Totomi - Mino": the verb first
+            self.take_if(words.MOVE)
+            return self._retreat(unit)
         if self.take_if(words.DISBAND):
             return self.finish(self._disband(self.unit()))
         return self._unit_order(self.unit())

@@ -12,20 +12,25 @@ __all__ = ["in_order_words"]
 
 _UNIT_WORDS = words.ARMY | words.FLEET
 _LEAD_IN = frozenset({"please", "pls", "plz", "kindly", "and", "then", "also", "now", "ok", "okay", "so"})
+_TRAILING = frozenset({"please", "pls", "plz", "thanks", "thx", "ty"})
 _MOVE_VERBS = frozenset({"move", "moves", "attack", "attacks", "go", "goes", "send"})
 _HOLD_VERBS = frozenset({"hold", "holds"})
+_VERBS = _MOVE_VERBS | _HOLD_VERBS | {"retreat", "retreats", "build", "remove", "disband"}
 
 
 def in_order_words(tokens: list[str]) -> list[list[str]]:
     """The same line written as an order, where a player wrote it as a sentence (tried only after a refusal).
 
     ``Please move Owari into Mino`` (a verb first), ``Hold Owari`` (the hold
-    before its unit), ``Owari: hold``, ``Mikawa fleet holds``.
+    before its unit), ``Owari: hold``, ``Mikawa fleet holds``, ``... please``.
     """
     found: list[list[str]] = []
     rest = tokens
     while rest and rest[0].casefold() in _LEAD_IN:
         rest = rest[1:]
+    if rest and (rest is not tokens or rest[0].casefold() in _VERBS):  # a sentence: "Retreat Ise to Omi please"
+        while rest and rest[-1].casefold() in _TRAILING:
+            rest = rest[:-1]
     if rest and rest[0].casefold() in _MOVE_VERBS:
         found.append(rest[1:])
     elif rest and rest[0].casefold() in _HOLD_VERBS and len(rest) >= 2:

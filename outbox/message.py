@@ -14,7 +14,7 @@ from email.utils import format_datetime, formataddr, make_msgid
 
 from game.sent import SentMessage
 from orders.cleantext import shown
-from outbox.letters import Letter
+from outbox.letters import MAP_CID, Letter
 
 __all__ = ["compose", "thread_of"]
 
@@ -40,4 +40,16 @@ def compose(letter: Letter, sender: str, domain: str, thread: list[str], now: da
     message["X-Sengoku-Key"] = letter.key
     message.set_content(shown(letter.plain))
     message.add_alternative(letter.html, subtype="html")
+    if letter.picture is not None:  # multipart/related: the HTML part and the map it shows (cid:)
+        html = next(part for part in message.iter_parts() if part.get_content_type() == "text/html")
+        assert isinstance(html, EmailMessage)
+        maintype, _, subtype = letter.picture.media_type.partition("/")
+        html.add_related(
+            letter.picture.data,
+            maintype=maintype,
+            subtype=subtype,
+            cid=f"<{MAP_CID}>",
+            filename=letter.picture.name,
+            disposition="inline",
+        )
     return message

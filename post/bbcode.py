@@ -1,26 +1,33 @@
-"""The post in BBCode, for phpBB-style forums.
+"""The post in BBCode, for phpBB-style forums: bold headings and ``[list]`` items, no ``[code]`` boxes.
 
-Many boards have no ``[table]`` tag, but every one has ``[code]``, which is
-shown in a fixed-width font: so each table is a ``[code]`` block with its
-columns lined up by spaces (safe there), under a bold title.
+phpBB shows a ``[code]`` block in a box about 200 pixels high that scrolls
+inside the page, and a wide table scrolls sideways too: thirty orders in one
+box read badly. So the post is the plain text's sections (the same words:
+:mod:`post.plain` builds them) with each heading in bold and each section's
+lines as a ``[list]``, nested for the bids under a neutral unit; every
+forum has ``[b]`` and ``[list]``, and a list wraps to the reader's width. No
+line is longer than :data:`WIDTH` columns, so the text also reads in a mail
+or an editor box.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from post.document import Post
-from post.tables import Table, tables, trailer
+from post.plain import Dress, render_plain
+from post.tables import Table
 
-__all__ = ["render_bbcode", "write_bbcode"]
+__all__ = ["WIDTH", "render_bbcode", "write_bbcode"]
 
-
-def render_bbcode(post: Post, explain: bool = False) -> str:
-    return write_bbcode(post.title, tables(post, explain), trailer(post))
+WIDTH = 80
+_ITEM = "\x00"  # marks an item line for the list pass (never in a post: text is cleaned before it gets here)
 
 
 def write_bbcode(title: str, tables: Sequence[Table], lines: Sequence[str]) -> str:
-    """A title, tables and closing lines in BBCode (the results post's layout, for any such document)."""
+    """A title, tables (each a ``[code]`` block, lined up) and closing lines in BBCode: for a document of a few
+    short tables (the game's summary); the results post is lists (:func:`render_bbcode`)."""
     parts = [f"[b]{_safe(title)}[/b]"]
     parts += [_table(t) for t in tables]
     parts += [_safe(line) for line in lines]
@@ -36,5 +43,44 @@ def _table(table: Table) -> str:
 
 
 def _safe(text: str) -> str:
-    """Outside [code], brackets in a name could open a tag: write them as parentheses."""
+    """Brackets in a name could open a tag: write them as parentheses."""
     return text.replace("[", "(").replace("]", ")")
+
+
+_DRESS = Dress(
+    title=lambda text: f"[b]{text}[/b]",
+    heading=lambda text: f"[b]{text}[/b]",
+    item=lambda text, depth: f"{_ITEM}{depth}{_ITEM}{text}",
+    escape=_safe,
+)
+
+
+def render_bbcode(post: Post, explain: bool = False) -> str:
+    lines: list[str] = []
+    depth = 0
+    for line in render_plain(post, explain, _DRESS).splitlines():
+        level, text = _item(line)
+        while depth < level:
+            lines.append("[list]")
+            depth += 1
+        while depth > level:
+            lines.append("[/list]")
+            depth -= 1
+        lines += _wrapped(f"[*]{text}" if level else text)
+    lines += ["[/list]"] * depth
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _item(line: str) -> tuple[int, str]:
+    """(depth, text) of an item line; (0, line) for any other line."""
+    if not line.startswith(_ITEM):
+        return 0, line
+    _, depth, text = line.split(_ITEM, 2)
+    return int(depth), text
+
+
+def _wrapped(line: str) -> list[str]:
+    """The line in pieces of at most :data:`WIDTH` columns, cut at spaces (a forum joins them again)."""
+    if len(line) <= WIDTH:
+        return [line]
+    return textwrap.wrap(line, WIDTH, break_long_words=True, break_on_hyphens=False) or [line]

@@ -21,6 +21,7 @@ from maps.board import Board
 from maps.terms import PhaseType, province_of
 from orders.cleantext import shown
 from orders.text import location_text, order_text
+from post.changes import what_changed
 from post.document import BidLine, DislodgedLine, Holding, Lot, Missing, OrderLine, Post, PostResult, UnitLine
 from post.wording import describe_outcome, unit_name
 
@@ -28,9 +29,12 @@ __all__ = ["build_post", "lot_of", "position_after"]
 
 
 def position_after(state: GameState, index: int) -> Position:
-    """The position the ``index``-th adjudicated phase led to: the next one's start, or the current one."""
+    """The position the ``index``-th adjudicated phase led to: the next one's start, or the current one
+    (as it was before the GM's edits since, which the next post lists)."""
     following = state.history[index + 1 :]
-    return following[0].before if following else state.position
+    if following:
+        return following[0].edited_from or following[0].before
+    return state.edited_from or state.position
 
 
 def build_post(
@@ -64,7 +68,7 @@ def build_post(
         dp=[lot_of(board, lot) for lot in report.auction],
         dislodged=_dislodged(board, entry),
         disbanded=[_unit(board, u) for u in report.disbanded],
-        ownership=_ownership(board, entry, after),
+        ownership=_ownership(board, entry, after, over=result.over),
         ownership_updated=bool(report.centres),
         neutral_centres=sorted(board.provinces[c].name for c in after.neutral_centres),
         unowned_centres=sorted(
@@ -72,7 +76,7 @@ def build_post(
         ),
         captured={board.provinces[c].name: owner for c, owner in report.captured.items()},
         centre_counts=dict(report.centres),
-        adjustments=dict(report.adjustments),
+        adjustments={} if result.over else dict(report.adjustments),
         rebuilt=[board.provinces[c].name for c in report.rebuilt],
         missing=_missing(board, entry, rules or board.rules),
         units=_units(board, after),
@@ -80,6 +84,9 @@ def build_post(
         next_phase=str(report.next_phase) if report.next_phase is not None and not result.over else None,
         deadline=_utc(deadline if latest else state.history[index + 1].deadline) if not result.over else None,
         result=_result(result),
+        zone=state.zone,
+        correction=None if entry.previous is None else what_changed(board, entry.before, entry.previous, report),
+        gm_adjustments=list(entry.edits),
     )
 
 
@@ -184,7 +191,8 @@ def _unit(board: Board, unit: Unit) -> UnitLine:
 # --- centres -----------------------------------------------------------------------
 
 
-def _ownership(board: Board, entry: HistoryEntry, after: Position) -> list[Holding]:
+def _ownership(board: Board, entry: HistoryEntry, after: Position, *, over: bool) -> list[Holding]:
+    """Each power's centres after the phase, and what changed; no builds or removals owed once the game is over."""
     report: PhaseReport = entry.report
     before = entry.before
 
@@ -209,7 +217,7 @@ def _ownership(board: Board, entry: HistoryEntry, after: Position) -> list[Holdi
                 units=units,
                 gained=gained,
                 lost=lost,
-                adjustment=report.adjustments.get(power, 0),
+                adjustment=0 if over else report.adjustments.get(power, 0),
             )
         )
     return holdings

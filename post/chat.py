@@ -92,12 +92,12 @@ def chat_messages(post: Post, flavour: Flavour) -> list[str]:
     return split_messages(render_chat(post, flavour), LIMITS[flavour])
 
 
-def phase_notice(game: str, phase: str, deadline: datetime | None, flavour: Flavour) -> str:
+def phase_notice(game: str, phase: str, deadline: datetime | None, flavour: Flavour, zone: str = "") -> str:
     """A short "the phase is open" message for the channel, with its deadline when one is set."""
     dress = _DRESSES[flavour]
     text = dress.title(dress.escape(f"{game}: {phase} is open for orders."))
     if deadline is not None:
-        text += "\n" + dress.escape(f"Deadline: {deadline_text(deadline)}.")
+        text += "\n" + dress.escape(f"Deadline: {deadline_text(deadline, zone)}.")
     return text
 
 
@@ -109,13 +109,14 @@ def reminder_notice(
     missing: list[str],
     flavour: Flavour,
     mentions: Mapping[str, str] | None = None,
+    zone: str = "",
 ) -> str:
     """The channel's reminder: the deadline, how near it is, and who has no orders yet; on Discord, each of
     those powers' players mentioned after it (``mentions``: a power's Discord user id, where the GM asked)."""
     dress = _DRESSES[flavour]
     near = f"in about {hours_left} hour{'s' if hours_left != 1 else ''}" if hours_left > 0 else "now"
     text = dress.title(dress.escape(f"{game}: orders for {phase} are due {near}."))
-    text += "\n" + dress.escape(f"Deadline: {deadline_text(deadline)}.")
+    text += "\n" + dress.escape(f"Deadline: {deadline_text(deadline, zone)}.")
     if missing:
         text += "\n" + dress.escape("No orders yet from ") + _named(missing, flavour, mentions) + "."
     return text

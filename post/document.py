@@ -146,17 +146,47 @@ class Post(_Part, frozen=True, kw_only=True):
         datetime | None, msgspec.Meta(description="when the next phase is due (UTC), if a deadline is set")
     ]
     result: PostResult
+    zone: Annotated[
+        str, msgspec.Meta(description="the game's time zone the deadline is shown in (IANA name; '' is UTC)")
+    ] = ""
+    correction: Annotated[
+        list[str] | None,
+        msgspec.Meta(
+            description="set when the phase was adjudicated again after a rollback, to other results than were "
+            "published: what changed, one line each"
+        ),
+    ] = None
+    gm_adjustments: Annotated[
+        list[str], msgspec.Meta(description="the GM's edits of the board made before this phase was adjudicated")
+    ] = msgspec.field(default_factory=list)
 
     @property
     def title(self) -> str:
-        """``Kyoto 1570, Sengoku Jidai (6DP): Spring 1570 movement results``; a preview says so."""
+        """``Kyoto 1570, Sengoku Jidai (6DP): Spring 1570 movement results``; a preview or a correction says so."""
         game = f"{self.game}, {self.variant}" if self.game else self.variant
-        return f"{game}: {self.phase} results" + (" (PREVIEW: not adjudicated yet)" if self.preview else "")
+        mark = (
+            " (PREVIEW: not adjudicated yet)"
+            if self.preview
+            else " (CORRECTION)"
+            if self.correction is not None
+            else ""
+        )
+        return f"{game}: {self.phase} results{mark}"
 
     @property
     def subject(self) -> str:
-        """A mail subject: ``Kyoto 1570: Spring 1570 movement results``."""
-        return f"{self.game or self.variant}: {self.phase} results" + (" (preview)" if self.preview else "")
+        """A mail subject: ``Kyoto 1570: Spring 1570 movement results``; a correction and the game's end say so."""
+        return self.subject_with(self.game or self.variant)
+
+    def subject_with(self, name: str) -> str:
+        """:attr:`subject` with the game's name as given (the mail marks and bounds a GM's words)."""
+        if self.preview:
+            return f"{name}: {self.phase} results (preview)"
+        fixed = "CORRECTION: " if self.correction is not None else ""
+        over = (
+            f" - THE GAME IS OVER: {self.result.text.rstrip('.')}" if self.result.kind is not ResultKind.ONGOING else ""
+        )
+        return f"{name}: {fixed}{self.phase} results{over}"
 
     def order_groups(self) -> list[tuple[str, list[OrderLine]]]:
         """The orders under their power's name (``Neutral units`` last), in the order given."""

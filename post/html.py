@@ -11,6 +11,7 @@ from html import escape
 
 from post.document import Post
 from post.tables import Table, tables, trailer
+from post.words import notices
 
 __all__ = ["render_html", "write_html"]
 
@@ -19,12 +20,22 @@ _CELL = 'style="text-align:left;vertical-align:top;padding:2px 10px 2px 0;border
 
 
 def render_html(post: Post, explain: bool = False) -> str:
-    return write_html(post.title, tables(post, explain), trailer(post))
+    return write_html(post.title, tables(post, explain), trailer(post), notes=notices(post))
 
 
-def write_html(title: str, tables: Sequence[Table], lines: Sequence[str], kind: str = "results-post") -> str:
-    """A title, tables and closing lines as an HTML ``<article class="{kind}">``, every text escaped."""
+def write_html(
+    title: str,
+    tables: Sequence[Table],
+    lines: Sequence[str],
+    kind: str = "results-post",
+    notes: Sequence[tuple[str, list[str]]] = (),
+) -> str:
+    """A title, notes (a heading and its items: a correction), tables and closing lines as an HTML
+    ``<article class="{kind}">``, every text escaped."""
     parts = [f'<article class="{escape(kind)}">', f"<h2>{escape(title)}</h2>"]
+    for heading, items in notes:
+        rows = "".join(f"<li>{escape(item)}</li>" for item in items)
+        parts.append(f"<h3>{escape(heading)}</h3>\n<ul>{rows}</ul>")
     parts += [_table(t) for t in tables]
     parts += [f"<p>{escape(line)}</p>" for line in lines]
     parts.append("</article>")

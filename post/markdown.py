@@ -6,17 +6,22 @@ from collections.abc import Sequence
 
 from post.document import Post
 from post.tables import Table, tables, trailer
+from post.words import notices
 
 __all__ = ["render_markdown", "write_markdown"]
 
 
 def render_markdown(post: Post, explain: bool = False) -> str:
-    return write_markdown(post.title, tables(post, explain), trailer(post))
+    return write_markdown(post.title, tables(post, explain), trailer(post), notes=notices(post))
 
 
-def write_markdown(title: str, tables: Sequence[Table], lines: Sequence[str]) -> str:
-    """A title, tables and closing lines in Markdown (the results post's layout, for any such document)."""
+def write_markdown(
+    title: str, tables: Sequence[Table], lines: Sequence[str], notes: Sequence[tuple[str, list[str]]] = ()
+) -> str:
+    """A title, notes (a heading and its items: a correction), tables and closing lines in Markdown."""
     parts = [f"## {_cell(title)}"]
+    for heading, items in notes:
+        parts.append(f"### {_cell(heading)}\n\n" + "\n".join(f"- {_cell(item)}" for item in items))
     parts += [_table(t) for t in tables]
     parts += [_cell(line) for line in lines]
     return "\n\n".join(parts) + "\n"

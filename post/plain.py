@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from post.document import Post
-from post.words import changes, closing, dp_title, holding_counts
+from post.words import changes, closing, dp_title, holding_counts, notices
 
 __all__ = ["PLAIN", "Dress", "render_plain"]
 
@@ -37,6 +37,8 @@ PLAIN = Dress()
 
 def render_plain(post: Post, explain: bool = False, dress: Dress = PLAIN) -> str:
     lines = [dress.title(dress.escape(post.title)), ""]
+    for heading, items in notices(post):
+        lines += [dress.heading(dress.escape(heading)), *(dress.item(dress.escape(item), 1) for item in items), ""]
     sections = (_orders(post, explain, dress), _auction(post, dress), _dislodged(post, dress))
     for section in (*sections, _missing(post, dress), _ownership(post, dress)):
         if section:

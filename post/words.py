@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # annotations only: `sengoku status` reads deadline_text without building the post's models
     from post.document import Holding, Post
 
-__all__ = ["changes", "closing", "deadline_text", "dp_title", "holding_counts"]
+__all__ = ["changes", "closing", "deadline_text", "dp_title", "holding_counts", "notices"]
 
 
 def dp_title(post: Post) -> str:
@@ -22,10 +22,22 @@ def dp_title(post: Post) -> str:
     return "Diplomacy Points (every bid, public now that the phase is adjudicated)"
 
 
-def deadline_text(when: datetime) -> str:
-    """``Tuesday 1 December 2026, 20:00 UTC``: no clock format that one reader's locale would misread."""
+def deadline_text(when: datetime, zone: str = "") -> str:
+    """``Tuesday 1 December 2026, 20:00 UTC``: no clock format that one reader's locale would misread.
+
+    In a game's own zone (an IANA name; '' is UTC) the time is given there,
+    with UTC beside it: ``Wednesday 2 December 2026, 05:00 JST (20:00 UTC)``.
+    """
     moment = when.astimezone(UTC) if when.tzinfo else when
-    return f"{moment:%A} {moment.day} {moment:%B %Y, %H:%M} UTC"
+    utc = f"{moment:%A} {moment.day} {moment:%B %Y, %H:%M} UTC"
+    if not zone:
+        return utc
+    from post.zones import shown_in, zone_label  # the zone database is read only for a game that has a zone
+
+    local = shown_in(when, zone)
+    if local.utcoffset() == timedelta(0) and zone_label(local) in ("UTC", "GMT"):
+        return utc
+    return f"{local:%A} {local.day} {local:%B %Y, %H:%M} {zone_label(local)} ({moment:%H:%M} UTC)"
 
 
 def holding_counts(holding: Holding) -> str:
@@ -57,5 +69,20 @@ def closing(post: Post) -> list[str]:
         return lines
     line = f"Next phase: {post.next_phase}."
     if post.deadline is not None:
-        line += f" Deadline: {deadline_text(post.deadline)}."
+        line += f" Deadline: {deadline_text(post.deadline, post.zone)}."
     return [*lines, line]
+
+
+def notices(post: Post) -> list[tuple[str, list[str]]]:
+    """What comes before the results, each a heading and its lines: a correction and what it changed; the GM's
+    edits of the board before the phase was adjudicated."""
+    out = []
+    if post.correction is not None:
+        heading = f"CORRECTION: these results replace the {post.phase} results published before"
+        if post.correction:
+            out.append((f"{heading}; what changed", post.correction))
+        else:
+            out.append((heading, ["No result changed."]))
+    if post.gm_adjustments:
+        out.append(("GM adjustments (the GM changed the board before this phase was adjudicated)", post.gm_adjustments))
+    return out

@@ -44,11 +44,12 @@ class NoFontError(RuntimeError):
         super().__init__(FONT_HELP)
 
 
-def svg_to_png(svg: str, width: int | None = None) -> bytes:
-    """The SVG picture as PNG bytes, at the picture's own size (one pixel per SVG unit), or ``width`` pixels wide."""
+def svg_to_png(svg: str, width: int | None = None, zoom: float = 1.0) -> bytes:
+    """The SVG picture as PNG bytes, at the picture's own size (one pixel per SVG unit), or ``width`` pixels wide,
+    or its own size times ``zoom``."""
     if not _fonts_draw_text(_SKIP_SYSTEM_FONTS, _font_dir()):
         raise NoFontError()
-    return _rasterize(svg, _SKIP_SYSTEM_FONTS, _font_dir(), width)
+    return _rasterize(svg, _SKIP_SYSTEM_FONTS, _font_dir(), width, zoom)
 
 
 def _font_dir() -> str | None:
@@ -62,11 +63,14 @@ def _fonts_draw_text(skip_system_fonts: bool, font_dir: str | None) -> bool:
     return _rasterize(_PROBE.format(_LETTER), skip_system_fonts, font_dir) != blank
 
 
-def _rasterize(svg: str, skip_system_fonts: bool, font_dir: str | None, width: int | None = None) -> bytes:
+def _rasterize(
+    svg: str, skip_system_fonts: bool, font_dir: str | None, width: int | None = None, zoom: float = 1.0
+) -> bytes:
     return bytes(
         resvg_py.svg_to_bytes(
             svg_string=svg,
             width=width,
+            zoom=zoom if zoom != 1.0 else None,
             background="#ffffff",
             skip_system_fonts=skip_system_fonts,
             font_dirs=[font_dir] if font_dir else None,

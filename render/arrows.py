@@ -43,7 +43,7 @@ from render.palette import FAILED, INK
 from render.spots import XY, Box
 from render.svg import element, num, text, tooltip
 
-__all__ = ["Status", "order_mark"]
+__all__ = ["Status", "build_sample", "order_mark", "removal_sample"]
 
 _WIDTH = 3.4
 _CASING = 2.8
@@ -383,3 +383,14 @@ def _shorten(start: XY, end: XY, at_start: float, at_end: float) -> tuple[XY, XY
 
 def _between(start: XY, end: XY, share: float) -> XY:
     return (start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share)
+
+
+def build_sample(spot: XY, colour: str) -> str:
+    """A build as the map draws it (a faint army in a dashed ring), for the key."""
+    ghost = unit_glyph(UnitType.ARMY, spot[0], spot[1], colour, label="build", power="", ghost=True)
+    return _ring(spot, colour, dash="4 3") + ghost
+
+
+def removal_sample(spot: XY, colour: str) -> str:
+    """A removal or a disband as the map draws it (a cross over the unit), for the key."""
+    return _cross(spot, 9.0, "#FFFFFF", 5.0) + _cross(spot, 9.0, colour, 2.6)

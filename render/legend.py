@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 import msgspec
 
 from maps import UnitType
+from render.arrows import build_sample, removal_sample
 from render.glyphs import centre_mark, unit_glyph
 from render.palette import BRIDGE, FAILED, INK, LAND, NEUTRAL
 from render.svg import element, text
@@ -33,7 +34,8 @@ class PowerLine(msgspec.Struct, frozen=True):
 
 def legend(left: float, title: str, phase: str, rows: Sequence[PowerLine], key: Mapping[str, bool]) -> str:
     """The legend, its left edge at ``left``. ``key`` says which optional entries to explain
-    (``"orders"``, ``"bridges"``, ``"neutral centres"``, ``"unowned centres"``, ``"dislodged"``)."""
+    (``"orders"``, ``"bridges"``, ``"neutral centres"``, ``"unowned centres"``, ``"dislodged"``, ``"builds"``,
+    ``"removals"``)."""
     x = left + 16
     parts = [
         element(
@@ -145,6 +147,18 @@ def _key_entries(x: float, key: Mapping[str, bool]) -> list[Entry]:
         )
     if key.get("bridges"):
         entries.append(with_mark(lambda y: _sample_line(x, y, BRIDGE, "6 4", 3.0), "land bridge"))
+    if key.get("builds"):
+        entries.append(
+            with_mark(lambda y: build_sample((glyph_x, y), INK), "build (the new unit, faint)")
+        )
+    if key.get("removals"):
+        entries.append(
+            with_mark(
+                lambda y: unit_glyph(UnitType.ARMY, glyph_x, y, NEUTRAL, label="unit", power="")
+                + removal_sample((glyph_x, y), INK),
+                "removal or disband",
+            )
+        )
     if key.get("orders"):
         entries += [
             with_mark(lambda y: _sample_line(x, y, INK, None, 2.6, arrow=True), "move"),

@@ -4,12 +4,16 @@ The power colours start from the Okabe-Ito palette (Okabe and Ito, "Color
 Universal Design", 2008), built so that the common colour-vision
 deficiencies still tell its colours apart, in hue and in lightness. Its two
 blues (sky blue and blue) were the weakest pair for naming a power at the
-table ("the blue one"), so the sky blue gives way to the wine of Paul Tol's
-qualitative "muted" scheme (Tol, "Colour Schemes", SRON/EPS/TN/09-002): a
-dark red-purple, a lightness step away from the vermillion and the reddish
-purple. Simulated for protanopia, deuteranopia and tritanopia (Machado et
-al. 2009), no two of the eight colours come closer than the original
-palette's closest pair (the test pins this).
+table ("the blue one"), so the sky blue gives way to indigo (CSS ``indigo``,
+a deep violet). A wine (Tol's muted scheme) stood there before, but a map is
+mostly land tinted with its owner's colour, and the wine's tint and the
+reddish purple's were the same mauve a step apart in lightness: players
+took Chosokabe's land for Takeda's. The indigo's tint is a lavender. The
+tests pin, for the pieces, that no two of the eight colours come closer than
+the original palette's closest pair when simulated for protanopia,
+deuteranopia and tritanopia (Machado et al. 2009); and for the land, that
+every two owners' tints differ in colour, not in lightness alone, and stay
+apart under each simulation.
 
 There are eight colours, enough for Sengoku's eight powers; the standard
 board's seven take the first seven. A board with more powers repeats them
@@ -44,7 +48,7 @@ __all__ = [
 
 POWERS = (
     "#E69F00",  # orange (Okabe-Ito)
-    "#882255",  # wine (Tol muted)
+    "#4B0082",  # indigo (CSS)
     "#009E73",  # bluish green (Okabe-Ito)
     "#F0E442",  # yellow (Okabe-Ito)
     "#0072B2",  # blue (Okabe-Ito)

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from adjudicator.position import Position
 from maps import Board, province_of
-from orders.model import Order
+from orders.model import Build, Disband, Order, Remove
 from render.arrows import Status
 from render.legend import LEGEND_WIDTH, legend
 from render.painter import Painter
@@ -62,6 +62,7 @@ def render_svg(
     dp: Mapping[str, int] | None = None,
     title: str | None = None,
     with_legend: bool = True,
+    phase_label: str | None = None,
 ) -> str:
     """The board in this position as an SVG document.
 
@@ -70,12 +71,14 @@ def render_svg(
     ``outcomes`` are adjudicated orders, drawn as succeeded or failed by their
     ``result``. ``dp`` adds each power's Diplomacy Points to the legend;
     ``with_legend`` False leaves the legend out (a page that says it itself).
+    ``phase_label`` replaces the phase under the title (a finished game: who won).
     """
     painter = Painter(board, position, power_colours(board.power_names))
     plan = painter.sheet
     heading = title or board.title
+    shown_phase = phase_label or str(position.phase)
     body = [
-        tooltip(f"{heading}: {position.phase}"),
+        tooltip(f"{heading}: {shown_phase}"),
         _SEA_PATTERN,
         element("rect", {"x": 0, "y": 0, "width": plan.width, "height": plan.height, "fill": VOID}),
         _void_land(plan.void_land),
@@ -102,7 +105,8 @@ def render_svg(
     width = plan.width
     if with_legend:
         rows, key = painter.legend_rows(dp), painter.key(bool(orders or outcomes))
-        body.append(legend(plan.width, heading, str(position.phase), rows, key))
+        key |= _adjustment_keys([*(o for _, o in _with_powers(orders, position)), *(j.order for j in outcomes)])
+        body.append(legend(plan.width, heading, shown_phase, rows, key))
         width += LEGEND_WIDTH
     return (
         element(
@@ -118,6 +122,14 @@ def render_svg(
         )
         + "\n"
     )
+
+
+def _adjustment_keys(drawn: Sequence[Order]) -> dict[str, bool]:
+    """The key explains a build or a removal where the picture draws one."""
+    return {
+        "builds": any(isinstance(order, Build) for order in drawn),
+        "removals": any(isinstance(order, Remove | Disband) for order in drawn),
+    }
 
 
 def _void_land(outline: str) -> str:

@@ -478,3 +478,21 @@ def test_every_reason_has_a_case() -> None:
     # An army can stand in every home centre of the two maps, so ARMY_CANNOT_STAND is said only on other maps.
     cases = CASES + RETREAT_CASES + ADJUSTMENT_CASES + DP_CASES + [(VoidReason.NO_DIPLOMACY_POINTS,)]
     assert {case[0] for case in cases} | {VoidReason.ARMY_CANNOT_STAND} == set(VoidReason)
+
+
+def test_a_build_in_a_centre_the_power_does_not_own_says_so_before_that_a_unit_stands_there(sengoku: Board) -> None:
+    """Sengoku's chaos builds go on any owned centre; a neutral centre held by its army is not Oda's: the reason
+    is the ownership ("Mino is occupied" sent the player looking for a move that would free it)."""
+    position = Position(
+        phase=Phase.parse("winter 1570 adjustments"),
+        units=(
+            Unit(type=UnitType.ARMY, location="OWA", power="Oda"),
+            Unit(type=UnitType.ARMY, location="MIN", power=None),
+        ),
+        centres={"OWA": "Oda", "MIK": "Oda"},
+        neutral_centres=("MIN",),
+    )
+    build = Build(unit=UnitRef(type=UnitType.ARMY, location="MIN"))
+    outcomes = adjudicate_adjustments(sengoku, position, {"Oda": [build]}, SENGOKU).outcomes
+    outcome = next(o for o in outcomes if o.order is build)
+    assert (outcome.result, outcome.note) == (Result.VOID, "Oda does not own a supply centre in Mino")

@@ -32,9 +32,16 @@ def test_a_gm_runs_the_game_to_the_victory_post(cli: Cli, late_game: Path) -> No
     assert orders == (ENDINGS / "fall-1580-orders.txt").read_text(encoding="utf-8")
     assert cli("adjudicate", "game.json", "--yes").stdout == (ENDINGS / "fall-1580.txt").read_text(encoding="utf-8")
     cli("orders", "game.json", input="Hojo:\nA Musashi - Shimotsuke\n")
-    post = cli("adjudicate", "game.json", "--yes").stdout
+    won = cli("adjudicate", "game.json", "--yes")
+    post = won.stdout
     assert post == (ENDINGS / "fall-1580-retreats.txt").read_text(encoding="utf-8")
     assert post.endswith("\nTHE GAME IS OVER: Oda wins the game.\n")
+    assert "builds" not in post and "removes" not in post  # the game is over: nobody owes anything
+    assert won.stderr == "Adjudicated Fall 1580 retreats; THE GAME IS OVER: Oda wins the game.\n"
+    status = cli.lines("status", "game.json")
+    assert status[0] == "Sengoku Jidai (6DP): THE GAME IS OVER: Oda wins the game (after Fall 1580 retreats)"
+    assert cli("map", "game.json", "-o", "end.svg").stdout == "end.svg: the game is over: Oda wins the game.\n"
+    assert "Game over: Oda wins the game</text>" in (cli.folder / "end.svg").read_text(encoding="utf-8")
 
 
 def test_a_finished_game_refuses_more_play(cli: Cli, late_game: Path) -> None:

@@ -80,7 +80,7 @@ def test_a_closed_pipe_ends_quietly(cli: Cli, game: Path, monkeypatch: pytest.Mo
         raise BrokenPipeError(32, "Broken pipe")
 
     monkeypatch.setattr(click, "echo", closed)
-    result = cli("status", "game.json", code=ExitCode.ERROR)
+    result = cli("status", "game.json", code=ExitCode.OK)  # a command that only reads: the reader had enough
     assert result.stderr == ""
 
 

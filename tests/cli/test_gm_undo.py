@@ -53,17 +53,17 @@ def test_rollback_goes_back_to_the_start_with_each_phases_own_deadline(cli: Cli,
     cli("adjudicate", "game.json", "--deadline", "2099-06-01 20:00 UTC")
     cli("adjudicate", "game.json", "--yes", "--deadline", "2099-09-01 20:00 UTC")
     one = cli("rollback", "game.json").stdout
-    assert one.splitlines()[-1] == "Its deadline is back: Monday 1 June 2099, 20:00 UTC."  # Fall's, not Spring 1571's
+    assert one.splitlines()[-2] == "Its deadline is back: Monday 1 June 2099, 20:00 UTC."  # Fall's, not Spring 1571's
     out = cli("rollback", "game.json", "--to", "spring 1570").stdout.splitlines()
     assert out[0] == "Rolled back Spring 1570 movement. The game is at Spring 1570 movement again,"
-    assert out[1:] == ["with the 1 stored order of Oda.", "Its deadline is back: Sunday 1 March 2099, 20:00 UTC."]
+    assert out[1:3] == ["with the 1 stored order of Oda.", "Its deadline is back: Sunday 1 March 2099, 20:00 UTC."]
     assert load_game(game).state.history == []
 
 
 def test_rollback_to_a_numbered_phase_undoes_every_later_one(cli: Cli, game: Path) -> None:
     for _ in range(3):
         cli("adjudicate", "game.json", "--yes")
-    out = cli("rollback", "game.json", "--to", "2").stdout
+    out = cli("rollback", "game.json", "--to", "2", "--yes").stdout
     assert out.startswith("Rolled back Spring 1571 movement and Fall 1570 movement. The game is at Fall 1570 movement")
 
 

@@ -58,9 +58,9 @@ def test_a_png_of_a_past_phase_with_format_on_standard_output(cli: Cli, game: Pa
 @pytest.mark.parametrize(
     ("args", "error"),
     [
-        (["-o", "board.jpg"], "Error: 'board.jpg': name the file .svg or .png, or give --format svg|png"),
+        (["-o", "board.gif"], "Error: 'board.gif': name the file .svg, .png, .jpg or .webp, or give --format"),
         (["-o", "board.svg", "--format", "png"], "Error: 'board.svg' is named .svg but --format is png"),
-        (["--format", "gif"], "Error: Invalid value for '--format': 'gif' is not one of 'svg', 'png'."),
+        (["--format", "gif"], "Error: Invalid value for '--format': 'gif' is not one of 'svg', 'png', 'webp', 'jpeg'."),
     ],
 )
 def test_a_format_that_cannot_be_is_a_usage_error(cli: Cli, game: Path, args: list[str], error: str) -> None:
@@ -77,7 +77,7 @@ def test_without_fonts_no_png_is_written(cli: Cli, game: Path, monkeypatch: pyte
         result = cli("map", "game.json", "-o", "board.png", code=1)
     finally:
         png._fonts_draw_text.cache_clear()
-    assert result.stderr == f"Error: cannot draw a PNG: {png.FONT_HELP}\n"
+    assert result.stderr == f"Error: cannot draw a picture: {png.FONT_HELP}\n"
     assert not (cli.folder / "board.png").exists()
 
 

@@ -38,7 +38,7 @@ def test_without_a_word_every_province_is_listed() -> None:
 
 def test_a_row_shows_the_home_power_and_the_other_names() -> None:
     row = next(line for line in run().output.splitlines() if line.startswith("TOS "))
-    assert row.split() == ["TOS", "Tosa", "coast", "Chosokabe", "toa"]
+    assert row.split() == ["TOS", "Tosa", "coast", "Chosokabe", "toa,", "土佐,", "土佐国"]
 
 
 def test_a_word_on_the_standard_board_is_resolved() -> None:

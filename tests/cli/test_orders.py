@@ -92,7 +92,7 @@ def test_a_resend_whose_lines_are_all_refused_stores_nothing_and_keeps_the_earli
     ) in result.stdout
     assert stored(game) == {"Oda": ["A Owari - Mino", "F Mikawa H"]}
     assert (
-        "  Oda        orders stored (2), 0 of 2 DP bid; its latest message had every line refused\n"
+        "  Oda        orders stored (2), 0 of 2 DP bid; its latest message had every line refused; every unit ordered\n"
         in cli("status", "game.json").stdout
     )
 

@@ -41,6 +41,8 @@ EXIT_CODES = {
     "sengoku orders game.json spring.txt": 3,  # two lines refused
     "sengoku orders game.json --merge --mbox kyoto1570.mbox": 3,
     "sengoku mail game.json results": 6,  # the server refuses Mori's address
+    "sengoku orders game.json --mbox kyoto1570.mbox fall.mbox": 3,  # the mail for another game, held
+    "sengoku orders game.json --merge --mbox kyoto1570.mbox fall.mbox": 3,  # the same, after the undo
 }
 
 
@@ -103,11 +105,11 @@ def test_the_gm_turn_prints_what_the_readme_shows(cli: Cli, server: Mailbox) -> 
         printed = re.sub(r"through 127\.0\.0\.1:\d+ \(no TLS\)", f"through {SHOWN_SERVER}", result.output)
         assert matches(shown, printed), f"{command}\n--- the guide shows:\n{shown}--- it prints:\n{printed}"
         ran.append(command.split()[1])
-        if ran[-1] == "map":  # the forum's picture: a real PNG of the phase's map
+        if ran[-1] == "map" and "spring1570.png" in command:  # the forum's picture: a real PNG of the phase's map
             check_map_png(
                 (cli.folder / "spring1570.png").read_bytes(), cli("map", "game.json", "--phase", "last").stdout
             )
-    assert ran.count("orders") == 3 and "adjudicate" in ran and "mail" in ran and "map" in ran
+    assert ran.count("orders") == 6 and "adjudicate" in ran and "mail" in ran and "map" in ran and "undo" in ran
     assert [m["To"] for m in server.messages][:1] == ["Mori <motonari@aki.example>"]  # the reminder went first
 
 

@@ -106,7 +106,9 @@ def test_mail_dated_before_the_phase_opened_is_listed_not_used_and_not_marked_re
     late = mail("A Owari - Ise\n", subject="Re: Oda S1570", date=OPENED - timedelta(minutes=5))
     (result,) = read_mail(fall, [late])
     assert result.status is MailStatus.EARLIER_PHASE
-    assert result.why == "dated 2026-03-04 19:55 UTC, before Fall 1570 movement opened (2026-03-04 20:00 UTC)"
+    assert result.why == (
+        "dated 2026-03-04 19:55 UTC, before Fall 1570 movement opened (2026-03-04 20:00 UTC), and names no phase"
+    )
     assert [(line.kind, line.problem) for line in result.lines] == [
         (VerdictKind.ERROR, "not used: written for an earlier phase")
     ]

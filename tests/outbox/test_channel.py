@@ -48,7 +48,7 @@ def test_the_results_arrive_as_messages_within_discords_limit_with_the_map_on_th
     out = cli("channel", "results", "game.json").stdout
     arrived = receiver.received
     game = load_game(adjudicated)
-    whole = render_chat(build_post(game.board, game.state, -1), Flavour.DISCORD)
+    whole = render_chat(build_post(game.board, game.state, -1, deadline=game.state.deadline), Flavour.DISCORD)
     assert all(len(a.text) <= DISCORD_CONTENT_LIMIT for a in arrived)
     assert "".join(a.text for a in arrived).split() == whole.split()
     assert list(arrived[-1].files) == ["map.png"] and arrived[-1].files["map.png"].startswith(b"\x89PNG")

@@ -22,7 +22,7 @@ def test_a_retreat_reminder_says_the_dislodged_unit_is_disbanded(sengoku: Board)
     )
     table.play("Takeda:\nA Mino - Owari\nA Mikawa S A Mino - Owari\n")
     text = reminder_for(table, "Oda")
-    assert "The GM has no orders from Oda for Spring 1571 retreats yet." in text
+    assert "The GM has no orders from Oda for Spring 1571 retreats yet (no order for A Owari)." in text
     assert "\nWithout orders your dislodged A Owari is disbanded.\n" in text
     assert "hold" not in text and "waived" not in text
 

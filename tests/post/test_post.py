@@ -93,7 +93,16 @@ def test_ownership_in_full_with_the_years_changes_and_what_is_owed(kyoto: Game) 
 
 
 def test_a_lost_centre_is_named(victory: Game) -> None:
-    assert "  Hojo: Hitachi, Kazusa (2 centres, 3 units; loses Musashi; removes 1)\n" in plain(victory, -1)
+    assert "  Hojo: Hitachi, Kazusa (2 centres, 3 units; loses Musashi)\n" in plain(victory, -1)
+
+
+def test_a_won_game_owes_no_builds_or_removals_and_its_subject_says_it_is_over(victory: Game) -> None:
+    """The game ends with the win: the post lists no adjustments owed, and the mail's Subject names the end."""
+    post = build_post(victory.board, victory.state, -1)
+    text = render(post, "plain")
+    assert "builds" not in text and "removes" not in text and post.adjustments == {}
+    assert "(21 centres, 14 units; takes Musashi)" in text
+    assert post.subject == "Sengoku Jidai (6DP): Fall 1580 retreats results - THE GAME IS OVER: Oda wins the game"
 
 
 def test_the_next_phase_and_its_deadline_close_the_latest_post_only(kyoto: Game) -> None:

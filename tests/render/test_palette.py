@@ -68,3 +68,65 @@ def test_colours_stay_apart_for_colour_blind_players(vision: str) -> None:
 def test_owned_land_stands_out_from_plain_land_and_pieces_from_neutral_ones(vision: str) -> None:
     assert min(distance(tint(colour, 0.55), LAND, vision) for colour in POWERS) >= 9.0
     assert min(distance(colour, NEUTRAL, vision) for colour in POWERS) >= 15.0
+
+
+def delta_e2000(first: np.ndarray, second: np.ndarray) -> float:
+    """CIEDE2000 (Sharma, Wu and Dalal 2005): closer to what people see than CIE76 for pale and purple colours."""
+    (l1, a1, b1), (l2, a2, b2) = first, second
+    c_mean = (np.hypot(a1, b1) + np.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - np.sqrt(c_mean**7 / (c_mean**7 + 25**7)))
+    a1, a2 = (1 + g) * a1, (1 + g) * a2
+    c1, c2 = np.hypot(a1, b1), np.hypot(a2, b2)
+    h1, h2 = np.degrees(np.arctan2(b1, a1)) % 360, np.degrees(np.arctan2(b2, a2)) % 360
+    turn = 0.0 if c1 * c2 == 0 else (h2 - h1 + 180) % 360 - 180
+    d_l, d_c, d_h = l2 - l1, c2 - c1, 2 * np.sqrt(c1 * c2) * np.sin(np.radians(turn / 2))
+    l_mean, c_mean = (l1 + l2) / 2, (c1 + c2) / 2
+    h_mean = h1 + h2 if c1 * c2 == 0 else (h1 + turn / 2) % 360
+    t = (
+        1
+        - 0.17 * np.cos(np.radians(h_mean - 30))
+        + 0.24 * np.cos(np.radians(2 * h_mean))
+        + 0.32 * np.cos(np.radians(3 * h_mean + 6))
+        - 0.20 * np.cos(np.radians(4 * h_mean - 63))
+    )
+    s_l = 1 + 0.015 * (l_mean - 50) ** 2 / np.sqrt(20 + (l_mean - 50) ** 2)
+    s_c, s_h = 1 + 0.045 * c_mean, 1 + 0.015 * c_mean * t
+    r_t = -np.sin(np.radians(60 * np.exp(-(((h_mean - 275) / 25) ** 2)))) * 2 * np.sqrt(c_mean**7 / (c_mean**7 + 25**7))
+    return float(np.sqrt((d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_h / s_h) ** 2 + r_t * (d_c / s_c) * (d_h / s_h)))
+
+
+LAND_SHARE = 0.55  # an owned centre's land: render/painter.py
+
+
+def test_every_two_owners_land_differs_in_colour_not_lightness_alone() -> None:
+    """A map is mostly tinted land: two owners' tints of one hue a step apart in lightness read as one colour.
+
+    (The wine that stood for Chosokabe and Takeda's reddish purple tinted their land the same mauve: 5.5 apart
+    in a* b*, the hue and the colourfulness, though 17 apart in all.)
+    """
+    pairs = {
+        (first, second): float(
+            np.linalg.norm(lab(tint(a, LAND_SHARE), "normal")[1:] - lab(tint(b, LAND_SHARE), "normal")[1:])
+        )
+        for (first, a), (second, b) in itertools.combinations(enumerate(POWERS), 2)
+    }
+    assert min(pairs.values()) >= 12.0, min(pairs, key=pairs.__getitem__)
+
+
+@pytest.mark.parametrize("vision", sorted(SIMULATIONS))
+def test_owners_land_stays_apart_for_colour_blind_players(vision: str) -> None:
+    """CIEDE2000 between every two owners' tints, simulated; 5 is a difference seen at a glance on a map."""
+    closest = min(
+        delta_e2000(lab(tint(a, LAND_SHARE), vision), lab(tint(b, LAND_SHARE), vision))
+        for a, b in itertools.combinations(POWERS, 2)
+    )
+    assert closest >= 5.0
+
+
+def test_the_colour_difference_is_ciede2000() -> None:
+    """Sharma, Wu and Dalal's own test pairs (2005, table 1): pairs 1, 7 and 17."""
+    assert delta_e2000(np.array([50.0, 2.6772, -79.7751]), np.array([50.0, 0.0, -82.7485])) == pytest.approx(
+        2.0425, abs=1e-4
+    )
+    assert delta_e2000(np.array([50.0, 0.0, 0.0]), np.array([50.0, -1.0, 2.0])) == pytest.approx(2.3669, abs=1e-4)
+    assert delta_e2000(np.array([50.0, 2.5, 0.0]), np.array([73.0, 25.0, -18.0])) == pytest.approx(27.1492, abs=1e-4)

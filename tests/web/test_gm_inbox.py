@@ -153,3 +153,19 @@ def test_a_players_save_with_no_order_in_it_keeps_the_saved_orders(client, game:
     assert kept["kept_earlier"] and kept["saved"] == ["A Owari - Mino", "F Mikawa H"]
     cleared = client.put(path, headers=oda, json={"text": ""}).get_json()
     assert not cleared["kept_earlier"] and cleared["saved"] == []
+
+
+def test_the_gm_page_and_the_api_say_who_still_owes_what_and_the_lines_refused(
+    client, site: Site, game: GameLinks
+) -> None:  # type: ignore[no-untyped-def]
+    """The same words as ``sengoku status --orders``: Oda's unordered fleet, and its refused line with why."""
+    post_inbox(site, game, "Oda:\nA Owari - Mino\nA Tosa H")
+    overview = client.get(f"/api/games/{game.id}/gm", headers=game.bearer("gm")).get_json()
+    oda = next(s for s in overview["submissions"] if s["power"] == "Oda")
+    assert oda["still"] == "no order for F Mikawa; 2 DP not bid"
+    assert oda["refused"] == ["'A Tosa H': the unit in Tosa belongs to Chosokabe"]
+    html = client.get(game.gm_page).get_data(as_text=True)
+    row = re.search(r'<tr data-power="Oda">(.*?)</tr>', html, re.S)
+    assert row is not None
+    assert "Still to order:</span> no order for F Mikawa; 2 DP not bid" in row.group(1)
+    assert "Refused: &#39;A Tosa H&#39;: the unit in Tosa belongs to Chosokabe" in row.group(1)

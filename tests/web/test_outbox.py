@@ -160,7 +160,7 @@ def test_reminders_from_the_web_name_the_deadline(
 ) -> None:
     addresses(site, game, box=smtp)
     client.put(f"/api/games/{game.id}/deadline", json={"at": "2099-12-01T20:00:00"}, headers=game.bearer("gm"))
-    site.save(game, "Oda", "A Owari - Mino")
+    site.save(game, "Oda", "A Owari - Mino\nF Mikawa H")  # every unit ordered: Oda owes nothing
     out = client.post(f"/api/games/{game.id}/mail", json={"what": "reminder"}, headers=game.bearer("gm")).get_json()
     assert sorted(out["sent"]) == ["Takeda <kai@example.net>", "Takeda <shingen@example.org>"]
     text = smtp.messages[0].get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]

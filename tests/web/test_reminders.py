@@ -42,14 +42,14 @@ def db(app: Flask) -> Database:
 
 @pytest.fixture
 def reminded_game(app: Flask, site: Site, game: GameLinks, receiver: Receiver, db: Database) -> GameLinks:
-    """Oda and Takeda have addresses (and agreed to the game's mail); Oda has saved orders; reminders 24 and 2
-    hours before; a channel."""
+    """Oda and Takeda have addresses (and agreed to the game's mail); Oda has saved an order for each unit;
+    reminders 24 and 2 hours before; a channel."""
     form = {"addresses-Oda": "nobunaga@example.org", "addresses-Takeda": "shingen@example.org"}
     site.post(game.gm_page + "/mail-settings", form, page=game.gm_page)
     agreed(app, game.id)
     site.post(game.gm_page + "/channel", {"url": receiver.url(DISCORD_PATH), "flavour": "discord"}, page=game.gm_page)
     assert site.post(game.gm_page + "/reminders", {"hours": "2, 24"}, page=game.gm_page).status_code == 303
-    site.save(game, "Oda", "A Owari - Mino")
+    site.save(game, "Oda", "A Owari - Mino\nF Mikawa H")
     actions.set_deadline(db, game.id, DeadlineIn(at=NOW + timedelta(hours=3)))
     return game
 

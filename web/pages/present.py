@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from adjudicator.position import Position, Unit
 from game.duty import powers_to_order
+from game.owed import owed
 from game.records import GameResult
 from maps.board import Board
 from orders import DPOrder, location_text
@@ -109,7 +110,9 @@ def player_out(snapshot: Snapshot, power: str) -> PlayerOut:
 
 def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
     board, state = snapshot.board, snapshot.state
-    due = set(powers_to_order(board, state.position, board.rules))
+    rules = board.rules
+    due = set(powers_to_order(board, state.position, rules))
+    owing = {o.power: o for o in owed(board, state.position, rules, state.orders)}
     submissions = [
         SubmissionOut(
             power=p,
@@ -118,6 +121,8 @@ def gm_out(snapshot: Snapshot, mail_ready: bool = False) -> GmOut:
             all_refused=p in state.all_refused,
             ready=p in snapshot.ready,
             due=p in due,
+            still=owing[p].describe() if p in owing and owing[p].owes else "",
+            refused=[f"'{line.text}': {line.problem}" for line in state.refused if line.power == p],
         )
         for p in board.power_names
     ]

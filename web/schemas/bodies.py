@@ -395,6 +395,8 @@ class SubmissionOut(BaseModel):
     all_refused: bool = Field(
         default=False, description="the power's latest message had every line refused (earlier orders stand)"
     )
+    still: str = Field(default="", description="what it still owes: units without orders, builds, removals")
+    refused: list[str] = Field(default_factory=list, description="its lines refused at the last reading, and why")
 
 
 class VotesOut(BaseModel):

@@ -23,8 +23,8 @@ from urllib.parse import urlsplit
 from flask import current_app, has_app_context
 
 from game.chat_channel import ChannelError, ChatChannel
-from game.duty import powers_to_order
 from game.game import GameError
+from game.owed import owed
 from outbox.storyposts import end_posts, year_post
 from outbox.webhook import ChannelPost, Posted, channel_for, post_to_channel
 from post import build_post
@@ -120,12 +120,12 @@ def posted_counted(db: Database, game_id: str, chosen: ChatChannel, sent: Channe
 
 
 def _owing(snapshot: store.Snapshot) -> list[str]:
-    """The powers with something to order in the open phase and no orders stored (none once the game is over)."""
+    """The powers that still owe an order in the open phase: a unit without one, a build or removal not ordered
+    (game/owed.py, as the reminders and the GM page say; none once the game is over)."""
     state = snapshot.state
     if state.result.over:
         return []
-    due = powers_to_order(snapshot.board, state.position, snapshot.board.rules)
-    return [power for power in due if not state.orders.get(power)]
+    return [o.power for o in owed(snapshot.board, state.position, snapshot.board.rules, state.orders) if o.owes]
 
 
 def after_adjudication(db: Database, game_id: str) -> ChannelPostOut | None:

@@ -34,6 +34,7 @@ from outbox import (
     reminder_letters,
     results_letters,
 )
+from outbox.letters import MailPicture
 from web.schemas.bodies import MailOut, MailSettingsIn
 from web.storage import store, tokens
 from web.storage.db import Database
@@ -132,7 +133,7 @@ def mail(
     fresh: dict[str, str] = {}
     try:
         if what == "results":
-            plan = results_letters(board, state, -1, deadline=snapshot.deadline)
+            plan = results_letters(board, state, -1, deadline=snapshot.deadline, picture=_map(snapshot))
         elif what == "reminder":
             plan = reminder_letters(board, state, deadline=snapshot.deadline)
         else:
@@ -152,6 +153,27 @@ def mail(
     for power_sent in sorted({m.power for m in collected} & set(fresh)):
         store.reset_token(db, game_id, power_sent, fresh[power_sent])  # the new link works once a player has it
     return _out(plan, collected, failed)
+
+
+def _map(snapshot: store.Snapshot) -> MailPicture | None:
+    """The last phase's map for the results mail (a palette PNG within 300 KB); None if it cannot be drawn
+    (a server without fonts): the results go without it."""
+    from raster.fit import fit_picture
+    from raster.png import NoFontError
+    from web.play import mapview
+
+    if not snapshot.state.history:
+        return None
+    entry = snapshot.state.history[-1]
+    svg = mapview.position_svg(snapshot.board, entry.before, outcomes=entry.report.outcomes, title=snapshot.name)
+    try:
+        made = fit_picture(svg, 300_000, ("png", "jpeg"))
+    except (NoFontError, ValueError):
+        log.warning("the results mail of game %s goes without its map: it could not be drawn", snapshot.id)
+        return None
+    phase = str(entry.report.phase)
+    name = f"map-{phase.lower().replace(' ', '-')}.{made.suffix}"
+    return MailPicture(made.data, made.media_type, name, f"The map: {phase} with its orders and results")
 
 
 def after_adjudication(db: Database, game_id: str, settings: SmtpSettings | None) -> MailOut | None:

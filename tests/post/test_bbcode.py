@@ -1,0 +1,38 @@
+"""The BBCode post reads in phpBB: bold headings and lists, no 30-line code boxes, no line over 80 columns.
+
+phpBB shows ``[code]`` in a box about 200 px high that scrolls inside the page; the Orders block was 25-30
+lines in one, and the DP table up to 161 columns wide.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.game import Game
+from post import build_post, render
+from post.bbcode import WIDTH
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_no_code_box_and_no_line_over_80_columns(kyoto: Game, index: int) -> None:
+    text = render(build_post(kyoto.board, kyoto.state, index, deadline=kyoto.state.deadline), "bbcode")
+    assert "[code]" not in text
+    assert max(len(line) for line in text.splitlines()) <= WIDTH
+
+
+def test_each_powers_orders_are_a_list_and_the_bids_a_list_under_their_unit(kyoto: Game) -> None:
+    text = render(build_post(kyoto.board, kyoto.state, 0), "bbcode")
+    assert "[b]Oda[/b]\n[list]\n[*]A Owari - Ise: bounced, 1 against 2 from A Omi\n" in text
+    auction = text.split("[b]Diplomacy Points")[1]
+    assert re.search(
+        r"\[\*\]Yamashiro: A Yamashiro S A Omi - Ise carried out .*\n(?:.*\n)?\[list\]\n\[\*\]Oda: 2 DP", auction
+    )
+    assert text.count("[list]") == text.count("[/list]")
+
+
+def test_a_tag_in_a_name_cannot_open_markup(kyoto: Game) -> None:
+    state = kyoto.state.replace(name="[url=http://evil.example]Kyoto[/url]")
+    text = render(build_post(kyoto.board, state, 0), "bbcode")
+    assert "[url" not in text and "(url=http://evil.example)Kyoto(/url)" in text
