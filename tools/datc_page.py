@@ -53,9 +53,9 @@ orders, including those impossible only in the position, are ignored.
 
 ## Departures from the 5.B decision graph
 
-The battle writes each decision of DATC 5.B as a method (`adjudicator/decisions.py`:
-5.B.1 `move`, 5.B.2 `support`, 5.B.3 `convoy`; `adjudicator/strengths.py`: 5.B.4
-`path`, 5.B.5-5.B.8 the strengths) and `adjudicator/battle.py` settles them with
+The battle asks each decision of DATC 5.B of one short function (`adjudicator/decisions.py`:
+5.B.1 `move`, 5.B.2 `support`, 5.B.3 `convoy`, 5.B.4 `path`; `adjudicator/strengths.py`:
+5.B.5-5.B.8 the strengths) and `adjudicator/battle.py` settles them with
 Kruijswijk's guess algorithm (5.F), walking
 depth first until a cycle needs guessing. It departs from the graph of 5.B in
 two places; `tests/adjudicator/test_departures.py` holds one test each.
