@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
 
-from adjudicator import outcomes
 from adjudicator.battle import Battle
 from adjudicator.checked import NOBODY, Checked, ConvoyChecked, HoldChecked, MoveChecked, VoidOrder
 from adjudicator.outcomes import (
@@ -24,18 +23,18 @@ from adjudicator.outcomes import (
     UNDECIDABLE,
     ConvoyUnused,
     Detail,
+    Dislodged,
     NoConvoy,
     OrderOutcome,
     Reason,
     Result,
+    Unmatched,
     Unused,
     Verdict,
-    Void,
-    VoidSupport,
 )
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.pieces import pieces_of
-from adjudicator.position import Dislodged, Position, Unit
+from adjudicator.position import DislodgedUnit, Position, Unit
 from adjudicator.retreats import retreat_options
 from adjudicator.strengths import defend_strength, hold_strength, prevent_strength
 from maps.board import Board
@@ -62,7 +61,7 @@ class MovementResult:
     def __init__(
         self,
         units: tuple[Unit, ...],
-        dislodged: tuple[Dislodged, ...],
+        dislodged: tuple[DislodgedUnit, ...],
         contested: tuple[str, ...],
         retreats: Mapping[Location, tuple[Location, ...]],
         explain: Callable[[], list[OrderOutcome]],
@@ -120,11 +119,11 @@ def _unit(unit_type: UnitType, location: Location, power: str | None) -> Unit:
     return Unit(type=unit_type, location=location, power=power)
 
 
-def _after(battle: Battle) -> tuple[list[Unit], list[Dislodged]]:
+def _after(battle: Battle) -> tuple[list[Unit], list[DislodgedUnit]]:
     field = battle.field
     pieces, names = field.pieces, field.tables.names
     units: list[Unit] = []
-    dislodged: list[Dislodged] = []
+    dislodged: list[DislodgedUnit] = []
     moved, arrivals, prov, goes = battle.moved, battle.arrivals, field.prov, field.goes
     for i, unit in enumerate(pieces.units):
         if i in moved:
@@ -135,7 +134,7 @@ def _after(battle: Battle) -> tuple[list[Unit], list[Dislodged]]:
             units.append(unit)
         else:
             attacker = names[prov[winner]]
-            dislodged.append(Dislodged(unit=unit, attacker_from=attacker, via_convoy=field.convoyed[winner]))
+            dislodged.append(DislodgedUnit(unit=unit, attacker_from=attacker, via_convoy=field.convoyed[winner]))
     return units, dislodged
 
 
@@ -170,7 +169,7 @@ def _contested(battle: Battle) -> list[str]:
 # --- each order's fate, as the rules decided it ----------------------------------------------
 
 _NO_DETAIL = Detail()  # immutable: shared by every outcome that has no numbers to show
-_UNMATCHED_SUPPORT = Void(VoidSupport.UNMATCHED)
+_UNMATCHED_SUPPORT = Unmatched()
 _UNMATCHED_CONVOY = Unused(ConvoyUnused.UNMATCHED)
 _NO_ROUTE = Unused(ConvoyUnused.NO_ROUTE)
 
@@ -261,7 +260,7 @@ def _stays(battle: Battle, i: int) -> tuple[Verdict, Detail]:
     if winner is None:
         return HOLDS, _HELD[strength] if strength < 12 else Detail(strength)
     by = field.location[winner]
-    return outcomes.Dislodged(by, field.tables.names[field.prov[winner]]), Detail(strength, by=by)
+    return Dislodged(by, field.tables.names[field.prov[winner]]), Detail(strength, by=by)
 
 
 def _move_detail(battle: Battle, i: int) -> Detail:

@@ -4,7 +4,7 @@ Two layers. A *verdict* is what a rule of DATC 5.B returns for one
 decision, with its reason and its culprit: a move :class:`Succeeds` or is
 :class:`Bounced` by a rival, :class:`Defended` by the unit in its target,
 loses a head-to-head battle (:class:`LostHeadToHead`), and so on; a support
-is :class:`Given` or :class:`Cut` by a named unit; a convoy :class:`Carried`
+is :class:`Given`, :class:`Cut` by a named unit, or :class:`Unmatched`; a convoy :class:`Carried`
 its army or was :class:`Disrupted` by a named unit. The rules
 (:mod:`adjudicator.decisions`) return these while they decide, and the generic
 resolver reads only ``succeeded``: the reason in the results post is the
@@ -55,10 +55,9 @@ __all__ = [
     "Stranded",
     "Succeeds",
     "Undecidable",
+    "Unmatched",
     "Unused",
     "Verdict",
-    "Void",
-    "VoidSupport",
 ]
 
 
@@ -118,12 +117,6 @@ class ConvoyGap(StrEnum):
 
     NOT_ORDERED = "no fleet convoys it"
     NO_ROUTE = "its convoying fleets form no route"
-
-
-class VoidSupport(StrEnum):
-    """Why a support that was not cut still counted for nothing."""
-
-    UNMATCHED = "the supported unit did something else"
 
 
 class ConvoyUnused(StrEnum):
@@ -255,10 +248,9 @@ class CutByDislodgement(Verdict, frozen=True):
         return self.by
 
 
-class Void(Verdict, frozen=True):
-    """A support not cut that counts for nothing (the supported unit did something else)."""
+class Unmatched(Verdict, frozen=True):
+    """A support not cut that counts for nothing: the supported unit did something else (DATC 4.B.4)."""
 
-    why: VoidSupport
     reason: ClassVar[Reason] = Reason.SUPPORT_UNMATCHED
 
 

@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 import msgspec
 
 from adjudicator.outcomes import OrderOutcome, Reason, Result
-from adjudicator.position import Dislodged, Position, Unit
+from adjudicator.position import DislodgedUnit, Position, Unit
 from adjudicator.refusals import VoidReason, Why, sentence
 from maps.board import Board
 from maps.terms import Location, UnitType, province_of
@@ -24,7 +24,7 @@ __all__ = ["RetreatResult", "adjudicate_retreats", "retreat_options"]
 
 
 def retreat_options(
-    board: Board, dislodged: Dislodged, occupied: Collection[str], contested: Collection[str]
+    board: Board, dislodged: DislodgedUnit, occupied: Collection[str], contested: Collection[str]
 ) -> tuple[Location, ...]:
     """The locations a dislodged unit may retreat to (none for a neutral: it is disbanded)."""
     unit = dislodged.unit
@@ -92,7 +92,7 @@ _Item = tuple[str | None, Order, Location | None, Why | None]  # power, order, d
 
 
 def _check(
-    board: Board, options: Mapping[str, tuple[Dislodged, tuple[Location, ...]]], power: str | None, order: Order
+    board: Board, options: Mapping[str, tuple[DislodgedUnit, tuple[Location, ...]]], power: str | None, order: Order
 ) -> _Item:
     if not isinstance(order, Retreat | Disband):
         return power, order, None, (VoidReason.NOT_A_RETREAT, ())
@@ -113,7 +113,7 @@ def _check(
     return power, order, None, _why_not(board, dislodged, order.destination, allowed)
 
 
-def _why_not(board: Board, dislodged: Dislodged, destination: Location, allowed: Sequence[Location]) -> Why:
+def _why_not(board: Board, dislodged: DislodgedUnit, destination: Location, allowed: Sequence[Location]) -> Why:
     target = province_of(destination)
     if target == dislodged.attacker_from and not dislodged.via_convoy:
         return VoidReason.WHERE_THE_ATTACKER_CAME_FROM, (board.display(target),)

@@ -15,7 +15,7 @@ from adjudicator.checked import VoidOrder, refusal
 from adjudicator.diplomacy_points import check_dp_orders
 from adjudicator.outcomes import Result
 from adjudicator.phase_orders import check_movement_orders
-from adjudicator.position import Dislodged, Phase, Position, Unit
+from adjudicator.position import DislodgedUnit, Phase, Position, Unit
 from adjudicator.refusals import VoidReason
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import SENGOKU, STANDARD
@@ -269,7 +269,7 @@ def test_a_void_retreat_says_why_in_the_words_players_read(
     if dislodged is not None:
         kind, location = dislodged[0].split()
         unit = Unit(type=UnitType(kind), location=location, power=power)
-        position = position.replace(dislodged=(Dislodged(unit=unit, attacker_from=dislodged[1]),))
+        position = position.replace(dislodged=(DislodgedUnit(unit=unit, attacker_from=dislodged[1]),))
     orders = [_order(standard, g, PhaseType.RETREATS) for g in given]
     outcome = adjudicate_retreats(standard, position, {power: orders}).outcomes[len(orders) - 1]
     assert (outcome.result, outcome.note) == (Result.VOID, sentence)

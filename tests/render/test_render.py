@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from adjudicator.outcomes import OrderOutcome, Reason, Result
-from adjudicator.position import Dislodged, Phase, Position, Unit
+from adjudicator.position import DislodgedUnit, Phase, Position, Unit
 from maps import Board, UnitType
 from orders.model import Convoy, DPOrder, Hold, Move, SupportHold, SupportMove, UnitRef
 from render import layout, render_svg
@@ -161,7 +161,7 @@ def test_dislodged_units_are_offset(standard: Board) -> None:
     position = Position(
         phase=Phase.parse("spring 1901 retreats"),
         units=(Unit(type=UnitType.ARMY, location="BUR", power="Germany"),),
-        dislodged=(Dislodged(unit=Unit(type=UnitType.ARMY, location="BUR", power="France"), attacker_from="MUN"),),
+        dislodged=(DislodgedUnit(unit=Unit(type=UnitType.ARMY, location="BUR", power="France"), attacker_from="MUN"),),
     )
     glyphs = unit_glyphs(parse(render_svg(standard, position)))
     assert [g.get("class") for g in glyphs] == ["unit", "unit dislodged"]
