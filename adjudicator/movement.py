@@ -26,11 +26,10 @@ from adjudicator.outcomes import (
     Dislodged,
     NoConvoy,
     OrderOutcome,
-    Reason,
-    Result,
     Unmatched,
     Unused,
     Verdict,
+    Void,
 )
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.pieces import pieces_of
@@ -189,7 +188,7 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutco
     for item in checked:
         if type(item) is VoidOrder:
             void = True
-            outcomes.append(OrderOutcome(item.power, item.order, Result.VOID, Reason.ILLEGAL, item.problem))
+            outcomes.append(OrderOutcome(item.power, item.order, Void(item.reason, item.places), item.problem))
             continue
         i = item.unit
         verdict = verdicts[i]
@@ -206,9 +205,7 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutco
             elif verdict is CARRIED:
                 verdict = _carried(battle, i)
         note = verdict.note if verdict.noted else ""
-        outcomes.append(
-            OrderOutcome(item.power, item.order, verdict.result, verdict.reason, note, detail, False, verdict)
-        )
+        outcomes.append(OrderOutcome(item.power, item.order, verdict, note, detail))
     if void or len(outcomes) < field.count:
         _implicit_holds(battle, checked, outcomes)
     return outcomes
@@ -222,9 +219,7 @@ def _implicit_holds(battle: Battle, checked: Sequence[Checked], outcomes: list[O
         if i not in ordered:
             verdict, detail = _stays(battle, i)
             hold = _implicit_hold(pieces.type[i], pieces.location[i])
-            outcomes.append(
-                OrderOutcome(pieces.power[i], hold, verdict.result, verdict.reason, "no order", detail, True, verdict)
-            )
+            outcomes.append(OrderOutcome(pieces.power[i], hold, verdict, "no order", detail, True))
 
 
 @lru_cache(maxsize=4096)

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from adjudicator.outcomes import OrderOutcome, Reason, Result
+from adjudicator.outcomes import HOLDS, SUCCEEDS, Bounced, OrderOutcome
 from adjudicator.position import DislodgedUnit, Phase, Position, Unit
 from maps import Board, UnitType
 from orders.model import Convoy, DPOrder, Hold, Move, SupportHold, SupportMove, UnitRef
@@ -144,9 +144,9 @@ def test_failed_orders_are_drawn_differently(sengoku: Board, sengoku_start: Posi
     bounce = Move(unit=ref("OWA", UnitType.ARMY), destination="MIN")
     moved = Move(unit=ref("KAI", UnitType.ARMY), destination="SUR")
     outcomes = [
-        OrderOutcome("Oda", bounce, Result.FAILS, Reason.BOUNCED),
-        OrderOutcome("Takeda", moved, Result.SUCCEEDS, Reason.MOVED),
-        OrderOutcome("Hojo", Hold(unit=ref("SAG")), Result.SUCCEEDS, Reason.HELD, implicit=True),
+        OrderOutcome("Oda", bounce, Bounced("MIN")),
+        OrderOutcome("Takeda", moved, SUCCEEDS),
+        OrderOutcome("Hojo", Hold(unit=ref("SAG")), HOLDS, "no order", implicit=True),
     ]
     marks = order_marks(parse(render_svg(sengoku, sengoku_start, outcomes=outcomes)))
     assert len(marks) == 2  # an implicit hold is not drawn
