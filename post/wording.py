@@ -2,22 +2,45 @@
 
 ``A Kai - Suruga: bounced, 1 against 1 from A Suruga``. Units are named by
 type and province name, looked up in the position the phase started from.
-The words follow the verdict the rules returned (its reason and culprit,
-:mod:`adjudicator.outcomes`), never a reading of the board after the fact.
+The words follow the verdict the rules returned, by its type (its culprit
+and the places it names, :mod:`adjudicator.outcomes`, retreats' and
+adjustments' verdicts beside their rules), never a reading of the board
+after the fact; the numbers beside them are the record's.
 """
 
 from __future__ import annotations
 
-from adjudicator.outcomes import Reason
+from adjudicator.adjustments import Built, CivilDisorder, Removed, TooMany, Waived
+from adjudicator.outcomes import (
+    Bounced,
+    Carried,
+    Cut,
+    CutByDislodgement,
+    Defended,
+    Dislodged,
+    Disrupted,
+    FriendlyFire,
+    Given,
+    Holds,
+    LostHeadToHead,
+    NoConvoy,
+    NoPath,
+    Paradox,
+    Stranded,
+    Succeeds,
+    Undecidable,
+    Unmatched,
+    Unused,
+    Void,
+)
 from adjudicator.position import Position
+from adjudicator.retreats import Disbanded, RetreatBounced, Retreated
 from game.records import OutcomeRecord
 from maps.board import Board
 from maps.terms import Location, province_of
 from orders.text import location_text
 
 __all__ = ["describe_outcome", "unit_name"]
-
-_MOVES = frozenset({Reason.MOVED, Reason.BOUNCED, Reason.DEFENDED, Reason.LOST_HEAD_TO_HEAD})
 
 
 def unit_name(board: Board, position: Position, location: Location | None) -> str:
@@ -32,28 +55,43 @@ def unit_name(board: Board, position: Position, location: Location | None) -> st
 def describe_outcome(board: Board, position: Position, outcome: OutcomeRecord, explain: bool = False) -> str:
     """The annotation after an order: what happened and, with ``explain``, the numbers why."""
     name = _Namer(board, position)
-    reason = outcome.reason
-    if reason is Reason.ILLEGAL:
-        return f"void: {outcome.note}"
-    if reason in _MOVES:
-        return _move(outcome, name, explain)
-    if reason is Reason.FRIENDLY_FIRE:
-        return f"bounced: it may not dislodge its own {name(outcome.culprit)}" + _dislodged_too(outcome, name)
-    if reason is Reason.NO_CONVOY:
-        why = f" ({outcome.note})" if outcome.note else ""
-        return f"no convoy{why}: the army stays" + _dislodged_too(outcome, name)
-    if reason is Reason.NO_PATH:
-        return "convoy route broken (a convoy on it failed): the army stays" + _dislodged_too(outcome, name)
-    if reason in (Reason.HELD, Reason.DISLODGED):
-        return _hold(outcome, name, explain)
-    if reason in (Reason.SUPPORT_CUT, Reason.SUPPORT_CUT_BY_DISLODGEMENT):
-        return _cut(outcome, name)
-    if reason is Reason.CONVOY_DISRUPTED:
-        return f"convoy disrupted: the fleet was dislodged by {name(outcome.culprit or outcome.by)}"
-    text = reason.value
-    if outcome.note and reason is not Reason.SUPPORT_GIVEN:
-        text += f" ({outcome.note})"
-    return text + _dislodged_too(outcome, name)
+    match outcome.verdict:
+        case Void():
+            return f"void: {outcome.note}"
+        case Succeeds():
+            return f"moved{_via(outcome)}" + (f" ({_against(outcome, name)})" if explain else "")
+        case Bounced() | Defended():
+            return f"bounced, {_against(outcome, name)}" + _dislodged_too(outcome, name)
+        case LostHeadToHead():
+            return f"bounced head to head, {_against(outcome, name)}" + _dislodged_too(outcome, name)
+        case FriendlyFire(own=own):
+            return f"bounced: it may not dislodge its own {name(own)}" + _dislodged_too(outcome, name)
+        case NoConvoy():
+            return f"no convoy{_noted(outcome)}: the army stays" + _dislodged_too(outcome, name)
+        case NoPath():
+            return "convoy route broken (a convoy on it failed): the army stays" + _dislodged_too(outcome, name)
+        case Holds():
+            strength = f", hold strength {outcome.strength}" if explain and outcome.strength is not None else ""
+            return f"held{strength}{_unordered(outcome)}"
+        case Dislodged(by=by):
+            return f"dislodged by {name(by)}{_unordered(outcome)}"
+        case Cut(by=by) if by == outcome.by:
+            return f"support cut by {name(by)}, which dislodged it"
+        case Cut(by=by):
+            return f"support cut by {name(by)}" + _dislodged_too(outcome, name)
+        case CutByDislodgement(by=by):
+            return f"support cut: dislodged by {name(by)}"
+        case Disrupted(by=by):
+            return f"convoy disrupted: the fleet was dislodged by {name(by)}"
+        case RetreatBounced(rivals=rivals):
+            return f"retreat bounced with {_listed([name(r) for r in rivals])}{_noted(outcome)}"
+        case Given():
+            return "support given" + _dislodged_too(outcome, name)
+        case Unmatched() | Carried() | Stranded() | Unused() | Paradox() | Undecidable():
+            return f"{outcome.verdict.reason.value}{_noted(outcome)}" + _dislodged_too(outcome, name)
+        case Retreated() | Disbanded() | Built() | Removed() | Waived() | TooMany() | CivilDisorder():
+            return f"{outcome.verdict.reason.value}{_noted(outcome)}"
+    raise AssertionError(f"a verdict with no words: {outcome.verdict!r}")  # pragma: no cover (AnyVerdict is closed)
 
 
 class _Namer:
@@ -64,37 +102,33 @@ class _Namer:
         return unit_name(self.board, self.position, location)
 
 
-def _move(outcome: OutcomeRecord, name: _Namer, explain: bool) -> str:
-    via = " by convoy" if outcome.via_convoy else ""
+def _via(outcome: OutcomeRecord) -> str:
+    return " by convoy" if outcome.via_convoy else ""
+
+
+def _against(outcome: OutcomeRecord, name: _Namer) -> str:
+    """The move's numbers: ``1 against 2 from A Omi``."""
     against = f"{outcome.strength} against {outcome.opposition}"
     if outcome.opposed_by is not None:
         against += f" from {name(outcome.opposed_by)}"
-    if outcome.reason is Reason.MOVED:
-        return f"moved{via}" + (f" ({against})" if explain else "")
-    # Files written before verdicts named a culprit flagged every failed head-to-head move.
-    lost = outcome.reason is Reason.LOST_HEAD_TO_HEAD or (outcome.culprit is None and outcome.head_to_head)
-    head = " head to head" if lost else ""
-    return f"bounced{head}, {against}" + _dislodged_too(outcome, name)
+    return against
 
 
-def _cut(outcome: OutcomeRecord, name: _Namer) -> str:
-    if outcome.culprit is None:  # a file written before verdicts named a culprit: ``by`` was the cutter
-        how = "dislodged by" if outcome.note == "dislodged" else "by"
-        return f"support cut {how} {name(outcome.by)}"
-    if outcome.reason is Reason.SUPPORT_CUT_BY_DISLODGEMENT:
-        return f"support cut: dislodged by {name(outcome.culprit)}"
-    if outcome.by == outcome.culprit:
-        return f"support cut by {name(outcome.culprit)}, which dislodged it"
-    return f"support cut by {name(outcome.culprit)}" + _dislodged_too(outcome, name)
+def _noted(outcome: OutcomeRecord) -> str:
+    """The verdict's note in brackets (why there was no convoy, how many builds were due, ...)."""
+    return f" ({outcome.note})" if outcome.note else ""
+
+
+def _unordered(outcome: OutcomeRecord) -> str:
+    return " (no order)" if outcome.implicit else ""
 
 
 def _dislodged_too(outcome: OutcomeRecord, name: _Namer) -> str:
     return f"; dislodged by {name(outcome.by)}" if outcome.by is not None else ""
 
 
-def _hold(outcome: OutcomeRecord, name: _Namer, explain: bool) -> str:
-    suffix = " (no order)" if outcome.implicit else ""
-    if outcome.reason is Reason.DISLODGED:
-        return f"dislodged by {name(outcome.by)}{suffix}"
-    strength = f", hold strength {outcome.strength}" if explain and outcome.strength is not None else ""
-    return f"held{strength}{suffix}"
+def _listed(names: list[str]) -> str:
+    """``F Greece``, ``F Edinburgh and F Holland``; ``another unit`` if the record names none."""
+    if not names:
+        return "another unit"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
