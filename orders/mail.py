@@ -42,8 +42,7 @@ from maps.terms import PhaseType
 from orders import mailtext as shapes
 from orders.lazypattern import LazyPattern
 from orders.misspelt import misspelt_power
-from orders.model import Order
-from orders.parser import Grammar, grammar_of
+from orders.parser import Grammar, LineRead, grammar_of
 from orders.verdicts import Ignored, LineVerdict, MessageSpan, ParsedOrders, VerdictKind
 
 __all__ = ["AddressBook", "parse_orders"]
@@ -238,31 +237,31 @@ class _Reader:
         if read.order is None and not self.grammar.order_like(content):
             return self._skip(number, raw, Ignored.SIGNATURE if in_signature else Ignored.CHATTER)
         self.mode = _Mode.BODY
-        return self._counted(number, raw, read.order, read.problem, read.suggestions, read.power, read.remark)
+        return self._counted(number, raw, read, read.power)
 
-    def _counted(
-        self,
-        number: int,
-        raw: str,
-        order: Order | None,
-        problem: str | None,
-        suggestions: tuple[str, ...],
-        prefix: str | None,
-        remark: str | None = None,
-    ) -> LineVerdict:
-        power = prefix or self.power
+    def _counted(self, number: int, raw: str, read: LineRead, prefix: str | None) -> LineVerdict:
+        """An order line the grammar read (``read``): the order, or refused with the reason and names to offer."""
+        power, order, problem, suggestions, unread = (
+            prefix or self.power,
+            read.order,
+            read.problem,
+            read.suggestions,
+            read.unread,
+        )
         if self.fixed is not None and prefix is not None and prefix != self.fixed:
-            power, problem, order = self.fixed, self._only(prefix), None
+            power, problem, order, unread = self.fixed, self._only(prefix), None, None
         elif self.unknown_power is not None and prefix is None:
-            power, order = None, None
+            power, order, unread = None, None, None
             problem, suggestions = self.unknown_power
         elif self.refused_header is not None and prefix is None:
             line, other = self.refused_header
-            problem, order = f"under the header on line {line} for {other}: {self._only(other)}", None
+            problem, order, unread = f"under the header on line {line} for {other}: {self._only(other)}", None, None
         if order is None:
             kind = VerdictKind.ERROR
-            return LineVerdict(number, raw, kind, power, None, problem, suggestions, message=self.message)
-        return LineVerdict(number, raw, VerdictKind.ORDER, power, order, message=self.message, note=remark)
+            return LineVerdict(
+                number, raw, kind, power, None, problem, suggestions, message=self.message, unread=unread
+            )
+        return LineVerdict(number, raw, VerdictKind.ORDER, power, order, message=self.message, note=read.remark)
 
     def _misspelt(self, number: int, raw: str, word: str, guesses: tuple[str, ...]) -> LineVerdict:
         """A header naming no power: refused with the powers it could mean, and so are the orders under it.

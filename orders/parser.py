@@ -76,10 +76,11 @@ _END = frozenset({""})
 class _Refusal(Exception):
     """Internal: why a line is not an order. Always turned into a verdict."""
 
-    def __init__(self, problem: str, suggestions: tuple[str, ...] = ()) -> None:
+    def __init__(self, problem: str, suggestions: tuple[str, ...] = (), unread: str | None = None) -> None:
         super().__init__(problem)
         self.problem = problem
         self.suggestions = suggestions
+        self.unread = unread
 
 
 class LineRead(NamedTuple):
@@ -90,6 +91,7 @@ class LineRead(NamedTuple):
     suggestions: tuple[str, ...] = ()
     power: str | None = None
     remark: str | None = None  # "as agreed" of "A Kai - Suruga <- as agreed": shown beside the verdict, not stored
+    unread: str | None = None  # the word that names no province ("Xyz" of "A Kai - Xyz"), as written
 
 
 class Grammar:
@@ -171,7 +173,7 @@ class Grammar:
                 again = self._read_order(line[: note.start()], phase)
                 if again.order is not None:
                     return LineRead(again.order, power=again.power or power, remark=note.group(1).strip() or None)
-            return LineRead(None, refusal.problem, refusal.suggestions, power)
+            return LineRead(None, refusal.problem, refusal.suggestions, power, unread=refusal.unread)
         except Exception as error:  # the parser's promise: a verdict, never an exception
             return LineRead(None, f"cannot read this line ({error})", power=power)
 
@@ -360,7 +362,7 @@ class _OrderReader:
             self.pos += 1
         place = self.places.place(self.tokens[start : self.pos])
         if place.location is None:
-            raise _Refusal(place.problem, place.suggestions)
+            raise _Refusal(place.problem, place.suggestions, place.unread)
         return place.location
 
 
@@ -402,4 +404,6 @@ def parse_order(text: str, board: Board, *, phase: PhaseType | None = None) -> O
     read = grammar_of(board).read(text.strip(), phase)
     if read.order is not None:
         return read.order
-    return LineVerdict(1, text, VerdictKind.ERROR, read.power, problem=read.problem, suggestions=read.suggestions)
+    return LineVerdict(
+        1, text, VerdictKind.ERROR, read.power, problem=read.problem, suggestions=read.suggestions, unread=read.unread
+    )
