@@ -15,11 +15,12 @@ from typing import NamedTuple
 from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.checked import VoidOrder
 from adjudicator.diplomacy_points import check_dp_orders, normalise_dp_order
-from adjudicator.outcomes import Result, Verdict
+from adjudicator.outcomes import Result
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Position
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules
+from game.records import AnyVerdict
 from maps.board import Board
 from maps.terms import PhaseType, province_of
 from orders.model import DPOrder, Order
@@ -32,7 +33,7 @@ class OrderVerdict(NamedTuple):
     beyond those due). A named tuple: a submission makes one an order."""
 
     order: Order
-    refusal: Verdict | None = None
+    refusal: AnyVerdict | None = None
 
     @property
     def accepted(self) -> bool:
@@ -60,7 +61,7 @@ def check_submission(
     return [
         OrderVerdict(
             o.order,
-            o.verdict
+            o.verdict  # type: ignore[arg-type]  # every verdict the rules make is one of AnyVerdict
             if o.result is Result.VOID or (o.result is Result.FAILS and kind is PhaseType.ADJUSTMENTS)
             else None,
         )

@@ -258,7 +258,10 @@ BAD_FILES = {
         "not a sengoku game file (not valid JSON: line 1, column 1: Expecting value)",
     ),
     "newer version": (_with(schema_version=3), "game file schema version 3; this sengoku reads versions 1 to 2"),
-    "no version number": (_with(schema_version="2"), "game file schema version '2'; this sengoku reads versions 1 to 2"),
+    "no version number": (
+        _with(schema_version="2"),
+        "game file schema version '2'; this sengoku reads versions 1 to 2",
+    ),
     "bad unit type": (
         _with(position={**SENGOKU_STATE["position"], "units": [{"type": "X", "location": "KAI"}]}),
         "not a valid game file: position.units[0].type: Invalid enum value 'X'",
