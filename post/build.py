@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from adjudicator.adjustments import CivilDisorder
-from adjudicator.outcomes import Holds, Result, Succeeds
+from adjudicator.outcomes import Holds, Reason, Result, Succeeds
 from adjudicator.position import Position, Unit
 from adjudicator.rules import Rules
 from game.duty import owed_orders
@@ -96,7 +96,7 @@ def _orders(board: Board, entry: HistoryEntry) -> list[OrderLine]:
     return [_order(board, entry, outcome, tied) for outcome in ordered]
 
 
-_WORD: dict[Result, str] = {r: r.value for r in Result}  # no enum lookups
+_WORD: dict[Result | Reason, str] = {**{r: r.value for r in Result}, **{r: r.value for r in Reason}}  # no enum lookups
 
 
 def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[str]) -> OrderLine:
@@ -112,7 +112,7 @@ def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[
         order=order_text(outcome.order, board),
         success=outcome.result is Result.SUCCEEDS,
         result=_WORD[outcome.result],
-        reason=outcome.verdict.reason.value,
+        reason=_WORD[outcome.verdict.reason],
         note=outcome.note,
         culprit=outcome.culprit,
         verdict=outcome.verdict,

@@ -10,6 +10,9 @@ after the fact; the numbers beside them are the record's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from adjudicator.adjustments import Built, CivilDisorder, Removed, TooMany, Waived
 from adjudicator.outcomes import (
     Bounced,
@@ -26,6 +29,7 @@ from adjudicator.outcomes import (
     NoConvoy,
     NoPath,
     Paradox,
+    Reason,
     Stranded,
     Succeeds,
     Undecidable,
@@ -54,44 +58,8 @@ def unit_name(board: Board, position: Position, location: Location | None) -> st
 
 def describe_outcome(board: Board, position: Position, outcome: OutcomeRecord, explain: bool = False) -> str:
     """The annotation after an order: what happened and, with ``explain``, the numbers why."""
-    name = _Namer(board, position)
-    match outcome.verdict:
-        case Void():
-            return f"void: {outcome.note}"
-        case Succeeds():
-            return f"moved{_via(outcome)}" + (f" ({_against(outcome, name)})" if explain else "")
-        case Bounced() | Defended():
-            return f"bounced, {_against(outcome, name)}" + _dislodged_too(outcome, name)
-        case LostHeadToHead():
-            return f"bounced head to head, {_against(outcome, name)}" + _dislodged_too(outcome, name)
-        case FriendlyFire(own=own):
-            return f"bounced: it may not dislodge its own {name(own)}" + _dislodged_too(outcome, name)
-        case NoConvoy():
-            return f"no convoy{_noted(outcome)}: the army stays" + _dislodged_too(outcome, name)
-        case NoPath():
-            return "convoy route broken (a convoy on it failed): the army stays" + _dislodged_too(outcome, name)
-        case Holds():
-            strength = f", hold strength {outcome.strength}" if explain and outcome.strength is not None else ""
-            return f"held{strength}{_unordered(outcome)}"
-        case Dislodged(by=by):
-            return f"dislodged by {name(by)}{_unordered(outcome)}"
-        case Cut(by=by) if by == outcome.by:
-            return f"support cut by {name(by)}, which dislodged it"
-        case Cut(by=by):
-            return f"support cut by {name(by)}" + _dislodged_too(outcome, name)
-        case CutByDislodgement(by=by):
-            return f"support cut: dislodged by {name(by)}"
-        case Disrupted(by=by):
-            return f"convoy disrupted: the fleet was dislodged by {name(by)}"
-        case RetreatBounced(rivals=rivals):
-            return f"retreat bounced with {_listed([name(r) for r in rivals])}{_noted(outcome)}"
-        case Given():
-            return "support given" + _dislodged_too(outcome, name)
-        case Unmatched() | Carried() | Stranded() | Unused() | Paradox() | Undecidable():
-            return f"{outcome.verdict.reason.value}{_noted(outcome)}" + _dislodged_too(outcome, name)
-        case Retreated() | Disbanded() | Built() | Removed() | Waived() | TooMany() | CivilDisorder():
-            return f"{outcome.verdict.reason.value}{_noted(outcome)}"
-    raise AssertionError(f"a verdict with no words: {outcome.verdict!r}")  # pragma: no cover (AnyVerdict is closed)
+    verdict = outcome.verdict
+    return _WORDING[type(verdict)](outcome, verdict, _Namer(board, position), explain)
 
 
 class _Namer:
@@ -132,3 +100,111 @@ def _listed(names: list[str]) -> str:
     if not names:
         return "another unit"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --- each verdict's words, by its type --------------------------------------------------------------------
+
+_Wording = Callable[[OutcomeRecord, Any, _Namer, bool], str]  # the verdict: the one type each function words
+
+
+def _void(outcome: OutcomeRecord, verdict: Void, name: _Namer, explain: bool) -> str:
+    return f"void: {outcome.note}"
+
+
+def _moved(outcome: OutcomeRecord, verdict: Succeeds, name: _Namer, explain: bool) -> str:
+    return f"moved{_via(outcome)}" + (f" ({_against(outcome, name)})" if explain else "")
+
+
+def _bounced(outcome: OutcomeRecord, verdict: Bounced | Defended | LostHeadToHead, name: _Namer, explain: bool) -> str:
+    head = " head to head" if type(verdict) is LostHeadToHead else ""
+    return f"bounced{head}, {_against(outcome, name)}" + _dislodged_too(outcome, name)
+
+
+def _friendly_fire(outcome: OutcomeRecord, verdict: FriendlyFire, name: _Namer, explain: bool) -> str:
+    return f"bounced: it may not dislodge its own {name(verdict.own)}" + _dislodged_too(outcome, name)
+
+
+def _no_convoy(outcome: OutcomeRecord, verdict: NoConvoy, name: _Namer, explain: bool) -> str:
+    return f"no convoy{_noted(outcome)}: the army stays" + _dislodged_too(outcome, name)
+
+
+def _no_path(outcome: OutcomeRecord, verdict: NoPath, name: _Namer, explain: bool) -> str:
+    return "convoy route broken (a convoy on it failed): the army stays" + _dislodged_too(outcome, name)
+
+
+def _held(outcome: OutcomeRecord, verdict: Holds, name: _Namer, explain: bool) -> str:
+    strength = f", hold strength {outcome.strength}" if explain and outcome.strength is not None else ""
+    return f"held{strength}{_unordered(outcome)}"
+
+
+def _dislodged(outcome: OutcomeRecord, verdict: Dislodged, name: _Namer, explain: bool) -> str:
+    return f"dislodged by {name(verdict.by)}{_unordered(outcome)}"
+
+
+def _cut(outcome: OutcomeRecord, verdict: Cut, name: _Namer, explain: bool) -> str:
+    if verdict.by == outcome.by:
+        return f"support cut by {name(verdict.by)}, which dislodged it"
+    return f"support cut by {name(verdict.by)}" + _dislodged_too(outcome, name)
+
+
+def _cut_by_dislodgement(outcome: OutcomeRecord, verdict: CutByDislodgement, name: _Namer, explain: bool) -> str:
+    return f"support cut: dislodged by {name(verdict.by)}"
+
+
+def _given(outcome: OutcomeRecord, verdict: Given, name: _Namer, explain: bool) -> str:
+    return "support given" + _dislodged_too(outcome, name)
+
+
+def _disrupted(outcome: OutcomeRecord, verdict: Disrupted, name: _Namer, explain: bool) -> str:
+    return f"convoy disrupted: the fleet was dislodged by {name(verdict.by)}"
+
+
+def _retreat_bounced(outcome: OutcomeRecord, verdict: RetreatBounced, name: _Namer, explain: bool) -> str:
+    return f"retreat bounced with {_listed([name(r) for r in verdict.rivals])}{_noted(outcome)}"
+
+
+_InPlace = Unmatched | Carried | Stranded | Unused | Paradox | Undecidable
+_Done = Retreated | Disbanded | Built | Removed | Waived | TooMany | CivilDisorder
+
+
+def _in_place(outcome: OutcomeRecord, verdict: _InPlace, name: _Namer, explain: bool) -> str:
+    """A unit that stayed where it was (a convoy, an unmatched support): the reason, and whether it was dislodged."""
+    return f"{_REASON[verdict.reason]}{_noted(outcome)}" + _dislodged_too(outcome, name)
+
+
+def _done(outcome: OutcomeRecord, verdict: _Done, name: _Namer, explain: bool) -> str:
+    """A retreat or an adjustment: the reason, and its note."""
+    return f"{_REASON[verdict.reason]}{_noted(outcome)}"
+
+
+_REASON = {reason: reason.value for reason in Reason}  # read from a dict: an enum's .value is a slow property
+_WORDING: dict[type, _Wording] = {
+    Void: _void,
+    Succeeds: _moved,
+    Bounced: _bounced,
+    Defended: _bounced,
+    LostHeadToHead: _bounced,
+    FriendlyFire: _friendly_fire,
+    NoConvoy: _no_convoy,
+    NoPath: _no_path,
+    Holds: _held,
+    Dislodged: _dislodged,
+    Given: _given,
+    Cut: _cut,
+    CutByDislodgement: _cut_by_dislodgement,
+    Unmatched: _in_place,
+    Carried: _in_place,
+    Stranded: _in_place,
+    Unused: _in_place,
+    Disrupted: _disrupted,
+    Paradox: _in_place,
+    Undecidable: _in_place,
+    Retreated: _done,
+    RetreatBounced: _retreat_bounced,
+    Disbanded: _done,
+    Built: _done,
+    Removed: _done,
+    Waived: _done,
+    TooMany: _done,
+    CivilDisorder: _done,
+}
