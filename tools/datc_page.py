@@ -72,8 +72,8 @@ two places; `tests/adjudicator/test_departures.py` holds one test each.
    English Channel, where the DATC has it bounce and the French fleet stay.
 2. **A path is known for good only once all its convoys are settled.** While
    some convoy on the way is still open, `path` asks the convoys fleet by
-   fleet (breadth first from the army, as `adjudicator.convoys.has_route`
-   searches) and keeps nothing; once all are settled it searches once and
+   fleet (breadth first from the army: `adjudicator.routes.route_through`)
+   and keeps nothing; once all are settled it searches once and
    keeps the answer. Keeping an answer found under a guess is what the test
    pins: with the path kept early, 6.F.14 (the simple convoy paradox) leaves
    the English fleet in Wales and the French fleet in the Channel. The order
