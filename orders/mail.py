@@ -40,7 +40,6 @@ from enum import Enum, auto
 from maps.board import Board
 from maps.terms import PhaseType
 from orders import mailtext as shapes
-from orders.lazypattern import LazyPattern
 from orders.misspelt import misspelt_power
 from orders.parser import Grammar, LineRead, grammar_of
 from orders.verdicts import Ignored, LineVerdict, MessageSpan, ParsedOrders, VerdictKind
@@ -65,8 +64,8 @@ class _Mode(Enum):
 
 
 # The words of a results post ("A Owari - Mino: moved"): a block of them is a quoted post, not a new email.
-_RESULT_WORDS = LazyPattern(
-    r"\b(moved|bounced|bounces|dislodged|cut|void|fails|failed|succeeds|succeeded|destroyed|disbanded)\b", re.I
+_RESULT_WORDS = (
+    r"(?i)\b(moved|bounced|bounces|dislodged|cut|void|fails|failed|succeeds|succeeded|destroyed|disbanded)\b"
 )
 _OPEN = frozenset({_Mode.BODY, _Mode.SIGNATURE, _Mode.MAIL_HEAD})  # where a header is a header
 
@@ -362,7 +361,7 @@ class _Reader:
                 break
             if self.grammar.read(content, self.phase).order is not None:
                 orders += 1
-            elif _RESULT_WORDS.search(content):
+            elif re.search(_RESULT_WORDS, content):
                 return False  # a results post quoted: still the quote (talk, or an order with a typo, is not)
         return orders > 0
 
