@@ -202,7 +202,7 @@ def _json_problem(data: bytes) -> str | None:
     Asked only when msgspec refused the file, to say where.
     """
     try:
-        json.loads(data)
+        json.loads(data.decode("utf-8"))  # UTF-8 already (_read_bytes): json must not guess UTF-32 from NUL bytes
     except json.JSONDecodeError as error:
         return f"not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}"
     except RecursionError:  # [[[[... a thousand deep: no game file is shaped like that

@@ -251,6 +251,7 @@ BAD_FILES = {
         "not a sengoku game file (not valid JSON: line ",
     ),
     "binary": ("\udcff\udcfe garbage", "not a sengoku game file (not UTF-8 text)"),
+    "NUL bytes": ("\0\0\0\0\0", "not a sengoku game file (not valid JSON: line 1, column 1: Expecting value)"),
     "foreign JSON": ('{"hello": "world"}', "not a sengoku game file (no 'schema_version' and 'variant' at the top)"),
     "a JSON list": ("[1, 2, 3]", "not a sengoku game file (no 'schema_version' and 'variant' at the top)"),
     "a map file": (
