@@ -4,24 +4,101 @@ Orders are handled one by one and the first legal ones count (DATC 4.D.4 to
 4.D.6); builds may be waived (4.D.7); a power that removes too few loses its
 units farthest from its owned supply centres, counting through land and sea
 alike, fleets before armies at equal distance, then by province name (the
-2023 rule, DATC 4.D.8).
+2023 rule, DATC 4.D.8). Each order gets a verdict as movement's do
+(:mod:`adjudicator.outcomes`): :class:`Built`, :class:`Removed`,
+:class:`Waived`, :class:`TooMany` (beyond what is due), removed in
+:class:`CivilDisorder`, or void.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import ClassVar, Literal
 
 import msgspec
 
-from adjudicator.outcomes import OrderOutcome, Reason, Result
+from adjudicator.outcomes import OrderOutcome, Reason, Result, Verdict, Void
 from adjudicator.position import Position, Unit
-from adjudicator.refusals import VoidReason, Why, sentence
+from adjudicator.refusals import VoidReason, Why
 from adjudicator.rules import BuildSites, Rules
+from adjudicator.worded import Worded
 from maps.board import Board
 from maps.terms import UnitType, coast_of, province_of
 from orders.model import Build, Order, Remove, UnitRef, Waive
 
-__all__ = ["AdjustmentResult", "adjudicate_adjustments", "adjustment_counts", "build_sites"]
+__all__ = [
+    "AdjustmentResult",
+    "Built",
+    "CivilDisorder",
+    "Removed",
+    "TooMany",
+    "Unbuilt",
+    "Waived",
+    "adjudicate_adjustments",
+    "adjustment_counts",
+    "build_sites",
+]
+
+
+class Unbuilt(Worded):
+    """Why a build due was waived without a waive order (DATC 4.D.7)."""
+
+    NOT_ORDERED = "not_ordered", "not ordered"
+    NO_SITE = "no_site", "no vacant owned centre"
+
+
+class Built(Verdict, frozen=True, tag="built"):
+    """The unit was built."""
+
+    succeeded: ClassVar[bool] = True
+    result: ClassVar[Result] = Result.SUCCEEDS
+    reason: ClassVar[Reason] = Reason.BUILT
+
+
+class Removed(Verdict, frozen=True, tag="removed"):
+    """The unit was removed, as ordered."""
+
+    succeeded: ClassVar[bool] = True
+    result: ClassVar[Result] = Result.SUCCEEDS
+    reason: ClassVar[Reason] = Reason.REMOVED
+
+
+class Waived(Verdict, frozen=True, tag="waived"):
+    """A build was waived: as ordered, or (``why``) for want of an order or a site."""
+
+    why: Unbuilt | None = None
+    succeeded: ClassVar[bool] = True
+    result: ClassVar[Result] = Result.SUCCEEDS
+    reason: ClassVar[Reason] = Reason.WAIVED
+    noted: ClassVar[bool] = True
+
+    @property
+    def note(self) -> str:
+        return self.why.words if self.why is not None else ""
+
+
+class TooMany(Verdict, frozen=True, tag="too_many"):
+    """A build or removal beyond the ``due`` ones: the first orders count (DATC 4.D.4-4.D.6)."""
+
+    due: int
+    of: Literal["build", "removal"]
+    reason: ClassVar[Reason] = Reason.TOO_MANY
+    noted: ClassVar[bool] = True
+
+    @property
+    def note(self) -> str:
+        return f"only {self.due} {self.of}" + ("" if self.due == 1 else "s") + " due"
+
+
+class CivilDisorder(Verdict, frozen=True, tag="civil_disorder"):
+    """A power that ordered too few removals lost this unit by the civil disorder rule (DATC 4.D.8)."""
+
+    succeeded: ClassVar[bool] = True
+    result: ClassVar[Result] = Result.SUCCEEDS
+    reason: ClassVar[Reason] = Reason.CIVIL_DISORDER
+
+
+_BUILT, _REMOVED, _WAIVED, _CIVIL_DISORDER = Built(), Removed(), Waived(), CivilDisorder()
 
 
 class AdjustmentResult(msgspec.Struct, frozen=True):
@@ -73,12 +150,12 @@ class _Ledger:
         self.removed: set[str] = set()
         self.waived = 0
 
-    def outcome(self, order: Order, result: Result, reason: Reason, note: str = "") -> OrderOutcome:
-        return OrderOutcome(self.power, order, result, reason, note)
+    def outcome(self, order: Order, verdict: Verdict) -> OrderOutcome:
+        return OrderOutcome.of(self.power, order, verdict)
 
     def void(self, order: Order, why: Why) -> OrderOutcome:
-        """An illegal order: void, and the reason in words."""
-        return OrderOutcome(self.power, order, Result.VOID, Reason.ILLEGAL, sentence(*why))
+        """An illegal order: void (DATC 4.E.1), and why."""
+        return self.outcome(order, Void(*why))
 
     def handle(self, order: Order) -> OrderOutcome:
         if isinstance(order, Build | Waive):
@@ -88,10 +165,10 @@ class _Ledger:
             if why is not None:  # a build that could never be (not a site, no such place) says so first
                 return self.void(order, why)
             if len(self.built) + self.waived >= self.due:
-                return self.outcome(order, Result.FAILS, Reason.TOO_MANY, f"only {_count(self.due, 'build')} due")
+                return self.outcome(order, TooMany(self.due, "build"))
             if isinstance(order, Waive):
                 self.waived += 1
-                return self.outcome(order, Result.SUCCEEDS, Reason.WAIVED)
+                return self.outcome(order, _WAIVED)
             return self._build(order)
         if isinstance(order, Remove):
             return self._remove(order)
@@ -118,7 +195,7 @@ class _Ledger:
     def _build(self, order: Build) -> OrderOutcome:
         unit_type, location = self._placed(order)
         self.built.append(Unit(type=unit_type, location=location, power=self.power))
-        return self.outcome(order, Result.SUCCEEDS, Reason.BUILT)
+        return self.outcome(order, _BUILT)
 
     def unordered(self) -> list[OrderOutcome]:
         """What happens to builds and removals the power did not order: waived; removed in civil disorder."""
@@ -126,13 +203,8 @@ class _Ledger:
             missing = self.due - len(self.built) - self.waived
             vacant = len(self.sites) - len(self.built)
             return [
-                OrderOutcome(
-                    self.power,
-                    Waive(),
-                    Result.SUCCEEDS,
-                    Reason.WAIVED,
-                    "not ordered" if k < vacant else "no vacant owned centre",
-                    implicit=True,
+                OrderOutcome.of(
+                    self.power, Waive(), Waived(Unbuilt.NOT_ORDERED if k < vacant else Unbuilt.NO_SITE), implicit=True
                 )
                 for k in range(missing)
             ]
@@ -143,7 +215,7 @@ class _Ledger:
         for unit in _civil_disorder(self.board, self.position, self.power, missing, self.removed):
             self.removed.add(unit.province)
             order = Remove(unit=UnitRef(type=unit.type, location=unit.location))
-            outcomes.append(OrderOutcome(self.power, order, Result.SUCCEEDS, Reason.CIVIL_DISORDER, implicit=True))
+            outcomes.append(OrderOutcome.of(self.power, order, _CIVIL_DISORDER, implicit=True))
         return outcomes
 
     def _why_not_site(self, province: str) -> Why:
@@ -167,13 +239,9 @@ class _Ledger:
         if unit.province in self.removed:
             return self.void(order, (VoidReason.ALREADY_REMOVED, ()))
         if len(self.removed) >= -self.due:
-            return self.outcome(order, Result.FAILS, Reason.TOO_MANY, f"only {_count(-self.due, 'removal')} due")
+            return self.outcome(order, TooMany(-self.due, "removal"))
         self.removed.add(unit.province)
-        return self.outcome(order, Result.SUCCEEDS, Reason.REMOVED)
-
-
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}" + ("" if n == 1 else "s")
+        return self.outcome(order, _REMOVED)
 
 
 def _placement_problem(board: Board, unit_type: UnitType, location: str) -> Why:

@@ -2,18 +2,18 @@
 
 The battle (:mod:`adjudicator.battle`) decides a phase on flat lists
 indexed by unit (the unit's place in the position; provinces are integer
-ids, see :mod:`maps.tables`). :class:`Battlefield` holds those lists and
-fills them from the checked orders (:mod:`adjudicator.checked`): each legal
-order written into its unit's lists, then the links 5.B reads: the moves
-into each province, who meets whom head to head, and which supports and
-convoys match the order of the unit they name (DATC 4.B.4, 6.B.9). The
-lists for settling the decisions are here too, so one set of slots holds
-the whole phase.
+ids, see :mod:`maps.tables`). A :class:`Battlefield` is those lists, filled
+once from the checked orders (:mod:`adjudicator.checked`): each legal order
+written into its unit's lists, then the links 5.B reads: the moves into
+each province, who meets whom head to head, and which supports and convoys
+match the order of the unit they name (DATC 4.B.4, 6.B.9). Nothing here
+decides anything, and nothing changes once it is laid out: the decisions
+and what they settle are the battle's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from adjudicator.checked import (
     NOBODY,
@@ -25,37 +25,30 @@ from adjudicator.checked import (
     SupportHoldChecked,
     SupportMoveChecked,
 )
-from adjudicator.outcomes import HOLDS, Verdict
 from adjudicator.pieces import Pieces
-from adjudicator.resolver import Resolver
 
 __all__ = ["Battlefield"]
 
 
 _Backing = SupportHoldChecked | SupportMoveChecked | ConvoyChecked
 _Ordered = MoveChecked | _Backing  # what the battle decides: a legal order other than a hold
-_Rule = Callable[[int], Verdict]
-
-
-def _holds(i: int) -> Verdict:
-    """The rule of a unit without a legal order other than a hold: it holds (whether it is dislodged is
-    not its decision)."""
-    return HOLDS
 
 
 class Battlefield:
-    """One movement phase's orders by unit (DATC 5.B), and room for its decisions.
+    """One movement phase's orders by unit (DATC 5.B).
 
     Per unit ``i``: ``kind[i]`` (:class:`OrderKind`; HOLD when it has no
-    legal order), ``moving[i]`` (its order is a legal move), ``rule[i]`` (the
-    rule that decides its order), ``target[i]`` (the province moved,
-    supported or convoyed into, or NOWHERE), ``subject[i]`` (the supported or
-    convoyed unit's province), ``goes[i]`` (a move's exact destination),
-    ``convoyed[i]``, ``opponent[i]`` (the unit it meets head to head, or NOBODY),
-    ``matched[i]``, and ``supports[i]`` / ``convoys[i]``: the units whose
-    matching support or convoy it gets. ``ordered`` lists the units with a
-    legal order other than a hold, ``moves_into`` the moves into each
-    province, both in the units' order.
+    legal order), ``moving[i]`` (its order is a legal move), ``target[i]``
+    (the province moved, supported or convoyed into, or NOWHERE),
+    ``subject[i]`` (the supported or convoyed unit's province), ``goes[i]``
+    (a move's exact destination), ``convoyed[i]``, ``opponent[i]`` (the unit
+    it meets head to head, or NOBODY), ``matched[i]`` (a support or convoy
+    matches the order of the unit it names), and ``supports[i]`` /
+    ``convoys[i]``: the units whose matching support or convoy it gets.
+    ``ordered`` lists the units with a legal order other than a hold,
+    ``backers`` the supports and convoys among them, ``moves_into`` the
+    moves into each province, all in the units' order. The position's own
+    lists (``prov``, ``nation``, ``location``, ``at``) are the pieces'.
 
     Slotted: the decisions read these fields thousands of times a phase.
     """
@@ -70,8 +63,8 @@ class Battlefield:
         "at",
         "kind",
         "moving",
-        "rule",
         "ordered",
+        "backers",
         "target",
         "subject",
         "goes",
@@ -81,37 +74,16 @@ class Battlefield:
         "supports",
         "convoys",
         "moves_into",
-        "paradoxes",
-        "unresolvable",
-        "resolved",
-        "resolution",
-        "verdict",
-        "busy",
-        "resolver",
-        "resolve",
-        "backing",
-        "attack",
-        "against",
-        "opposer",
-        "moved",
-        "arrivals",
-        "_routes",
-        "_backing",
     )
 
-    # Set by the battle: how a decision is asked for, and how many supports a unit is given
-    # (both read differently once every decision is settled).
-    resolve: Callable[[int], bool]
-    backing: Callable[[int], int]
-
-    def __init__(self, pieces: Pieces) -> None:
+    def __init__(self, pieces: Pieces, checked: Sequence[Checked]) -> None:
         n = pieces.count
         self.pieces, self.tables, self.count = pieces, pieces.tables, n
         self.prov, self.nation, self.location, self.at = pieces.prov, pieces.nation, pieces.location, pieces.at
         self.kind = [OrderKind.HOLD] * n
         self.moving = [False] * n
-        self.rule: list[_Rule] = [_holds] * n
         self.ordered: list[int] = []
+        self.backers: list[int] = []
         self.target = [NOWHERE] * n
         self.subject = [NOWHERE] * n
         self.goes = [NOWHERE] * n
@@ -121,36 +93,14 @@ class Battlefield:
         self.supports: list[tuple[int, ...]] = [()] * n
         self.convoys: list[tuple[int, ...]] = [()] * n
         self.moves_into: dict[int, list[int]] = {}
-        self.paradoxes: set[int] = set()
-        self.unresolvable: set[int] = set()
-        self._routes: dict[int, bool] = {}  # each convoyed move's path, once its convoys are settled
-        self._backing: list[int] = []  # the supports and convoys
-        self.moved: set[int] = set()  # once settled: the moves that succeeded
-        self.arrivals: dict[int, int] = {}  # once settled: province -> the move that entered it
-        self.resolved = [False] * n
-        self.resolution = [False] * n
-        self.verdict: list[Verdict] = [HOLDS] * n  # each decision's verdict, kept as it is settled
-        self.busy = [False] * n
-        # Each move's attack strength (-1 until weighed), the strongest force against it and whose unit
-        # brought it (or NOBODY), noted as it is judged: final once every decision is settled.
-        self.attack = [-1] * n
-        self.against = [0] * n
-        self.opposer = [NOBODY] * n
-        self.resolver: Resolver | None = None  # the guess algorithm, made when a cycle needs it
+        self._link(self._carry_out(checked))
 
-    def lay_out(self, checked: Sequence[Checked], move: _Rule, support: _Rule, convoy: _Rule) -> None:
-        """Write the checked orders into the lists; ``move``, ``support`` and ``convoy`` decide each kind."""
-        self._link(self._carry_out(checked, move, support, convoy))
-
-    def _carry_out(
-        self, checked: Sequence[Checked], move: _Rule, support: _Rule, convoy: _Rule
-    ) -> list[_Ordered | None]:
+    def _carry_out(self, checked: Sequence[Checked]) -> list[_Ordered | None]:
         """Write each legal order into its unit's lists (a unit without one keeps holding); by unit, the
         orders that are not holds."""
-        kind, moving, rule, target, subject, goes, convoyed = (
+        kind, moving, target, subject, goes, convoyed = (
             self.kind,
             self.moving,
-            self.rule,
             self.target,
             self.subject,
             self.goes,
@@ -160,22 +110,16 @@ class Battlefield:
         for item in checked:
             if type(item) is MoveChecked:
                 i = item.unit
-                moving[i], rule[i], target[i], goes[i], convoyed[i] = (
-                    True,
-                    move,
-                    item.target,
-                    item.destination,
-                    item.convoyed,
-                )
+                moving[i], target[i], goes[i], convoyed[i] = True, item.target, item.destination, item.convoyed
             elif type(item) is SupportMoveChecked:
                 i = item.unit
-                rule[i], target[i], subject[i] = support, item.target, item.supported
+                target[i], subject[i] = item.target, item.supported
             elif type(item) is SupportHoldChecked:
                 i = item.unit
-                rule[i], target[i], subject[i] = support, item.supported, item.supported
+                target[i], subject[i] = item.supported, item.supported
             elif type(item) is ConvoyChecked:
                 i = item.unit
-                rule[i], target[i], subject[i] = convoy, item.target, item.army
+                target[i], subject[i] = item.target, item.army
             else:  # a hold, or void: the unit holds
                 continue
             kind[i], by_unit[i] = item.kind, item
@@ -184,7 +128,7 @@ class Battlefield:
     def _link(self, by_unit: list[_Ordered | None]) -> None:
         """Who meets whom head to head, and which supports and convoys match a unit's order."""
         target, prov, at, moving = self.target, self.prov, self.at, self.moving
-        convoyed, moves_into, backing, ordered = self.convoyed, self.moves_into, self._backing, self.ordered
+        convoyed, moves_into, backers, ordered = self.convoyed, self.moves_into, self.backers, self.ordered
         for i, item in enumerate(by_unit):
             if item is None:
                 continue
@@ -201,7 +145,7 @@ class Battlefield:
                     if other != NOBODY and moving[other] and not convoyed[other] and target[other] == prov[i]:
                         self.opponent[i] = other
                 continue
-            backing.append(i)
+            backers.append(i)
             other = at.get(self.subject[i], NOBODY)
             if other != NOBODY and self._matches(item, other):
                 if type(item) is ConvoyChecked:

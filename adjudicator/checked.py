@@ -36,6 +36,7 @@ from typing import ClassVar, Final, final
 
 from msgspec import Struct
 
+from adjudicator.outcomes import Void
 from adjudicator.refusals import VoidReason, sentence
 from orders.model import Order
 
@@ -128,6 +129,11 @@ class VoidOrder(Struct, frozen=True, gc=False):
     def problem(self) -> str:
         """The reason in words, with its places named."""
         return sentence(self.reason, self.places)
+
+    @property
+    def verdict(self) -> Void:
+        """The order's verdict: void, and why."""
+        return Void(self.reason, self.places)
 
 
 Checked = HoldChecked | MoveChecked | SupportHoldChecked | SupportMoveChecked | ConvoyChecked | VoidOrder

@@ -1,73 +1,19 @@
-"""Convoy geometry: which chains of fleets can carry an army from one coast to another.
+"""Convoy geometry by name: which fleets some chain from one coast to another needs (DATC 6.G.19).
 
-Three questions, all about chains of fleets at sea (DATC 4.A.1, 4.E.1, 6.G.19):
-
-* could a route exist at all, given where fleets stand (an army's convoyed
-  move is illegal if not, 6.D.32);
-* is a given fleet *necessary* for some route, i.e. does it lie on a route
-  that no shortcut makes redundant (a convoy order by an unnecessary fleet is
-  illegal, 6.G.19);
-* does a route of working convoys exist now (the PATH decision; a convoy
-  with several routes is disrupted only when all are, 4.A.1).
+A fleet is *necessary* for a convoy when it lies on a route that no shortcut
+makes redundant: a convoy order by an unnecessary fleet is illegal (4.E.1,
+6.G.19). Whether a route exists at all (6.D.32) and whether one of working
+convoys exists now (the path decision, 4.A.1) are :mod:`adjudicator.routes`,
+on the board's integer tables.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Collection
-from collections.abc import Set as AbstractSet
+from collections.abc import Collection
 
 from maps.board import Board
 
-__all__ = ["has_route", "necessary_fleets"]
-
-
-def has_route(
-    board: Board, fleets: Collection[str], origin: str, destination: str, works: Callable[[str], bool] | None = None
-) -> bool:
-    """Whether fleets at sea (each passing ``works``, if given) chain ``origin`` to ``destination``.
-
-    ``works`` is asked in breadth-first order, fleets in the order given: when
-    it resolves convoy decisions, that order is part of how a paradox is met.
-    """
-    if works is None:
-        return _could_chain(board, fleets, origin, destination)
-    seen: set[str] = set()
-    shores = board.shores
-    queue = deque(sea for sea in fleets if origin in shores(sea))
-    while queue:
-        sea = queue.popleft()
-        if sea in seen:
-            continue
-        seen.add(sea)
-        if not works(sea):
-            continue
-        near = shores(sea)
-        if destination in near:
-            return True
-        queue.extend(other for other in fleets if other in near and other not in seen)
-    return False
-
-
-def _could_chain(board: Board, fleets: Collection[str], origin: str, destination: str) -> bool:
-    """:func:`has_route` with every fleet working: a flood through the fleets, a set at a time.
-
-    A sea's convoy links are exactly the provinces it shares a shore with
-    (sea borders go both ways), so the flood may step along them.
-    """
-    links = board.convoy_links
-    fleets = board.seas.intersection(fleets)
-    reached: AbstractSet[str] = links(origin) & fleets
-    frontier = reached
-    while frontier:
-        if not frontier.isdisjoint(links(destination)):
-            return True
-        near: set[str] = set()
-        for sea in frontier:
-            near |= links(sea)
-        frontier = (near & fleets) - reached
-        reached = reached | frontier
-    return False
+__all__ = ["necessary_fleets"]
 
 
 def necessary_fleets(board: Board, fleets: Collection[str], origin: str, destination: str) -> set[str]:

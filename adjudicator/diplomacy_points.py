@@ -14,9 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from adjudicator.checked import refusal
+from adjudicator.outcomes import Void
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Position
-from adjudicator.refusals import VoidReason, Why, sentence
+from adjudicator.refusals import VoidReason, Why
 from adjudicator.rules import NeutralOrders, Rules
 from maps.board import Board
 from orders.model import DPOrder, NeutralOrder, Order, SupportHold, SupportMove, UnitRef
@@ -62,8 +63,8 @@ def check_dp_orders(
     power: str,
     orders: Sequence[DPOrder],
     allowance: int | None = None,
-) -> list[str | None]:
-    """One verdict per DP order, in the order given: None if accepted, else why it is refused.
+) -> list[Void | None]:
+    """One verdict per DP order, in the order given: None if accepted, else void and why.
 
     Refusals leave the power's other orders standing; limits are counted over
     the accepted orders only, so a fourth order is refused, not the first.
@@ -71,10 +72,10 @@ def check_dp_orders(
     """
     allowance = dp_allowance(position, power, rules) if allowance is None else allowance
     spent, taken = 0, set[str]()
-    verdicts: list[str | None] = []
+    verdicts: list[Void | None] = []
     for order in orders:
         why = _dp_problem(board, position, rules, order, allowance, spent, taken)
-        verdicts.append(None if why is None else sentence(*why))  # the words made from the reason, here at the edge
+        verdicts.append(None if why is None else Void(*why))
         if why is None:
             spent += order.points
             taken.add(order.unit.province)

@@ -297,6 +297,9 @@ def _unknown(destination: Location) -> Why:
     return VoidReason.UNKNOWN_PROVINCE, (province_of(destination),)
 
 
+_CHECKED_KEPT = 4096  # orders remembered checked, per position: a phase has a few dozen, resent a few times
+
+
 def check_order(pieces: Pieces, power: str | None, order: Order) -> Checked:
     """One order's verdict in this position, checked once and remembered with the position's pieces."""
     known = pieces.checked.get(id(order))
@@ -306,6 +309,8 @@ def check_order(pieces: Pieces, power: str | None, order: Order) -> Checked:
     if checker is None:
         checker = pieces.checker = _Checker(pieces)
     checked: Checked = checker.check(power, order)
+    if len(pieces.checked) >= _CHECKED_KEPT:  # a page checked again and again makes new order objects each time
+        pieces.checked.clear()
     pieces.checked[id(order)] = (order, power, checked)
     return checked
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
 
-from adjudicator import outcomes
 from adjudicator.battle import Battle
 from adjudicator.checked import NOBODY, Checked, ConvoyChecked, HoldChecked, MoveChecked, VoidOrder
 from adjudicator.outcomes import (
@@ -24,19 +23,19 @@ from adjudicator.outcomes import (
     UNDECIDABLE,
     ConvoyUnused,
     Detail,
+    Dislodged,
     NoConvoy,
     OrderOutcome,
-    Reason,
-    Result,
+    Unmatched,
     Unused,
     Verdict,
     Void,
-    VoidSupport,
 )
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.pieces import pieces_of
-from adjudicator.position import Dislodged, Position, Unit
+from adjudicator.position import DislodgedUnit, Position, Unit
 from adjudicator.retreats import retreat_options
+from adjudicator.strengths import defend_strength, hold_strength, prevent_strength
 from maps.board import Board
 from maps.terms import Location, UnitType
 from orders.model import Hold, Order, UnitRef
@@ -61,7 +60,7 @@ class MovementResult:
     def __init__(
         self,
         units: tuple[Unit, ...],
-        dislodged: tuple[Dislodged, ...],
+        dislodged: tuple[DislodgedUnit, ...],
         contested: tuple[str, ...],
         retreats: Mapping[Location, tuple[Location, ...]],
         explain: Callable[[], list[OrderOutcome]],
@@ -119,11 +118,12 @@ def _unit(unit_type: UnitType, location: Location, power: str | None) -> Unit:
     return Unit(type=unit_type, location=location, power=power)
 
 
-def _after(battle: Battle) -> tuple[list[Unit], list[Dislodged]]:
-    pieces, names = battle.pieces, battle.tables.names
+def _after(battle: Battle) -> tuple[list[Unit], list[DislodgedUnit]]:
+    field = battle.field
+    pieces, names = field.pieces, field.tables.names
     units: list[Unit] = []
-    dislodged: list[Dislodged] = []
-    moved, arrivals, prov, goes = battle.moved, battle.arrivals, battle.prov, battle.goes
+    dislodged: list[DislodgedUnit] = []
+    moved, arrivals, prov, goes = battle.moved, battle.arrivals, field.prov, field.goes
     for i, unit in enumerate(pieces.units):
         if i in moved:
             units.append(_unit(pieces.type[i], names[goes[i]], pieces.power[i]))
@@ -133,14 +133,15 @@ def _after(battle: Battle) -> tuple[list[Unit], list[Dislodged]]:
             units.append(unit)
         else:
             attacker = names[prov[winner]]
-            dislodged.append(Dislodged(unit=unit, attacker_from=attacker, via_convoy=battle.convoyed[winner]))
+            dislodged.append(DislodgedUnit(unit=unit, attacker_from=attacker, via_convoy=field.convoyed[winner]))
     return units, dislodged
 
 
 def _occupied(battle: Battle) -> set[str]:
     """The provinces with a unit in them after the moves (a dislodged unit's is its dislodger's)."""
-    moved, names, target, prov = battle.moved, battle.tables.names, battle.target, battle.prov
-    return {names[target[i] if i in moved else prov[i]] for i in range(battle.count)}
+    field, moved = battle.field, battle.moved
+    names, target, prov = field.tables.names, field.target, field.prov
+    return {names[target[i] if i in moved else prov[i]] for i in range(field.count)}
 
 
 def _contested(battle: Battle) -> list[str]:
@@ -149,25 +150,25 @@ def _contested(battle: Battle) -> list[str]:
     A move that lost a head-to-head battle, or had no convoy, prevents nothing
     (prevent strength 0), so it does not make its target contested (DATC 6.H.9).
     """
-    contested = []
+    field, contested = battle.field, []
     occupied: set[int] | None = None
-    for province, movers in battle.moves_into.items():
+    for province, movers in field.moves_into.items():
         if province in battle.arrivals:  # some move into it succeeded
             continue
         if occupied is None:
-            moved, target, prov = battle.moved, battle.target, battle.prov
-            occupied = {target[i] if i in moved else prov[i] for i in range(battle.count)}
+            moved, target, prov = battle.moved, field.target, field.prov
+            occupied = {target[i] if i in moved else prov[i] for i in range(field.count)}
         if province in occupied:
             continue
-        if any(battle.prevent_strength(j) > 0 for j in movers):
-            contested.append(battle.tables.names[province])
+        if any(prevent_strength(battle, j) > 0 for j in movers):
+            contested.append(field.tables.names[province])
     return sorted(contested)
 
 
 # --- each order's fate, as the rules decided it ----------------------------------------------
 
 _NO_DETAIL = Detail()  # immutable: shared by every outcome that has no numbers to show
-_UNMATCHED_SUPPORT = Void(VoidSupport.UNMATCHED)
+_UNMATCHED_SUPPORT = Unmatched()
 _UNMATCHED_CONVOY = Unused(ConvoyUnused.UNMATCHED)
 _NO_ROUTE = Unused(ConvoyUnused.NO_ROUTE)
 
@@ -180,13 +181,14 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutco
     whether a support or a convoy that was not cut or disrupted was of any use
     (it matched a move, the army had its route), and the numbers a GM shows.
     """
-    verdicts, matched, unresolvable = battle.verdict, battle.matched, battle.unresolvable
+    field = battle.field
+    verdicts, matched, unresolvable = battle.verdict, field.matched, battle.unresolvable
     outcomes: list[OrderOutcome] = []
     void = False
     for item in checked:
         if type(item) is VoidOrder:
             void = True
-            outcomes.append(OrderOutcome(item.power, item.order, Result.VOID, Reason.ILLEGAL, item.problem))
+            outcomes.append(OrderOutcome(item.power, item.order, Void(item.reason, item.places), item.problem))
             continue
         i = item.unit
         verdict = verdicts[i]
@@ -197,16 +199,14 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutco
         elif type(item) is HoldChecked:
             verdict, detail = _stays(battle, i)
         else:
-            detail = _NO_DETAIL if battle.prov[i] not in battle.arrivals else Detail(by=_dislodger(battle, i))
+            detail = _NO_DETAIL if field.prov[i] not in battle.arrivals else Detail(by=_dislodger(battle, i))
             if not matched[i]:
                 verdict = _UNMATCHED_CONVOY if type(item) is ConvoyChecked else _UNMATCHED_SUPPORT
             elif verdict is CARRIED:
                 verdict = _carried(battle, i)
         note = verdict.note if verdict.noted else ""
-        outcomes.append(
-            OrderOutcome(item.power, item.order, verdict.result, verdict.reason, note, detail, False, verdict)
-        )
-    if void or len(outcomes) < battle.count:
+        outcomes.append(OrderOutcome(item.power, item.order, verdict, note, detail))
+    if void or len(outcomes) < field.count:
         _implicit_holds(battle, checked, outcomes)
     return outcomes
 
@@ -214,14 +214,12 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutco
 def _implicit_holds(battle: Battle, checked: Sequence[Checked], outcomes: list[OrderOutcome]) -> None:
     """A hold for each unit that got no order (not even an illegal one)."""
     ordered = {item.unit for item in checked}
-    pieces = battle.pieces
-    for i in range(battle.count):
+    pieces = battle.field.pieces
+    for i in range(pieces.count):
         if i not in ordered:
             verdict, detail = _stays(battle, i)
             hold = _implicit_hold(pieces.type[i], pieces.location[i])
-            outcomes.append(
-                OrderOutcome(pieces.power[i], hold, verdict.result, verdict.reason, "no order", detail, True, verdict)
-            )
+            outcomes.append(OrderOutcome(pieces.power[i], hold, verdict, "no order", detail, True))
 
 
 @lru_cache(maxsize=4096)
@@ -232,7 +230,8 @@ def _implicit_hold(unit_type: UnitType, location: Location) -> Hold:
 
 def _carried(battle: Battle, i: int) -> Verdict:
     """A convoy whose fleet was not dislodged: did its army travel, or was the route broken elsewhere?"""
-    army = battle.verdict[battle.at[battle.subject[i]]]
+    field = battle.field
+    army = battle.verdict[field.at[field.subject[i]]]
     if isinstance(army, NoConvoy):
         return _NO_ROUTE
     return STRANDED if army is NO_PATH else CARRIED
@@ -240,8 +239,8 @@ def _carried(battle: Battle, i: int) -> Verdict:
 
 def _dislodger(battle: Battle, i: int) -> Location | None:
     """The location of the unit that dislodged unit ``i``, if one did."""
-    winner = battle.arrivals.get(battle.prov[i])
-    return battle.location[winner] if winner is not None and winner != i else None
+    winner = battle.arrivals.get(battle.field.prov[i])
+    return battle.field.location[winner] if winner is not None and winner != i else None
 
 
 # A unit that holds undisturbed, by hold strength: shared, as most units in a phase hold so.
@@ -250,41 +249,44 @@ _HELD = tuple(Detail(strength) for strength in range(12))
 
 def _stays(battle: Battle, i: int) -> tuple[Verdict, Detail]:
     """A unit that holds (ordered to, or with no order): it holds or is dislodged."""
-    strength = battle.hold_strength(battle.prov[i])
-    winner = battle.arrivals.get(battle.prov[i])
+    field = battle.field
+    strength = hold_strength(battle, field.prov[i])
+    winner = battle.arrivals.get(field.prov[i])
     if winner is None:
         return HOLDS, _HELD[strength] if strength < 12 else Detail(strength)
-    by = battle.location[winner]
-    return outcomes.Dislodged(by, battle.tables.names[battle.prov[winner]]), Detail(strength, by=by)
+    by = field.location[winner]
+    return Dislodged(by, field.tables.names[field.prov[winner]]), Detail(strength, by=by)
 
 
 def _move_detail(battle: Battle, i: int) -> Detail:
     """A move's attack strength against the strongest force opposing it, as the rule weighed them
-    (:meth:`~adjudicator.decisions.Decisions.move`: for a move that failed, that force's unit is its
-    verdict's culprit)."""
-    convoyed, by = battle.convoyed[i], _dislodger(battle, i)
+    (:func:`~adjudicator.decisions.move`: for a move that failed, that force's unit is its verdict's
+    culprit)."""
+    field = battle.field
+    convoyed, by = field.convoyed[i], _dislodger(battle, i)
     attack = battle.attack[i]
     if attack == 0:
-        if convoyed and not battle.path(i):
+        if convoyed and not battle.decisions.path(battle, i):
             return Detail(strength=0, by=by, via_convoy=True)
         return _own_unit_detail(battle, i, by)
     opposer = battle.opposer[i]
-    opposed_by = battle.location[opposer] if opposer != NOBODY else None
-    return Detail(attack, battle.against[i], opposed_by, by, convoyed, battle.opponent[i] != NOBODY)
+    opposed_by = field.location[opposer] if opposer != NOBODY else None
+    return Detail(attack, battle.against[i], opposed_by, by, convoyed, field.opponent[i] != NOBODY)
 
 
 def _own_unit_detail(battle: Battle, i: int, by: Location | None) -> Detail:
     """A move with attack strength 0 against its own power's unit: the rule weighed nothing, so the
     numbers are read here: the strongest force against it (the first met, on a tie)."""
-    opponent, there = battle.opponent[i], battle.target[i]
+    field = battle.field
+    opponent, there = field.opponent[i], field.target[i]
     strongest, opposed_by = 0, None
     if opponent != NOBODY:
-        strongest, opposed_by = battle.defend_strength(opponent), battle.location[opponent]
-    elif there in battle.at:
-        strongest, opposed_by = battle.hold_strength(there), battle.location[battle.at[there]]
-    for j in battle.moves_into[there]:
+        strongest, opposed_by = defend_strength(battle, opponent), field.location[opponent]
+    elif there in field.at:
+        strongest, opposed_by = hold_strength(battle, there), field.location[field.at[there]]
+    for j in field.moves_into[there]:
         if j != i:
-            prevent = battle.prevent_strength(j)
+            prevent = prevent_strength(battle, j)
             if prevent > strongest:
-                strongest, opposed_by = prevent, battle.location[j]
-    return Detail(0, strongest, opposed_by, by, battle.convoyed[i], opponent != NOBODY)
+                strongest, opposed_by = prevent, field.location[j]
+    return Detail(0, strongest, opposed_by, by, field.convoyed[i], opponent != NOBODY)

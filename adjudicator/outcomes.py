@@ -4,7 +4,7 @@ Two layers. A *verdict* is what a rule of DATC 5.B returns for one
 decision, with its reason and its culprit: a move :class:`Succeeds` or is
 :class:`Bounced` by a rival, :class:`Defended` by the unit in its target,
 loses a head-to-head battle (:class:`LostHeadToHead`), and so on; a support
-is :class:`Given` or :class:`Cut` by a named unit; a convoy :class:`Carried`
+is :class:`Given`, :class:`Cut` by a named unit, or :class:`Unmatched`; a convoy :class:`Carried`
 its army or was :class:`Disrupted` by a named unit. The rules
 (:mod:`adjudicator.decisions`) return these while they decide, and the generic
 resolver reads only ``succeeded``: the reason in the results post is the
@@ -27,6 +27,8 @@ from typing import ClassVar
 
 import msgspec
 
+from adjudicator.refusals import VoidReason, sentence
+from adjudicator.worded import Worded
 from maps.terms import Location
 from orders.model import Order
 from orders.structs import Struct
@@ -55,10 +57,10 @@ __all__ = [
     "Stranded",
     "Succeeds",
     "Undecidable",
+    "Unmatched",
     "Unused",
     "Verdict",
     "Void",
-    "VoidSupport",
 ]
 
 
@@ -113,31 +115,30 @@ class Reason(StrEnum):
 _OLD_WORDS = {"convoy paradox (Szykman rule: the fleet holds)": Reason.CONVOY_PARADOX}
 
 
-class ConvoyGap(StrEnum):
-    """Why an army ordered to go by convoy had no convoy to take (each value ends "the army stays")."""
+class ConvoyGap(Worded):
+    """Why an army ordered to go by convoy had no convoy to take (the words end "the army stays")."""
 
-    NOT_ORDERED = "no fleet convoys it"
-    NO_ROUTE = "its convoying fleets form no route"
-
-
-class VoidSupport(StrEnum):
-    """Why a support that was not cut still counted for nothing."""
-
-    UNMATCHED = "the supported unit did something else"
+    NOT_ORDERED = "not_ordered", "no fleet convoys it"
+    NO_ROUTE = "no_route", "its convoying fleets form no route"
 
 
-class ConvoyUnused(StrEnum):
+class ConvoyUnused(Worded):
     """Why a convoy that was not disrupted carried nobody."""
 
-    UNMATCHED = "the army did something else"
-    NO_ROUTE = "the army had no complete route"
+    UNMATCHED = "unmatched", "the army did something else"
+    NO_ROUTE = "no_route", "the army had no complete route"
 
 
 # --- verdicts: what each rule of DATC 5.B returns -------------------------------------------
 
 
-class Verdict(msgspec.Struct, frozen=True):
-    """A rule's answer for one decision: ``succeeded`` (all the resolver reads), ``reason`` and ``culprit``."""
+class Verdict(msgspec.Struct, frozen=True, tag_field="kind"):
+    """A rule's answer for one order: ``succeeded`` (all the resolver reads), ``reason`` and ``culprit``.
+
+    Each verdict type is tagged with its kind (``"bounced"``, ``"void"``): a
+    game file, the API and ``--json`` keep it as ``{"kind": "bounced", "by":
+    "OWA"}``, read back into the same type.
+    """
 
     noted: ClassVar[bool] = False  # True: :attr:`note` says something (read only then: it is a property)
     succeeded: ClassVar[bool] = False
@@ -155,7 +156,21 @@ class Verdict(msgspec.Struct, frozen=True):
         return ""
 
 
-class Succeeds(Verdict, frozen=True):
+class Void(Verdict, frozen=True, tag="void"):
+    """DATC 4.E.1: an illegal order, ignored (in any phase): ``why``, and the places its sentence names."""
+
+    why: VoidReason
+    places: tuple[str, ...] = ()
+    result: ClassVar[Result] = Result.VOID
+    reason: ClassVar[Reason] = Reason.ILLEGAL
+    noted: ClassVar[bool] = True
+
+    @property
+    def note(self) -> str:
+        return sentence(self.why, self.places)
+
+
+class Succeeds(Verdict, frozen=True, tag="succeeds"):
     """5.B.1: the move beat the target's hold or defence and every rival's prevent strength."""
 
     succeeded: ClassVar[bool] = True
@@ -163,7 +178,7 @@ class Succeeds(Verdict, frozen=True):
     reason: ClassVar[Reason] = Reason.MOVED
 
 
-class Bounced(Verdict, frozen=True):
+class Bounced(Verdict, frozen=True, tag="bounced"):
     """5.B.1: a rival move into the same province had a prevent strength at least the attack's."""
 
     by: Location
@@ -174,7 +189,7 @@ class Bounced(Verdict, frozen=True):
         return self.by
 
 
-class Defended(Verdict, frozen=True):
+class Defended(Verdict, frozen=True, tag="defended"):
     """5.B.1: the unit staying in the target held with a strength at least the attack's."""
 
     by: Location
@@ -185,7 +200,7 @@ class Defended(Verdict, frozen=True):
         return self.by
 
 
-class LostHeadToHead(Verdict, frozen=True):
+class LostHeadToHead(Verdict, frozen=True, tag="lost_head_to_head"):
     """5.B.1: the unit coming the other way defended with a strength at least the attack's."""
 
     to: Location
@@ -196,7 +211,7 @@ class LostHeadToHead(Verdict, frozen=True):
         return self.to
 
 
-class FriendlyFire(Verdict, frozen=True):
+class FriendlyFire(Verdict, frozen=True, tag="friendly_fire"):
     """5.B.8: attack strength 0, the unit that stays in the target is the mover's own power's."""
 
     own: Location
@@ -207,13 +222,13 @@ class FriendlyFire(Verdict, frozen=True):
         return self.own
 
 
-class NoPath(Verdict, frozen=True):
+class NoPath(Verdict, frozen=True, tag="no_path"):
     """5.B.4: the convoys ordered could have carried the army, but on every route one failed (6.C.5, 6.F.14)."""
 
     reason: ClassVar[Reason] = Reason.NO_PATH
 
 
-class NoConvoy(Verdict, frozen=True):
+class NoConvoy(Verdict, frozen=True, tag="no_convoy"):
     """5.B.4: an army going by convoy that no chain of convoy orders could carry."""
 
     why: ConvoyGap
@@ -222,10 +237,10 @@ class NoConvoy(Verdict, frozen=True):
 
     @property
     def note(self) -> str:
-        return self.why.value
+        return self.why.words
 
 
-class Given(Verdict, frozen=True):
+class Given(Verdict, frozen=True, tag="given"):
     """5.B.2: no attack cut the support."""
 
     succeeded: ClassVar[bool] = True
@@ -233,7 +248,7 @@ class Given(Verdict, frozen=True):
     reason: ClassVar[Reason] = Reason.SUPPORT_GIVEN
 
 
-class Cut(Verdict, frozen=True):
+class Cut(Verdict, frozen=True, tag="cut"):
     """5.B.2: another power's unit attacked the supporter from elsewhere than where the support goes."""
 
     by: Location
@@ -244,7 +259,7 @@ class Cut(Verdict, frozen=True):
         return self.by
 
 
-class CutByDislodgement(Verdict, frozen=True):
+class CutByDislodgement(Verdict, frozen=True, tag="cut_by_dislodgement"):
     """5.B.2: the unit the support goes against dislodged the supporter (an attack from there cuts only so)."""
 
     by: Location
@@ -255,14 +270,13 @@ class CutByDislodgement(Verdict, frozen=True):
         return self.by
 
 
-class Void(Verdict, frozen=True):
-    """A support not cut that counts for nothing (the supported unit did something else)."""
+class Unmatched(Verdict, frozen=True, tag="unmatched"):
+    """A support not cut that counts for nothing: the supported unit did something else (DATC 4.B.4)."""
 
-    why: VoidSupport
     reason: ClassVar[Reason] = Reason.SUPPORT_UNMATCHED
 
 
-class Carried(Verdict, frozen=True):
+class Carried(Verdict, frozen=True, tag="carried"):
     """5.B.3: the fleet was not dislodged and the army had its route."""
 
     succeeded: ClassVar[bool] = True
@@ -270,7 +284,7 @@ class Carried(Verdict, frozen=True):
     reason: ClassVar[Reason] = Reason.CONVOYED
 
 
-class Stranded(Verdict, frozen=True):
+class Stranded(Verdict, frozen=True, tag="stranded"):
     """5.B.3: the fleet was not dislodged (its convoy succeeds), but another fleet on the route was (6.C.5)."""
 
     succeeded: ClassVar[bool] = True
@@ -278,7 +292,7 @@ class Stranded(Verdict, frozen=True):
     reason: ClassVar[Reason] = Reason.CONVOY_STRANDED
 
 
-class Unused(Verdict, frozen=True):
+class Unused(Verdict, frozen=True, tag="unused"):
     """A convoy that was not disrupted but carried nobody."""
 
     why: ConvoyUnused
@@ -287,10 +301,10 @@ class Unused(Verdict, frozen=True):
 
     @property
     def note(self) -> str:
-        return "" if self.why is ConvoyUnused.UNMATCHED else self.why.value
+        return "" if self.why is ConvoyUnused.UNMATCHED else self.why.words
 
 
-class Disrupted(Verdict, frozen=True):
+class Disrupted(Verdict, frozen=True, tag="disrupted"):
     """5.B.3: the convoying fleet was dislodged."""
 
     by: Location
@@ -301,14 +315,14 @@ class Disrupted(Verdict, frozen=True):
         return self.by
 
 
-class Paradox(Verdict, frozen=True):
+class Paradox(Verdict, frozen=True, tag="paradox"):
     """5.B.9 with 4.A.2: the convoy is part of a paradox, settled by the named rule (its convoys fail)."""
 
     rule: str = "Szykman"
     reason: ClassVar[Reason] = Reason.CONVOY_PARADOX
 
 
-class Holds(Verdict, frozen=True):
+class Holds(Verdict, frozen=True, tag="holds"):
     """A unit that stays (hold, support, convoy or no order) and is not dislodged."""
 
     succeeded: ClassVar[bool] = True
@@ -316,7 +330,7 @@ class Holds(Verdict, frozen=True):
     reason: ClassVar[Reason] = Reason.HELD
 
 
-class Dislodged(Verdict, frozen=True):
+class Dislodged(Verdict, frozen=True, tag="dislodged"):
     """A unit that stayed was dislodged: ``by`` is the attacker, ``origin`` the province it came from."""
 
     by: Location
@@ -328,7 +342,7 @@ class Dislodged(Verdict, frozen=True):
         return self.by
 
 
-class Undecidable(Verdict, frozen=True):
+class Undecidable(Verdict, frozen=True, tag="undecidable"):
     """5.B.9: a cycle neither circular movement nor a convoy paradox (only in variants): its orders fail."""
 
     reason: ClassVar[Reason] = Reason.CIRCULAR_UNRESOLVED
@@ -358,26 +372,40 @@ class Detail(Struct, frozen=True, gc=False):
 
 
 class OrderOutcome(Struct, frozen=True):
-    """One order and its fate. ``implicit`` marks the hold of a unit that got no order.
+    """One order and its fate: the verdict the rule returned, and what the post shows beside it.
 
-    ``verdict`` is what the rule decided (movement phases); ``result``,
-    ``reason`` and ``note`` are the stored, coarse form of it.
+    ``note`` is the verdict's note, or for a unit that got no order
+    (``implicit``: it held, was disbanded, waived or removed by the rules)
+    what is said of that ("no order"); ``detail`` the numbers behind a
+    movement outcome. ``result`` and ``reason`` are the verdict's coarse
+    form (a closed set, stored in game files beside the verdict).
     """
 
     power: str | None
     order: Order
-    result: Result
-    reason: Reason
+    verdict: Verdict
     note: str = ""
     detail: Detail = Detail()
     implicit: bool = False
-    verdict: Verdict | None = None
+
+    @property
+    def result(self) -> Result:
+        return self.verdict.result
+
+    @property
+    def reason(self) -> Reason:
+        return self.verdict.reason
 
     @property
     def succeeded(self) -> bool:
-        return self.result is Result.SUCCEEDS
+        return self.verdict.succeeded
 
     @property
     def culprit(self) -> Location | None:
         """The unit that made the order fail (bounced, defended, cut, disrupted or dislodged it)."""
-        return self.verdict.culprit if self.verdict is not None else None
+        return self.verdict.culprit
+
+    @classmethod
+    def of(cls, power: str | None, order: Order, verdict: Verdict, *, implicit: bool = False) -> OrderOutcome:
+        """The outcome of a verdict, with the verdict's own note."""
+        return cls(power, order, verdict, verdict.note if verdict.noted else "", implicit=implicit)

@@ -12,12 +12,15 @@ submission and the adjudication of the same position read the same one
 (:func:`pieces_of`, keyed on the position object itself). It also keeps
 what the legality checker learns about the position (convoy routes, and
 the checked form of each order submitted, so an order is checked once, at
-submission, and adjudication reuses the verdict).
+submission, and adjudication reuses the verdict). What is learnt is
+written as it is learnt, so the record is shared only within one thread:
+a web server's threads working on one game each read and learn their own.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from threading import get_ident
 from typing import TYPE_CHECKING, Any
 
 from maps.board import Board
@@ -114,12 +117,13 @@ class Pieces:
 
 
 def pieces_of(board: Board, position: Position) -> Pieces:
-    """The position's :class:`Pieces` on this board, read once and then shared (the last few positions)."""
-    return _pieces(board, _Same(position))
+    """The position's :class:`Pieces` on this board, read once and then shared within the calling thread (the
+    last few positions): another thread reads its own, so no two threads write one record's memos."""
+    return _pieces(board, _Same(position), get_ident())
 
 
 @lru_cache(maxsize=_KEEP)
-def _pieces(board: Board, position: _Same) -> Pieces:
+def _pieces(board: Board, position: _Same, thread: int) -> Pieces:
     return Pieces(board, position.of)
 
 

@@ -17,7 +17,7 @@ import msgspec
 from maps.terms import Location, PhaseType, Season, UnitType, province_of
 from orders.structs import Struct
 
-__all__ = ["Dislodged", "Phase", "Position", "Unit"]
+__all__ = ["DislodgedUnit", "Phase", "Position", "Unit"]
 
 _PHASE = re.compile(r"^\s*(spring|fall|autumn|winter)\s+(\d+)\s*(movement|retreats?|adjustments?|builds?)?\s*$", re.I)
 
@@ -65,7 +65,7 @@ class Unit(Struct, frozen=True, kw_only=True):
         return f"{self.type.value} {self.location}"
 
 
-class Dislodged(Struct, frozen=True, kw_only=True):
+class DislodgedUnit(Struct, frozen=True, kw_only=True):
     """A unit dislodged in the movement phase, waiting to retreat.
 
     Where the attacker came from is kept (not the retreat options) because a
@@ -90,7 +90,7 @@ class Position(Struct, frozen=True, kw_only=True, dict=True):
 
     phase: Phase
     units: tuple[Unit, ...] = ()
-    dislodged: tuple[Dislodged, ...] = ()
+    dislodged: tuple[DislodgedUnit, ...] = ()
     contested: tuple[str, ...] = ()
     centres: dict[str, str] = msgspec.field(default_factory=dict)
     neutral_centres: tuple[str, ...] = ()

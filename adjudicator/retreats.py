@@ -3,28 +3,88 @@
 Retreat options are settled by the movement phase (no retreat to the
 attacker's province unless it came by convoy, DATC 4.A.5; none to an
 occupied province or one left empty by a standoff). Two retreats to one
-province both fail; a unit that does not retreat is disbanded.
+province both fail; a unit that does not retreat is disbanded. Each order
+gets a verdict as movement's do (:mod:`adjudicator.outcomes`): it
+:class:`Retreated`, :class:`RetreatBounced` with the units that went for the
+same province, was :class:`Disbanded`, or is void.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
+from typing import ClassVar
 
 import msgspec
 
-from adjudicator.outcomes import OrderOutcome, Reason, Result
-from adjudicator.position import Dislodged, Position, Unit
-from adjudicator.refusals import VoidReason, Why, sentence
+from adjudicator.outcomes import OrderOutcome, Reason, Result, Verdict, Void
+from adjudicator.position import DislodgedUnit, Position, Unit
+from adjudicator.refusals import VoidReason, Why
+from adjudicator.worded import Worded
 from maps.board import Board
 from maps.terms import Location, UnitType, province_of
 from orders.model import Disband, Order, Retreat, UnitRef
 
-__all__ = ["RetreatResult", "adjudicate_retreats", "retreat_options"]
+__all__ = [
+    "Disbanded",
+    "NotRetreated",
+    "RetreatBounced",
+    "RetreatResult",
+    "Retreated",
+    "adjudicate_retreats",
+    "retreat_options",
+]
+
+
+class NotRetreated(Worded):
+    """Why a dislodged unit that got no retreat order is disbanded."""
+
+    NOT_ORDERED = "not_ordered", "no retreat ordered"
+    NEUTRAL = "neutral", "neutral units never retreat"
+
+
+class Retreated(Verdict, frozen=True, tag="retreated"):
+    """The unit retreated ``to`` there."""
+
+    to: Location
+    succeeded: ClassVar[bool] = True
+    result: ClassVar[Result] = Result.SUCCEEDS
+    reason: ClassVar[Reason] = Reason.RETREATED
+
+
+class RetreatBounced(Verdict, frozen=True, tag="retreat_bounced"):
+    """Two or more retreats to one province all fail, and their units are disbanded: ``rivals`` are the
+    other units (where they were dislodged) that retreated there."""
+
+    rivals: tuple[Location, ...]
+    reason: ClassVar[Reason] = Reason.RETREAT_BOUNCED
+    noted: ClassVar[bool] = True
+
+    @property
+    def culprit(self) -> Location | None:
+        return self.rivals[0] if self.rivals else None
+
+    @property
+    def note(self) -> str:
+        return "disbanded"
+
+
+class Disbanded(Verdict, frozen=True, tag="disbanded"):
+    """The dislodged unit is disbanded: as ordered, or (``why``) for want of a retreat order."""
+
+    why: NotRetreated | None = None
+    succeeded: ClassVar[bool] = True
+    result: ClassVar[Result] = Result.SUCCEEDS
+    reason: ClassVar[Reason] = Reason.DISBANDED
+    noted: ClassVar[bool] = True
+
+    @property
+    def note(self) -> str:
+        return self.why.words if self.why is not None else ""
 
 
 def retreat_options(
-    board: Board, dislodged: Dislodged, occupied: Collection[str], contested: Collection[str]
+    board: Board, dislodged: DislodgedUnit, occupied: Collection[str], contested: Collection[str]
 ) -> tuple[Location, ...]:
     """The locations a dislodged unit may retreat to (none for a neutral: it is disbanded)."""
     unit = dislodged.unit
@@ -62,29 +122,35 @@ def adjudicate_retreats(
     }
     checked = [_check(board, options, power, order) for power, given in orders.items() for order in given]
     checked = _single_orders(checked)
-    wanted = Counter(province_of(dest) for _, _, dest, why in checked if dest and why is None)
+    going: dict[str, list[Unit]] = {}  # province -> the units retreating there
+    for _, order, destination, why in checked:
+        if destination is not None and why is None:
+            unit = options[order.unit.province][0].unit  # type: ignore[union-attr]
+            going.setdefault(province_of(destination), []).append(unit)
     outcomes: list[OrderOutcome] = []
     retreated: list[Unit] = []
     done: set[str] = set()
     for power, order, destination, why in checked:
         if why is not None:
-            outcomes.append(OrderOutcome(power, order, Result.VOID, Reason.ILLEGAL, sentence(*why)))
+            outcomes.append(OrderOutcome.of(power, order, Void(*why)))
             continue
         done.add(order.unit.province)  # type: ignore[union-attr]
         if destination is None:
-            outcomes.append(OrderOutcome(power, order, Result.SUCCEEDS, Reason.DISBANDED))
-        elif wanted[province_of(destination)] > 1:
-            outcomes.append(OrderOutcome(power, order, Result.FAILS, Reason.RETREAT_BOUNCED, "disbanded"))
+            outcomes.append(OrderOutcome.of(power, order, Disbanded()))
+            continue
+        unit = options[order.unit.province][0].unit  # type: ignore[union-attr]
+        rivals = tuple(other.location for other in going[province_of(destination)] if other is not unit)
+        if rivals:
+            outcomes.append(OrderOutcome.of(power, order, RetreatBounced(rivals)))
         else:
-            unit = options[order.unit.province][0].unit  # type: ignore[union-attr]
             retreated.append(unit.replace(location=destination))
-            outcomes.append(OrderOutcome(power, order, Result.SUCCEEDS, Reason.RETREATED))
+            outcomes.append(OrderOutcome.of(power, order, Retreated(destination)))
     for dislodged, _ in options.values():
         if dislodged.unit.province not in done:
             unit = dislodged.unit
             disband = Disband(unit=UnitRef(type=unit.type, location=unit.location))
-            note = "neutral units never retreat" if unit.is_neutral else "no retreat ordered"
-            outcomes.append(OrderOutcome(unit.power, disband, Result.SUCCEEDS, Reason.DISBANDED, note, implicit=True))
+            unordered = NotRetreated.NEUTRAL if unit.is_neutral else NotRetreated.NOT_ORDERED
+            outcomes.append(OrderOutcome.of(unit.power, disband, Disbanded(unordered), implicit=True))
     return RetreatResult(tuple(outcomes), (*position.units, *retreated))
 
 
@@ -92,7 +158,7 @@ _Item = tuple[str | None, Order, Location | None, Why | None]  # power, order, d
 
 
 def _check(
-    board: Board, options: Mapping[str, tuple[Dislodged, tuple[Location, ...]]], power: str | None, order: Order
+    board: Board, options: Mapping[str, tuple[DislodgedUnit, tuple[Location, ...]]], power: str | None, order: Order
 ) -> _Item:
     if not isinstance(order, Retreat | Disband):
         return power, order, None, (VoidReason.NOT_A_RETREAT, ())
@@ -113,7 +179,7 @@ def _check(
     return power, order, None, _why_not(board, dislodged, order.destination, allowed)
 
 
-def _why_not(board: Board, dislodged: Dislodged, destination: Location, allowed: Sequence[Location]) -> Why:
+def _why_not(board: Board, dislodged: DislodgedUnit, destination: Location, allowed: Sequence[Location]) -> Why:
     target = province_of(destination)
     if target == dislodged.attacker_from and not dislodged.via_convoy:
         return VoidReason.WHERE_THE_ATTACKER_CAME_FROM, (board.display(target),)

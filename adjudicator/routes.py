@@ -1,4 +1,4 @@
-"""Convoy chains on the integer board: :mod:`adjudicator.convoys` for the hot path.
+"""Convoy chains on the integer board: whether fleets chain one coast to another.
 
 Provinces are ids and sets of them bitmasks (:mod:`maps.tables`). A sea's
 convoy links are exactly the provinces it shares a shore with (sea borders
@@ -45,7 +45,7 @@ def route_through(
 
     ``works`` is asked in breadth-first order, fleets in the order given:
     when it resolves convoy decisions, that order is part of how a paradox is
-    met, so it is the order :func:`adjudicator.convoys.has_route` asks in.
+    met (DATC.md, "Departures from the 5.B decision graph").
     """
     links = tables.links
     seen: set[int] = set()

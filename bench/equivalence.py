@@ -47,15 +47,17 @@ Case = tuple[str, str, Position, Orders]  # (label, map name, position, orders)
 
 
 def fingerprint(result: MovementResult) -> str:
-    """Everything a movement phase returns, as text: equal text, equal result."""
+    """Everything a movement phase returns, as text: equal text, equal result.
+
+    An outcome's verdict is written as what it says (the reason, the note and the culprit it names),
+    not by its class's name, so a verdict type renamed is still the same outcome.
+    """
     outcomes = [
         (o.power, msgspec.json.encode(o.order).decode(), type(o.result).__name__, o.result.value,
          type(o.reason).__name__, o.reason.value, o.note, type(o.detail).__name__,
-         msgspec.structs.astuple(o.detail), o.implicit)
+         msgspec.structs.astuple(o.detail), o.implicit, o.culprit)
         for o in result.outcomes
     ]  # fmt: skip
-    if any(o.verdict is not None for o in result.outcomes):
-        outcomes = [(*row, repr(o.verdict)) for row, o in zip(outcomes, result.outcomes, strict=True)]
     return f"{board_text(result)}, {outcomes!r})"
 
 

@@ -20,6 +20,13 @@ and each movement phase is measured once, on a copy of the game as it
 stood, before the game moves on. Powers own centres, so DP bids are real:
 each neutral unit's order is bid for by a power that still has DP to spend.
 
+``--instructions`` counts machine instructions instead, a figure the
+machine's load does not move: the script runs twice under callgrind with
+``PYTHONHASHSEED=0`` (a fixed hash seed, so dictionaries and sets cost the
+same from run to run), both times making the same phases and running the
+warm-up steps, once running the measured steps too; the difference, divided
+by the phases, is one GM step.
+
 A script, not a test: timings depend on the machine and its load.
 """
 
@@ -29,6 +36,8 @@ import argparse
 import gc
 import os
 import random
+import re
+import subprocess
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -120,16 +129,47 @@ def _percentile(values: Sequence[int], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))] / 1e6
 
 
+_COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+
+
+def instructions(args: argparse.Namespace) -> None:
+    """Machine instructions a GM step, counted by callgrind (see the module docstring)."""
+    base = [sys.executable, "-m", "bench.gm_step", "--phases", str(args.phases), "--warmup", str(args.warmup)]
+    base += ["--seed", str(args.seed)]
+    counts = []
+    for extra in ([], ["--setup-only"]):
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *base, *extra],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+            check=True,
+        )
+        found = _COLLECTED.search(done.stderr)
+        if found is None:
+            raise SystemExit("callgrind printed no count (is valgrind installed?)")
+        counts.append(int(found[1]))
+    per_step = (counts[0] - counts[1]) / args.phases
+    print(f"python {sys.version.split()[0]}; callgrind, PYTHONHASHSEED=0, seed {args.seed}, {args.phases} phases")
+    print(f"  instructions a whole GM step: {per_step / 1e6:.3f} M ({counts[0]:,} - {counts[1]:,} without the steps)")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.gm_step", description=__doc__.split("\n\n")[0])
     parser.add_argument("--phases", type=int, default=300, help="movement phases measured (default 300)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--warmup", type=int, default=30, help="untimed phases first (default 30)")
+    parser.add_argument("--instructions", action="store_true", help="count instructions with callgrind instead")
+    parser.add_argument("--setup-only", action="store_true", help=argparse.SUPPRESS)  # --instructions' second run
     args = parser.parse_args(argv)
+    if args.instructions:
+        return instructions(args)
     board = load_board("sengoku")
     measured = list(steps(board, args.phases + args.warmup, args.seed))
     for step in measured[: args.warmup]:
         time_step(board, step)
+    if args.setup_only:
+        return None
     timings: list[list[int]] = [[] for _ in STAGES]
     gc.collect()
     gc.disable()  # as timeit does: no collection inside a timed step; collected between steps

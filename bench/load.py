@@ -34,7 +34,7 @@ from collections.abc import Iterator
 
 from sqlalchemy import make_url
 
-from bench.loadcheck import Figures, Split, Verdict, check, figures, split, timeline
+from bench.loadcheck import Figures, LoadVerdict, Split, check, figures, split, timeline
 from bench.loadcpu import postmaster_of, sample, usage
 from bench.loadgen import Plan, Run, run_load, set_up_games
 from bench.loadpg import emptied, throwaway_postgres
@@ -159,7 +159,7 @@ def _latency(shown: Figures, where: Split) -> None:
     )
 
 
-def _kills(run: Run, verdict: Verdict, workers_after: list[int]) -> None:
+def _kills(run: Run, verdict: LoadVerdict, workers_after: list[int]) -> None:
     for killed in run.killed:
         print(
             f"kill -9 of worker {killed.pid} at {killed.at:.1f} s, holding {killed.in_flight} save(s) not yet answered"

@@ -26,7 +26,7 @@ __all__ = [
     "Latency",
     "Split",
     "Stored",
-    "Verdict",
+    "LoadVerdict",
     "adjudication_problems",
     "check",
     "figures",
@@ -37,7 +37,7 @@ __all__ = [
 
 
 @dataclass
-class Verdict:
+class LoadVerdict:
     saves_acknowledged: int
     phases_checked: int
     adjudications: int
@@ -165,7 +165,7 @@ def timeline(run: Run) -> list[tuple[int, int, float, float]]:
     return rows
 
 
-def check(url: str, run: Run) -> Verdict:
+def check(url: str, run: Run) -> LoadVerdict:
     db = Database(url)
     try:
         stored = {game: _stored(db, game) for game in run.gms}
@@ -189,7 +189,7 @@ def check(url: str, run: Run) -> Verdict:
     acked = sum(1 for p in run.players for a in p.attempts if a.status == 200)
     adjudications = sum(map(len, history.values()))
     cut_off = run.cut_off()
-    return Verdict(
+    return LoadVerdict(
         acked, phases, adjudications, sum(fell.values()), lost, duplicated, problems, cut_off, not_resent(run.players)
     )
 

@@ -42,7 +42,7 @@ from cli.common import load_variant
 from cli.historycheck import history_problems
 from cli.journal import Journal, JournalError, warn
 from game.game import Game
-from game.state import SCHEMA_VERSION, GameState, StateError, state_from_json, state_json, top_fields
+from game.state import OLDEST_SCHEMA, SCHEMA_VERSION, GameState, StateError, state_from_json, state_json, top_fields
 from localfiles.reading import FileRefused, read_regular_file
 from maps import Board, SengokuError
 from maps.rules import Rules
@@ -233,7 +233,7 @@ def _json_problem(data: bytes) -> str | None:
     Asked only when msgspec refused the file, to say where.
     """
     try:
-        json.loads(data)
+        json.loads(data.decode("utf-8"))  # UTF-8 already (_read_bytes): json must not guess UTF-32 from NUL bytes
     except json.JSONDecodeError as error:
         return f"not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}"
     except RecursionError:  # [[[[... a thousand deep: no game file is shaped like that
@@ -246,11 +246,12 @@ def _check_kind(path: Path, top: dict[str, msgspec.Raw]) -> None:
     if "variant" not in top or "schema_version" not in top:
         raise GameFileError(path, "not a sengoku game file (no 'schema_version' and 'variant' at the top)")
     version = msgspec.json.decode(top["schema_version"])
-    if version != SCHEMA_VERSION:
-        newer = isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION
+    whole = isinstance(version, int) and not isinstance(version, bool)
+    if not whole or not OLDEST_SCHEMA <= version <= SCHEMA_VERSION:
+        newer = whole and version > SCHEMA_VERSION
         raise GameFileError(
             path,
-            f"game file schema version {version!r}; this sengoku reads version {SCHEMA_VERSION} only"
+            f"game file schema version {version!r}; this sengoku reads versions {OLDEST_SCHEMA} to {SCHEMA_VERSION}"
             + (
                 " (the game was written by a newer sengoku: upgrade to use it; the file is left as it is)"
                 if newer

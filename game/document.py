@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.position import Dislodged, Position
+from adjudicator.position import DislodgedUnit, Position
 from maps.board import Board
 from orders.text import location_text
 
@@ -48,7 +48,7 @@ def _in_board_order(board: Board, by_power: dict[str, list[str]]) -> dict[str, l
     return {power: by_power[power] for power in order if power in by_power}
 
 
-def _dislodged_entry(board: Board, dislodged: Dislodged) -> dict[str, Any]:
+def _dislodged_entry(board: Board, dislodged: DislodgedUnit) -> dict[str, Any]:
     unit = dislodged.unit
     entry: dict[str, Any] = {
         "unit": f"{unit.type.value} {location_text(unit.location, board)}",

@@ -3,10 +3,14 @@
 Movement: every surviving power (a power with centres but no units still
 has DP to spend in Sengoku). Retreats: the powers with a dislodged unit.
 Adjustments: the powers with a removal due, or a build due and somewhere to
-build it (a build with no vacant site is no decision at all).
+build it (a build with no vacant site is no decision at all). An
+adjudicated phase's report records who owed orders then
+(``PhaseReport.owed``); :func:`owed_orders` reads it.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from adjudicator.adjustments import adjudicate_adjustments, adjustment_counts, build_sites
 from adjudicator.diplomacy_points import dp_allowance
@@ -16,7 +20,10 @@ from maps.board import Board
 from maps.terms import PhaseType
 from orders.text import location_text, order_text
 
-__all__ = ["powers_to_order", "without_orders"]
+if TYPE_CHECKING:  # game.state reads who owes orders (game.owed) from here
+    from game.state import HistoryEntry
+
+__all__ = ["owed_orders", "powers_to_order", "without_orders"]
 
 
 def powers_to_order(board: Board, position: Position, rules: Rules) -> list[str]:
@@ -33,6 +40,15 @@ def powers_to_order(board: Board, position: Position, rules: Rules) -> list[str]
         for p in board.power_names
         if due.get(p, 0) < 0 or (due.get(p, 0) > 0 and build_sites(board, position, rules, p))
     ]
+
+
+def owed_orders(board: Board, entry: HistoryEntry, rules: Rules) -> list[str]:
+    """The powers that owed orders in an adjudicated phase, as its report recorded them.
+
+    Reports of schema 1 did not record it: for those it is worked out again from the phase's position.
+    """
+    owed = entry.report.owed
+    return owed if owed is not None else powers_to_order(board, entry.before, rules)
 
 
 def without_orders(board: Board, position: Position, rules: Rules, power: str) -> str:

@@ -23,6 +23,7 @@ from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules
 from game.addresses import AddressError, mail_host, owner_of, with_addresses
 from game.cycle import Transition, after_adjustments, after_movement, after_retreats, start_position
+from game.duty import powers_to_order
 from game.errors import GameError
 from game.owed import RefusedLine
 from game.records import (
@@ -388,6 +389,7 @@ class Game:
         return PhaseReport(
             phase=self.state.position.phase,
             outcomes=OutcomeRecord.all_of(outcomes),
+            owed=powers_to_order(self.board, self.state.position, self.rules),
             disbanded=transition.disbanded,
             captured=transition.captured,
             rebuilt=transition.rebuilt,

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from adjudicator.adjustments import adjustment_counts, build_sites
 from adjudicator.checked import VoidOrder
 from adjudicator.legality import check_each
-from adjudicator.position import Dislodged, Position, Unit
+from adjudicator.position import DislodgedUnit, Position, Unit
 from adjudicator.retreats import retreat_options
 from adjudicator.rules import BuildSites, Rules
 from game.submission import check_submission
@@ -113,7 +113,7 @@ def neutral_choices(board: Board, position: Position, unit: Unit) -> tuple[Neutr
     return tuple(order for order in _legal(board, position, unit, candidates) if isinstance(order, _BUYABLE))
 
 
-def retreat_choices(board: Board, position: Position, dislodged: Dislodged) -> tuple[Order, ...]:
+def retreat_choices(board: Board, position: Position, dislodged: DislodgedUnit) -> tuple[Order, ...]:
     """A dislodged unit's retreats (where the movement phase allows) and its disband."""
     occupied = {u.province for u in position.units}
     ref = _ref(dislodged.unit)

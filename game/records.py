@@ -1,9 +1,10 @@
 """What one adjudicated phase produced, as serialisable records.
 
 A :class:`PhaseReport` holds everything a GM posts after a phase (every
-order's result, the DP auction, dislodged units and their retreats, the
-centre count, builds due, the next phase, the game result), so any turn can
-be shown again from the game's history exactly as it was first reported.
+order's verdict, the DP auction, dislodged units and their retreats, the
+centre count, builds due, who owed orders, the next phase, the game
+result), so any turn can be shown again from the game's history exactly as
+it was first reported.
 """
 
 from __future__ import annotations
@@ -14,14 +15,42 @@ from enum import StrEnum
 
 import msgspec
 
+from adjudicator.adjustments import Built, CivilDisorder, Removed, TooMany, Waived
 from adjudicator.diplomacy_points import Lot
-from adjudicator.outcomes import Detail, OrderOutcome, Reason, Result
+from adjudicator.outcomes import (
+    Bounced,
+    Carried,
+    Cut,
+    CutByDislodgement,
+    Defended,
+    Detail,
+    Dislodged,
+    Disrupted,
+    FriendlyFire,
+    Given,
+    Holds,
+    LostHeadToHead,
+    NoConvoy,
+    NoPath,
+    OrderOutcome,
+    Paradox,
+    Reason,
+    Result,
+    Stranded,
+    Succeeds,
+    Undecidable,
+    Unmatched,
+    Unused,
+    Void,
+)
 from adjudicator.position import Phase, Unit
+from adjudicator.retreats import Disbanded, RetreatBounced, Retreated
 from maps.terms import Location
 from orders.model import NeutralOrder, Order
 from orders.structs import Struct
 
 __all__ = [
+    "AnyVerdict",
     "BidRecord",
     "GmAction",
     "DislodgedRecord",
@@ -33,13 +62,50 @@ __all__ = [
 ]
 
 
-class OutcomeRecord(Struct, frozen=True, kw_only=True):
-    """One order's outcome as the game file keeps it: the verdict's reason and culprit, and the numbers.
+AnyVerdict = (
+    Succeeds
+    | Bounced
+    | Defended
+    | LostHeadToHead
+    | FriendlyFire
+    | NoPath
+    | NoConvoy
+    | Given
+    | Cut
+    | CutByDislodgement
+    | Unmatched
+    | Carried
+    | Stranded
+    | Unused
+    | Disrupted
+    | Paradox
+    | Holds
+    | Dislodged
+    | Undecidable
+    | Retreated
+    | RetreatBounced
+    | Disbanded
+    | Built
+    | Removed
+    | Waived
+    | TooMany
+    | CivilDisorder
+    | Void
+)
+"""Every verdict a rule returns, by its kind: what a record keeps and a reader gets back as the same type."""
 
-    ``culprit`` is the unit the rule named for the failure (the rival that
-    bounced a move, the unit that cut a support, ...); ``by`` the unit that
-    dislodged the ordered unit. Files written before ``culprit`` existed
-    load with None (their supports named the cutter in ``by``).
+
+class OutcomeRecord(Struct, frozen=True, kw_only=True):
+    """One order's outcome as the game file keeps it: the verdict the rule returned, and the numbers.
+
+    ``verdict`` is the rule's verdict as it decided it, tagged with its kind
+    (``{"kind": "bounced", "by": "OWA"}``, ``{"kind": "void", "why":
+    "no_unit", "places": ["Kai"]}``): the post words it by its type, the
+    JSON gives it as it is. ``result``, ``reason``, ``note`` and ``culprit``
+    are the same verdict in its coarse form and in words, kept beside it for
+    readers of the JSON; ``by`` is the unit that dislodged the ordered unit.
+    Files of schema 1 had no verdict: :mod:`game.migrate` makes it from the
+    rest when such a file is read.
     """
 
     power: str | None
@@ -55,15 +121,17 @@ class OutcomeRecord(Struct, frozen=True, kw_only=True):
     head_to_head: bool = False
     implicit: bool = False
     culprit: Location | None = None
+    verdict: AnyVerdict
 
     @classmethod
     def of(cls, outcome: OrderOutcome) -> OutcomeRecord:
         d = outcome.detail
+        verdict = outcome.verdict
         return cls(
             power=outcome.power,
             order=outcome.order,
-            result=outcome.result,
-            reason=outcome.reason,
+            result=verdict.result,
+            reason=verdict.reason,
             note=outcome.note,
             strength=d.strength,
             opposition=d.opposition,
@@ -72,7 +140,8 @@ class OutcomeRecord(Struct, frozen=True, kw_only=True):
             via_convoy=d.via_convoy,
             head_to_head=d.head_to_head,
             implicit=outcome.implicit,
-            culprit=outcome.culprit,
+            culprit=verdict.culprit,
+            verdict=verdict,  # type: ignore[arg-type]  # every Verdict the rules make is one of AnyVerdict
         )
 
     @classmethod
@@ -157,6 +226,10 @@ class PhaseReport(Struct, frozen=True, kw_only=True):
     """Builds (+) or removals (-) due."""
     next_phase: Phase | None = None
     result: GameResult = msgspec.field(default_factory=GameResult)
+    owed: list[str] | None = None
+    """The powers that owed orders in this phase, in the board's order, as :func:`game.duty.powers_to_order`
+    found them when it was adjudicated (whether or not they sent any: ``HistoryEntry.orders`` says who
+    did). None only in reports of schema 1, which did not record it (:func:`game.duty.owed_orders`)."""
 
 
 class GmAction(Struct, frozen=True, kw_only=True):

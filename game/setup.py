@@ -20,7 +20,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from adjudicator.position import Dislodged, Phase, Position, Unit
+from adjudicator.position import DislodgedUnit, Phase, Position, Unit
 from adjudicator.positioncheck import check_position
 from game.document import NEUTRAL
 from maps.board import Board, Province
@@ -141,12 +141,12 @@ class _Reader:
         assert owner is not None
         return [(self.province(f"centres.{key}[{i}] '{n}'", n).id, owner) for i, n in enumerate(names)]
 
-    def dislodged(self, index: int, entry: _DislodgedEntry) -> Dislodged:
+    def dislodged(self, index: int, entry: _DislodgedEntry) -> DislodgedUnit:
         where = f"dislodged[{index}]"
         power = self.power(f"{where}.power", entry.power)
         unit = self.unit(f"{where}.unit '{entry.unit}'", entry.unit, power)
         attacker = self.province(f"{where}.attacker_from", entry.attacker_from).id if entry.attacker_from else None
-        return Dislodged(unit=unit, attacker_from=attacker, via_convoy=entry.via_convoy)
+        return DislodgedUnit(unit=unit, attacker_from=attacker, via_convoy=entry.via_convoy)
 
 
 def read_unit(board: Board, text: str, power: str | None) -> Unit:

@@ -2,9 +2,10 @@
 
 Files and databases are the shells' business; the engine only turns a
 :class:`GameState` into JSON and back (:func:`state_json` / :func:`state_from_json`),
-with a schema version so an old file is recognised. The Structs here (and
-those they hold) are the game file's schema: msgspec checks every field as
-it decodes, without pydantic (:mod:`orders.structs`).
+with a schema version so an old file is recognised, and read as the current
+schema (:mod:`game.migrate`). The Structs here (and those they hold) are the
+game file's schema: msgspec checks every field as it decodes, without
+pydantic (:mod:`orders.structs`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from adjudicator.position import Position
 from adjudicator.rules import Rules
 from game.addresses import address_problem
 from game.chat_channel import ChatChannel
+from game.migrate import FROM, migrate
 from game.owed import RefusedLine
 from game.press import PressRules
 from game.records import GameResult, GmAction, PhaseReport
@@ -30,6 +32,7 @@ from orders.structs import Struct
 
 __all__ = [
     "MAX_NAME_CHARS",
+    "OLDEST_SCHEMA",
     "SCHEMA_VERSION",
     "GameState",
     "HistoryEntry",
@@ -45,7 +48,10 @@ __all__ = [
 StateError = msgspec.ValidationError
 """A game state's JSON of the wrong shape; the message says what and where (``... - at `$.position.units[0]```)."""
 
-SCHEMA_VERSION: Literal[1] = 1
+SCHEMA_VERSION: Literal[2] = 2
+"""Schema 2: each outcome record keeps its verdict, each phase report who owed orders."""
+OLDEST_SCHEMA = FROM
+"""Files of this schema and later (up to :data:`SCHEMA_VERSION`) are read; older ones are migrated on read."""
 MAX_NAME_CHARS = 80
 _UNPRINTABLE = {"Cc", "Cs", "Zl", "Zp"}  # control characters, lone surrogates, line and paragraph separators
 _LINE_BREAKS = set("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")  # what str.splitlines breaks a line at
@@ -116,7 +122,7 @@ class RolledBack(Struct, frozen=True, kw_only=True):
 class GameState(Struct, frozen=True, kw_only=True):
     """One game, as its file holds it. A new field needs a default, so that older files still load."""
 
-    schema_version: Literal[1] = SCHEMA_VERSION
+    schema_version: Literal[2] = SCHEMA_VERSION
     variant: str
     name: str = ""
     position: Position
@@ -228,16 +234,26 @@ def state_json(state: GameState, *, rules: Rules, indent: int = 0) -> bytes:
 def state_from_json(data: bytes | str, top: dict[str, msgspec.Raw] | None = None) -> GameState:
     """A game from its JSON, every field checked (raises :data:`StateError`).
 
-    Top-level fields this version does not know are kept, to be written back (:attr:`GameState.kept`).
-    Raises :class:`msgspec.DecodeError` for text that is not JSON. ``top``: :func:`top_fields` of
-    ``data``, if the caller has it already.
+    A file of an older schema is read as the current one (:mod:`game.migrate`). Top-level fields this
+    version does not know are kept, to be written back (:attr:`GameState.kept`). Raises
+    :class:`msgspec.DecodeError` for text that is not JSON. ``top``: :func:`top_fields` of ``data``, if
+    the caller has it already.
     """
-    state = _STATE.decode(data)
     top = top_fields(data) if top is None else top
+    version = top.get("schema_version")
+    if version is not None and OLDEST_SCHEMA <= _version(version) < SCHEMA_VERSION:
+        data = msgspec.json.encode(migrate(msgspec.json.decode(data)))
+    state = _STATE.decode(data)
     unknown = top.keys() - _FIELDS - {"dp"}
     if not unknown:
         return state
     return state.replace(kept={name: top[name] for name in sorted(unknown)})
+
+
+def _version(raw: msgspec.Raw) -> int:
+    """A file's schema version, if it is a whole number (anything else: -1, for the decoding to refuse)."""
+    value = msgspec.json.decode(raw)
+    return value if isinstance(value, int) and not isinstance(value, bool) else -1
 
 
 def top_fields(data: bytes | str) -> dict[str, msgspec.Raw]:

@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from adjudicator.adjustments import adjudicate_adjustments
-from adjudicator.checked import refusal
+from adjudicator.checked import VoidOrder
 from adjudicator.diplomacy_points import check_dp_orders, normalise_dp_order
 from adjudicator.outcomes import Result
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Position
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules
+from game.records import AnyVerdict
 from maps.board import Board
 from maps.terms import PhaseType, province_of
 from orders.model import DPOrder, Order
@@ -28,14 +29,20 @@ __all__ = ["OrderVerdict", "check_submission"]
 
 
 class OrderVerdict(NamedTuple):
-    """An order and why it is refused (None: accepted). A named tuple: a submission makes one an order."""
+    """An order and, if it is refused, the verdict that refuses it (void and why, or a build or removal
+    beyond those due). A named tuple: a submission makes one an order."""
 
     order: Order
-    problem: str | None = None
+    refusal: AnyVerdict | None = None
 
     @property
     def accepted(self) -> bool:
-        return self.problem is None
+        return self.refusal is None
+
+    @property
+    def problem(self) -> str | None:
+        """Why the order is refused, in words (None: accepted)."""
+        return self.refusal.note if self.refusal is not None else None
 
 
 def check_submission(
@@ -57,7 +64,9 @@ def check_submission(
     return [
         OrderVerdict(
             o.order,
-            o.note if o.result is Result.VOID or (o.result is Result.FAILS and kind is PhaseType.ADJUSTMENTS) else None,
+            o.verdict  # type: ignore[arg-type]  # every verdict the rules make is one of AnyVerdict
+            if o.result is Result.VOID or (o.result is Result.FAILS and kind is PhaseType.ADJUSTMENTS)
+            else None,
         )
         for o in given
     ]
@@ -76,7 +85,8 @@ def _movement(
         if isinstance(order, DPOrder):
             verdicts.append(OrderVerdict(normalise_dp_order(position, order), next(dp_verdicts)))
         else:
-            verdicts.append(OrderVerdict(order, refusal(next(checked))))
+            item = next(checked)
+            verdicts.append(OrderVerdict(order, item.verdict if type(item) is VoidOrder else None))
     return verdicts
 
 

@@ -245,7 +245,9 @@ def _not_used(
 ) -> MailRead:
     """A message listed with its lines, none used: each order-like line refused with ``problem``."""
     lines = [
-        line._replace(kind=VerdictKind.ERROR, problem=problem, order=None, suggestions=()) if line.counted else line
+        line._replace(kind=VerdictKind.ERROR, problem=problem, order=None, suggestions=(), unread=None)
+        if line.counted
+        else line
         for line in parsed.verdicts
     ]
     return MailRead(mail, status, lines, power=power, why=why)

@@ -74,7 +74,9 @@ def off_phase_blocks(lines: Sequence[LineVerdict], phase: Phase) -> list[LineVer
         if off is not None and line.counted:
             number, named = off
             problem = f"not used: the header on line {number} is for {named}, and {phase} is open"
-            line = line._replace(kind=VerdictKind.ERROR, power=None, order=None, problem=problem, suggestions=())
+            line = line._replace(
+                kind=VerdictKind.ERROR, power=None, order=None, problem=problem, suggestions=(), unread=None
+            )
         out.append(line)
     return out
 
@@ -102,7 +104,7 @@ def off_phase_pasted(lines: Sequence[LineVerdict], messages: Sequence[MessageSpa
         for line in mine:
             if line.counted:
                 refused = line._replace(kind=VerdictKind.ERROR, power=None, order=None, problem=problem)
-                out[line.number - 1] = refused._replace(suggestions=())
+                out[line.number - 1] = refused._replace(suggestions=(), unread=None)
     return out
 
 

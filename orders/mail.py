@@ -40,10 +40,8 @@ from enum import Enum, auto
 from maps.board import Board
 from maps.terms import PhaseType
 from orders import mailtext as shapes
-from orders.lazypattern import LazyPattern
 from orders.misspelt import misspelt_power
-from orders.model import Order
-from orders.parser import Grammar, grammar_of
+from orders.parser import Grammar, LineRead, grammar_of
 from orders.verdicts import Ignored, LineVerdict, MessageSpan, ParsedOrders, VerdictKind
 
 __all__ = ["AddressBook", "parse_orders"]
@@ -66,8 +64,8 @@ class _Mode(Enum):
 
 
 # The words of a results post ("A Owari - Mino: moved"): a block of them is a quoted post, not a new email.
-_RESULT_WORDS = LazyPattern(
-    r"\b(moved|bounced|bounces|dislodged|cut|void|fails|failed|succeeds|succeeded|destroyed|disbanded)\b", re.I
+_RESULT_WORDS = (
+    r"(?i)\b(moved|bounced|bounces|dislodged|cut|void|fails|failed|succeeds|succeeded|destroyed|disbanded)\b"
 )
 _OPEN = frozenset({_Mode.BODY, _Mode.SIGNATURE, _Mode.MAIL_HEAD})  # where a header is a header
 
@@ -239,31 +237,31 @@ class _Reader:
         if read.order is None and not self.grammar.order_like(content):
             return self._skip(number, raw, Ignored.SIGNATURE if in_signature else Ignored.CHATTER)
         self.mode = _Mode.BODY
-        return self._counted(number, raw, read.order, read.problem, read.suggestions, read.power, read.remark)
+        return self._counted(number, raw, read, read.power)
 
-    def _counted(
-        self,
-        number: int,
-        raw: str,
-        order: Order | None,
-        problem: str | None,
-        suggestions: tuple[str, ...],
-        prefix: str | None,
-        remark: str | None = None,
-    ) -> LineVerdict:
-        power = prefix or self.power
+    def _counted(self, number: int, raw: str, read: LineRead, prefix: str | None) -> LineVerdict:
+        """An order line the grammar read (``read``): the order, or refused with the reason and names to offer."""
+        power, order, problem, suggestions, unread = (
+            prefix or self.power,
+            read.order,
+            read.problem,
+            read.suggestions,
+            read.unread,
+        )
         if self.fixed is not None and prefix is not None and prefix != self.fixed:
-            power, problem, order = self.fixed, self._only(prefix), None
+            power, problem, order, unread = self.fixed, self._only(prefix), None, None
         elif self.unknown_power is not None and prefix is None:
-            power, order = None, None
+            power, order, unread = None, None, None
             problem, suggestions = self.unknown_power
         elif self.refused_header is not None and prefix is None:
             line, other = self.refused_header
-            problem, order = f"under the header on line {line} for {other}: {self._only(other)}", None
+            problem, order, unread = f"under the header on line {line} for {other}: {self._only(other)}", None, None
         if order is None:
             kind = VerdictKind.ERROR
-            return LineVerdict(number, raw, kind, power, None, problem, suggestions, message=self.message)
-        return LineVerdict(number, raw, VerdictKind.ORDER, power, order, message=self.message, note=remark)
+            return LineVerdict(
+                number, raw, kind, power, None, problem, suggestions, message=self.message, unread=unread
+            )
+        return LineVerdict(number, raw, VerdictKind.ORDER, power, order, message=self.message, note=read.remark)
 
     def _misspelt(self, number: int, raw: str, word: str, guesses: tuple[str, ...]) -> LineVerdict:
         """A header naming no power: refused with the powers it could mean, and so are the orders under it.
@@ -364,7 +362,7 @@ class _Reader:
                 break
             if self.grammar.read(content, self.phase).order is not None:
                 orders += 1
-            elif _RESULT_WORDS.search(content):
+            elif re.search(_RESULT_WORDS, content):
                 return False  # a results post quoted: still the quote (talk, or an order with a typo, is not)
         return orders > 0
 

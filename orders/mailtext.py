@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from maps.terms import PhaseType, Season
-from orders.lazypattern import LazyPattern
 
 __all__ = [
     "NamedPhase",
@@ -40,34 +39,30 @@ __all__ = [
 ]
 
 # "> text", ">> text", "> > text": the quote marks of plain-text replies.
-_QUOTE_MARKS = LazyPattern(r"^(?:>[ \t]?)+")
+_QUOTE_MARKS = r"^(?:>[ \t]?)+"
 # Outlook, Thunderbird, Gmail, Apple Mail, Yahoo: the line a client writes above a quoted or forwarded message.
-_ORIGINAL = LazyPattern(
-    r"^(?:-{2,}\s*(?:original message|forwarded message|forwarded by\b.*|original|message d'origine"
-    r"|ursprüngliche nachricht|mensaje original)\s*-*|begin forwarded message:?|forwarded message:?)$",
-    re.I,
+_ORIGINAL = (
+    r"(?i)^(?:-{2,}\s*(?:original message|forwarded message|forwarded by\b.*|original|message d'origine"
+    r"|ursprüngliche nachricht|mensaje original)\s*-*|begin forwarded message:?|forwarded message:?)$"
 )
-_UNDERSCORES = LazyPattern(r"^_{8,}$")  # Outlook's rule above "From: ... Sent: ..."
+_UNDERSCORES = r"^_{8,}$"  # Outlook's rule above "From: ... Sent: ..."
 # "On Tue, 3 Mar 1570 at 09:12, Oda Nobunaga <nobunaga@example.org> wrote:", "Nobunaga wrote:",
 # "Quoting Nobunaga:", and Gmail's intro broken over two lines ("On ... <" / "nobunaga@example.org> wrote:").
-_WROTE = LazyPattern(r"(?:\bwrote|\bwrites|\bschrieb|\ba écrit)\s*:\s*$|^quoting\b.{0,80}:\s*$", re.I)
-_INTRO_START = LazyPattern(r"^on\s.{4,}", re.I)
-_MAIL_HEADER = LazyPattern(r"^(from|sent|date|to|cc|bcc|subject|reply-to)[ \t]*:[ \t]*(.*)$", re.I)
-_SIGNATURE = LazyPattern(r"^--(?:[ \t]*$|[ \t]+\S)")  # "-- ", "--", "-- Nobunaga" (never "--> Mino")
-_SENT_FROM = LazyPattern(
-    r"^(?:sent from my\b|sent from (?:outlook|mail|yahoo|proton)|get outlook for\b|sent via\b|sent with\b)", re.I
-)
-_SEPARATOR = LazyPattern(r"^(?:([-=_*~+#.•])\s*){3,}$")
+_WROTE = r"(?i)(?:\bwrote|\bwrites|\bschrieb|\ba écrit)\s*:\s*$|^quoting\b.{0,80}:\s*$"
+_INTRO_START = r"(?i)^on\s.{4,}"
+_MAIL_HEADER = r"(?i)^(from|sent|date|to|cc|bcc|subject|reply-to)[ \t]*:[ \t]*(.*)$"
+_SIGNATURE = r"^--(?:[ \t]*$|[ \t]+\S)"  # "-- ", "--", "-- Nobunaga" (never "--> Mino")
+_SENT_FROM = r"(?i)^(?:sent from my\b|sent from (?:outlook|mail|yahoo|proton)|get outlook for\b|sent via\b|sent with\b)"
+_SEPARATOR = r"^(?:([-=_*~+#.•])\s*){3,}$"
 # BBCode tags a forum wraps text in (phpBB, vBulletin, SMF, Discourse); [quote] is handled on its own.
-_BBCODE = LazyPattern(
-    r"\[/?(?:b|i|u|s|code|color|colour|size|font|list|\*|li|spoiler|center|left|right|url|img|indent|noparse"
-    r"|plain|tt|pre|h[1-6]|strike|highlight|sub|sup)(?:=[^\]]*)?\]",
-    re.I,
+_BBCODE = (
+    r"(?i)\[/?(?:b|i|u|s|code|color|colour|size|font|list|\*|li|spoiler|center|left|right|url|img|indent|noparse"
+    r"|plain|tt|pre|h[1-6]|strike|highlight|sub|sup)(?:=[^\]]*)?\]"
 )
-_BBCODE_QUOTE_OPEN = LazyPattern(r"\[quote(?:=[^\]]*|\s[^\]]*)?\]", re.I)
-_BBCODE_QUOTE_CLOSE = LazyPattern(r"\[/quote\]", re.I)
-_MARKDOWN = LazyPattern(r"\*\*|__|~~|`+")
-_FENCE = LazyPattern(r"^(?:```|~~~)\w*$")
+_BBCODE_QUOTE_OPEN = r"(?i)\[quote(?:=[^\]]*|\s[^\]]*)?\]"
+_BBCODE_QUOTE_CLOSE = r"(?i)\[/quote\]"
+_MARKDOWN = r"\*\*|__|~~|`+"
+_FENCE = r"^(?:```|~~~)\w*$"
 _WRAP_CHARS = frozenset("[*_`~")
 
 # Words a power header may carry besides the power: "Oda orders for Spring 1570:", "Orders for Oda (S1570)".
@@ -76,25 +71,24 @@ _HEADER_WORDS = frozenset(
     " movements retreat retreats retreating adjustment adjustments build builds turn phase season year"
     " new revised updated corrected final amended resend resent change changed changes again".split()
 )
-_PHASE_CODE = LazyPattern(r"^(?:[sfwa]|spring|fall|autumn|winter)?'?\d{2,4}[mra]?$")  # 1570, S1570, F1570M, '70
-_WORD = LazyPattern(r"[^\W_]+(?:['’]s\b)?")
-_PARENS = LazyPattern(r"\([^)]*\)")
+_PHASE_CODE = r"^(?:[sfwa]|spring|fall|autumn|winter)?'?\d{2,4}[mra]?$"  # 1570, S1570, F1570M, '70
+_WORD = r"[^\W_]+(?:['’]s\b)?"
+_PARENS = r"\([^)]*\)"
 # "Spring 1570", "autumn of 1570 retreats", "Winter 1570 builds"; DPjudge's "S1570M", "F1570R", "W1570A".
-_PHASE_WORDS = LazyPattern(
-    r"\b(spring|fall|autumn|winter)\s+(?:of\s+)?(\d{4})\b(?:\s+(movements?|moves?|retreats?|retreating|adjustments?"
-    r"|builds?))?",
-    re.I,
+_PHASE_WORDS = (
+    r"(?i)\b(spring|fall|autumn|winter)\s+(?:of\s+)?(\d{4})\b(?:\s+(movements?|moves?|retreats?|retreating|adjustments?"
+    r"|builds?))?"
 )
-_PHASE_LETTERS = LazyPattern(r"\b([sfwa])(\d{4})([mrab])?\b", re.I)
+_PHASE_LETTERS = r"(?i)\b([sfwa])(\d{4})([mrab])?\b"
 _SEASONS = {"s": Season.SPRING, "f": Season.FALL, "a": Season.FALL, "w": Season.WINTER, "autumn": Season.FALL}
 _KINDS = {"m": PhaseType.MOVEMENT, "r": PhaseType.RETREATS, "a": PhaseType.ADJUSTMENTS, "b": PhaseType.ADJUSTMENTS}
-_REPLY = LazyPattern(r"^\s*(?:re|fw|fwd|aw|sv|tr)\s*(?:\[\d+\])?\s*:", re.I)
-_SUBJECT_NOISE = LazyPattern(r"^(?:\s*(?:re|fw|fwd|aw|sv|tr)\s*(?:\[\d+\])?\s*:|\s*\[[^\]]*\])+", re.I)
+_REPLY = r"(?i)^\s*(?:re|fw|fwd|aw|sv|tr)\s*(?:\[\d+\])?\s*:"
+_SUBJECT_NOISE = r"(?i)^(?:\s*(?:re|fw|fwd|aw|sv|tr)\s*(?:\[\d+\])?\s*:|\s*\[[^\]]*\])+"
 
 
 def unquote(line: str) -> str:
     """A quoted line without its quote marks."""
-    return _QUOTE_MARKS.sub("", line).strip()
+    return re.sub(_QUOTE_MARKS, "", line).strip()
 
 
 def is_forward_marker(line: str) -> bool:
@@ -104,29 +98,29 @@ def is_forward_marker(line: str) -> bool:
 
 def is_original_marker(line: str) -> bool:
     """``-----Original Message-----``, ``---------- Forwarded message ---------``, ``Begin forwarded message:``."""
-    return line[0] in "-BbFf" and _ORIGINAL.match(line) is not None
+    return line[0] in "-BbFf" and re.match(_ORIGINAL, line) is not None
 
 
 def is_outlook_rule(line: str) -> bool:
     """Outlook's line of underscores (a quote marker when a mail header follows it)."""
-    return line[0] == "_" and _UNDERSCORES.match(line) is not None
+    return line[0] == "_" and re.match(_UNDERSCORES, line) is not None
 
 
 def is_reply_intro(line: str) -> bool:
     """``On ... wrote:``, ``Nobunaga wrote:``, ``Quoting Nobunaga:``: the line above a quoted reply."""
-    return line[-1] == ":" and _WROTE.search(line) is not None
+    return line[-1] == ":" and re.search(_WROTE, line) is not None
 
 
 def is_intro_start(line: str) -> bool:
     """The first half of a reply intro a mail program broke over two lines (``On Tue, 3 Mar 1570, Oda <``)."""
-    return _INTRO_START.match(line) is not None
+    return re.match(_INTRO_START, line) is not None
 
 
 def mail_header(line: str) -> tuple[str, str] | None:
     """``("from", "Oda <nobunaga@example.org>")`` for a mail header line, else None."""
     if ":" not in line[:10]:
         return None
-    match = _MAIL_HEADER.match(line)
+    match = re.match(_MAIL_HEADER, line)
     return (match.group(1).casefold(), match.group(2).strip()) if match else None
 
 
@@ -136,42 +130,42 @@ def is_mail_header(line: str) -> bool:
 
 def is_signature_delimiter(line: str) -> bool:
     """``-- `` (the standard delimiter, often stripped to ``--``) or ``-- Nobunaga``."""
-    return line.startswith("--") and _SIGNATURE.match(line) is not None
+    return line.startswith("--") and re.match(_SIGNATURE, line) is not None
 
 
 def is_sent_from(line: str) -> bool:
     """A mail program's own signature: ``Sent from my iPhone``, ``Get Outlook for Android``."""
-    return line[0] in "SsGg" and _SENT_FROM.match(line) is not None
+    return line[0] in "SsGg" and re.match(_SENT_FROM, line) is not None
 
 
 def is_separator(line: str) -> bool:
     """A rule drawn with punctuation (``=====``, ``-----``, ``***``), never ``--`` (a signature)."""
-    return _SEPARATOR.match(line) is not None and len(set(line.replace(" ", ""))) == 1
+    return re.match(_SEPARATOR, line) is not None and len(set(line.replace(" ", ""))) == 1
 
 
 def bbcode_quotes(line: str) -> tuple[int, int]:
     """How many BBCode quotes a line opens and closes (``[quote="Takeda"]``, ``[/quote]``)."""
     if "[" not in line:
         return 0, 0
-    return len(_BBCODE_QUOTE_OPEN.findall(line)), len(_BBCODE_QUOTE_CLOSE.findall(line))
+    return len(re.findall(_BBCODE_QUOTE_OPEN, line)), len(re.findall(_BBCODE_QUOTE_CLOSE, line))
 
 
-_STRUCK = LazyPattern(r"^(?:~~.+~~|\[s\].+\[/s\]|\[strike\].+\[/strike\]|<s>.+</s>|<del>.+</del>)$", re.I)
+_STRUCK = r"(?i)^(?:~~.+~~|\[s\].+\[/s\]|\[strike\].+\[/strike\]|<s>.+</s>|<del>.+</del>)$"
 
 
 def is_struck_out(line: str) -> bool:
     """A whole line struck through (Markdown ``~~``, BBCode ``[s]``, HTML ``<del>``): withdrawn, not an order."""
-    return ("~" in line or "[" in line or "<" in line) and _STRUCK.match(line.strip()) is not None
+    return ("~" in line or "[" in line or "<" in line) and re.match(_STRUCK, line.strip()) is not None
 
 
 def strip_wrapping(line: str) -> str:
     """The line without BBCode tags, Markdown emphasis and code marks (``[b]A Kai - Suruga[/b]``)."""
     if _WRAP_CHARS.isdisjoint(line):
         return line
-    if _FENCE.match(line):
+    if re.match(_FENCE, line):
         return ""
-    stripped = _BBCODE_QUOTE_CLOSE.sub(" ", _BBCODE_QUOTE_OPEN.sub(" ", _BBCODE.sub(" ", line)))
-    return _MARKDOWN.sub("", stripped).strip()
+    stripped = re.sub(_BBCODE_QUOTE_CLOSE, " ", re.sub(_BBCODE_QUOTE_OPEN, " ", re.sub(_BBCODE, " ", line)))
+    return re.sub(_MARKDOWN, "", stripped).strip()
 
 
 def power_of_header(line: str, powers: Mapping[str, str]) -> str | None:
@@ -185,7 +179,9 @@ def power_of_header(line: str, powers: Mapping[str, str]) -> str | None:
     if len(line) > 120:
         return None
     found = None
-    words = _WORD.findall(_PARENS.sub(" ", line).casefold()) if "(" in line else _WORD.findall(line.casefold())
+    words = (
+        re.findall(_WORD, re.sub(_PARENS, " ", line).casefold()) if "(" in line else re.findall(_WORD, line.casefold())
+    )
     if not words or len(words) > 12:
         return None
     for word in words:
@@ -195,7 +191,7 @@ def power_of_header(line: str, powers: Mapping[str, str]) -> str | None:
             if found is not None and found != power:
                 return None
             found = power
-        elif bare not in _HEADER_WORDS and not _PHASE_CODE.match(bare):
+        elif bare not in _HEADER_WORDS and not re.match(_PHASE_CODE, bare):
             return None
     return found
 
@@ -210,11 +206,11 @@ def unknown_power_of_header(line: str, powers: Mapping[str, str]) -> str | None:
     """
     if len(line) > 60 or any(mark in line for mark in "-=>,.;!?"):
         return None
-    words: list[str] = _WORD.findall(_PARENS.sub(" ", line))
+    words: list[str] = re.findall(_WORD, re.sub(_PARENS, " ", line))
     unknown = [
         word[:-2] if word.endswith(("'s", "’s")) else word
         for word in words
-        if word.casefold() not in _HEADER_WORDS and not _PHASE_CODE.match(word.casefold())
+        if word.casefold() not in _HEADER_WORDS and not re.match(_PHASE_CODE, word.casefold())
     ]
     if len(unknown) != 1 or len(words) > 8 or unknown[0].casefold() in powers or unknown[0].isdigit():
         return None
@@ -223,7 +219,7 @@ def unknown_power_of_header(line: str, powers: Mapping[str, str]) -> str | None:
 
 def power_of_subject(subject: str, powers: Mapping[str, str]) -> str | None:
     """The power a mail's subject names as a header does (``Re: [Kyoto] Oda S1570``), else None."""
-    return power_of_header(_SUBJECT_NOISE.sub("", subject), powers)
+    return power_of_header(re.sub(_SUBJECT_NOISE, "", subject), powers)
 
 
 class NamedPhase(NamedTuple):
@@ -242,12 +238,12 @@ def phase_named(line: str) -> NamedPhase | None:
 
     A year alone (``Kyoto 1570``) names no phase.
     """
-    words = _PHASE_WORDS.search(line)
+    words = re.search(_PHASE_WORDS, line)
     if words is not None:
         season = words[1].casefold()
         kind = (words[3] or "").casefold()[:1]
         return NamedPhase(_SEASONS.get(season) or Season(season), int(words[2]), _KINDS.get(kind))
-    letters = _PHASE_LETTERS.search(line)
+    letters = re.search(_PHASE_LETTERS, line)
     if letters is not None:
         kind = (letters[3] or "").casefold()
         return NamedPhase(_SEASONS[letters[1].casefold()], int(letters[2]), _KINDS.get(kind))
@@ -262,7 +258,7 @@ def phase_of_subject(subject: str) -> NamedPhase | None:
     resolved (``Re: Kyoto 1570: Spring 1570 movement results``): neither
     says which phase the new mail is for.
     """
-    if _REPLY.match(subject) or re.search(r"\bresults?\b", subject, re.I):
+    if re.match(_REPLY, subject) or re.search(r"\bresults?\b", subject, re.I):
         return None
     return phase_named(subject)
 

@@ -27,7 +27,6 @@ from maps.perboard import per_board
 from maps.terms import PhaseType, UnitType
 from orders import vocabulary as words
 from orders.kinds import KINDS, kind_table
-from orders.lazypattern import LazyPattern
 from orders.likeness import looks_like_order
 from orders.misspelt import misspelt_verb
 from orders.model import (
@@ -54,21 +53,19 @@ __all__ = ["MAX_ORDER_CHARS", "LineRead", "Grammar", "grammar_of", "parse_order"
 MAX_ORDER_CHARS = 200  # the longest order on either map, written out in full words, has about 90
 
 _ARROWS = str.maketrans({"–": "-", "—": "-", "−": "-", "→": "-", "⇒": "-", "⟶": "-"})
-_ARROW_WORDS = LazyPattern(r"-+>|=+>|-{2,}|>")  # "->", "-->", "=>", "--": all mean "-"
+_ARROW_WORDS = r"-+>|=+>|-{2,}|>"  # "->", "-->", "=>", "--": all mean "-"
 # "spa/nc", "spa (nc)", "spa/north coast": the coast is a whole word, and only a closing bracket
 # after it is eaten (not the space before the next word, nor the "S" of "Kai (Suruga)").
-_PAREN_COAST = LazyPattern(
-    r"\s*[(/]\s*(north|south|east|west|[nsew]\.c\.?|nc|sc|ec|wc|n|s|e|w)\b\.?(?:\s*coast\b)?(?:\s*\))?", re.I
-)
+_PAREN_COAST = r"(?i)\s*[(/]\s*(north|south|east|west|[nsew]\.c\.?|nc|sc|ec|wc|n|s|e|w)\b\.?(?:\s*coast\b)?(?:\s*\))?"
 _PUNCTUATION = str.maketrans({c: " " for c in "(),;.!?[]"})
 # "1. A Owari H", "2) ...", "- A Kai - Suruga", "* F Iyo H": list markers, not part of the order.
-_LIST_MARKER = LazyPattern(r"^(?:\d{1,3}[.)]|[a-z]\)|[-*•+])\s+")
+_LIST_MARKER = r"^(?:\d{1,3}[.)]|[a-z]\)|[-*•+])\s+"
 # A line of ASCII words and spaced dashes, after an optional DP count ("2 : ", "2 DP "): its tokens are its words.
 _PLAIN = re.compile(r"(?:[0-9]{1,9} (?::|[dD][pP]) )?[A-Za-z]+(?: (?:[A-Za-z]+|-))*\Z")
 _MARKER_STARTS = frozenset("0123456789-*•+")
-_DP_GLUED = LazyPattern(r"^([0-9]+)(dps?|pts?|points?)$", re.I)
+_DP_GLUED = r"(?i)^([0-9]+)(dps?|pts?|points?)$"
 # A remark after an order: "A Kai - Suruga <- as agreed", "... // feint", "... # hold the line".
-_REMARK = LazyPattern(r"\s(?:#|//|<-+)(.*)$")
+_REMARK = r"\s(?:#|//|<-+)(.*)$"
 _UNIT_WORDS = words.ARMY | words.FLEET
 _WAIVE_FILLER = words.WAIVE | words.BUILD | {"a", "one", "all", "my", "the", "builds", "this", "year"}
 _END = frozenset({""})
@@ -77,10 +74,11 @@ _END = frozenset({""})
 class _Refusal(Exception):
     """Internal: why a line is not an order. Always turned into a verdict."""
 
-    def __init__(self, problem: str, suggestions: tuple[str, ...] = ()) -> None:
+    def __init__(self, problem: str, suggestions: tuple[str, ...] = (), unread: str | None = None) -> None:
         super().__init__(problem)
         self.problem = problem
         self.suggestions = suggestions
+        self.unread = unread
 
 
 class LineRead(NamedTuple):
@@ -91,6 +89,7 @@ class LineRead(NamedTuple):
     suggestions: tuple[str, ...] = ()
     power: str | None = None
     remark: str | None = None  # "as agreed" of "A Kai - Suruga <- as agreed": shown beside the verdict, not stored
+    unread: str | None = None  # the word that names no province ("Xyz" of "A Kai - Xyz"), as written
 
 
 class Grammar:
@@ -108,13 +107,13 @@ class Grammar:
     def tokens(self, line: str) -> list[str]:
         """The words of a line: arrows made '-', coasts glued to their province, punctuation dropped."""
         if line[0] in _MARKER_STARTS or line[1:2] == ")":
-            line = _LIST_MARKER.sub("", line)
+            line = re.sub(_LIST_MARKER, "", line)
         if not line.isascii():
             line = line.translate(_ARROWS)
         if ">" in line or "--" in line:
-            line = _ARROW_WORDS.sub(" - ", line)
+            line = re.sub(_ARROW_WORDS, " - ", line)
         if "(" in line or "/" in line:
-            line = _PAREN_COAST.sub(lambda m: "/" + m.group(1).replace(".", ""), line)
+            line = re.sub(_PAREN_COAST, lambda m: "/" + m.group(1).replace(".", ""), line)
         line = line.translate(_PUNCTUATION)
         if ":" in line:
             line = line.replace(":", " : ")
@@ -122,7 +121,7 @@ class Grammar:
         for token in line.split():
             if "-" in token and token != "-" and not self.places.is_exact(token):
                 tokens += [part for part in re.split(r"(-)", token) if part]
-            elif token[0].isdigit() and (glued := _DP_GLUED.match(token)):
+            elif token[0].isdigit() and (glued := re.match(_DP_GLUED, token)):
                 tokens += [glued.group(1), "dp"]
             else:
                 tokens.append(token)
@@ -138,7 +137,7 @@ class Grammar:
     def _read(self, line: str, phase: PhaseType | None) -> LineRead:
         """The order on a stripped line (``read``, memoised); a remark after it (``<- as agreed``, ``// feint``,
         ``# hold``) is kept aside."""
-        remark = _REMARK.search(line) if ("#" in line or "/" in line or "<-" in line) else None
+        remark = re.search(_REMARK, line) if ("#" in line or "/" in line or "<-" in line) else None
         if remark is None:
             return self._read_order(line, phase)
         read = self._read_order(line[: remark.start()], phase)
@@ -169,15 +168,15 @@ class Grammar:
                 except Exception:  # noqa: BLE001 (only a second try: the first refusal stands)
                     continue
                 return LineRead(order, power=power)
-            note = _NOTE_AT_END.search(line) or _DASH_NOTE.search(line)
-            if note is not None and not _PAREN_COAST.fullmatch(note.group(0)):  # "A Owari - Mino (main attack)"
+            note = re.search(_NOTE_AT_END, line) or re.search(_DASH_NOTE, line)
+            if note is not None and not re.fullmatch(_PAREN_COAST, note.group(0)):  # "A Owari - Mino (main attack)"
                 again = self._read_order(line[: note.start()], phase)
                 if again.order is not None:
                     return LineRead(again.order, power=again.power or power, remark=note.group(1).strip() or None)
             verb = misspelt_verb(tokens, self.places.is_exact, lambda again: self._reads(again, phase))
             if verb is not None:
                 return LineRead(None, *verb, power=power)
-            return LineRead(None, refusal.problem, refusal.suggestions, power)
+            return LineRead(None, refusal.problem, refusal.suggestions, power, unread=refusal.unread)
         except Exception as error:  # the parser's promise: a verdict, never an exception
             return LineRead(None, f"cannot read this line ({error})", power=power)
 
@@ -203,8 +202,8 @@ class Grammar:
 
 
 # A player's note after the order, tried once the whole line is refused: "(main attack)", "-- trust me"
-_NOTE_AT_END = LazyPattern(r"\s+\(([^()]*)\)\s*$")
-_DASH_NOTE = LazyPattern(r"\s+--\s+(\D.*)$")
+_NOTE_AT_END = r"\s+\(([^()]*)\)\s*$"
+_DASH_NOTE = r"\s+--\s+(\D.*)$"
 
 
 class _OrderReader:
@@ -390,7 +389,7 @@ class _OrderReader:
             self.pos += 1
         place = self.places.place(self.tokens[start : self.pos])
         if place.location is None:
-            raise _Refusal(place.problem, place.suggestions)
+            raise _Refusal(place.problem, place.suggestions, place.unread)
         return place.location
 
 
@@ -432,4 +431,6 @@ def parse_order(text: str, board: Board, *, phase: PhaseType | None = None) -> O
     read = grammar_of(board).read(text.strip(), phase)
     if read.order is not None:
         return read.order
-    return LineVerdict(1, text, VerdictKind.ERROR, read.power, problem=read.problem, suggestions=read.suggestions)
+    return LineVerdict(
+        1, text, VerdictKind.ERROR, read.power, problem=read.problem, suggestions=read.suggestions, unread=read.unread
+    )

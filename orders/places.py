@@ -36,11 +36,13 @@ _MEMO_SIZE = 20_000  # phrases per board, each memo; the least recently asked go
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """A phrase read as a place: the location, or why not (with names to choose from)."""
+    """A phrase read as a place: the location, or why not (with names to choose from, and ``unread``: the
+    phrase as written when it names no province at all, not when it names several)."""
 
     location: Location | None
     problem: str = ""
     suggestions: tuple[str, ...] = ()
+    unread: str | None = None
 
 
 class Places:
@@ -104,7 +106,8 @@ class Places:
         if lookup.province is None:
             shown = lookup.candidates or lookup.suggestions
             hint = self._missing_dash(phrase)
-            return Place(None, lookup.problem + hint, tuple(f"{p.name} ({p.id})" for p in shown))
+            unread = None if lookup.candidates else lookup.word
+            return Place(None, lookup.problem + hint, tuple(f"{p.name} ({p.id})" for p in shown), unread)
         province = lookup.province
         if coast and coast in province.coasts:
             return Place(f"{province.id}/{coast}")

@@ -48,7 +48,10 @@ class LineVerdict(NamedTuple):
     emails has 0, 1 and 2); ``note`` says where a header's power came from
     (``"address book"``); on an order, the player's remark after it
     (``as agreed`` of ``A Kai - Suruga <- as agreed``); on any line, anything
-    else worth showing.
+    else worth showing. A line refused because a word of it names no
+    province of the map carries that word as written in ``unread`` (``Xyz``
+    of ``A Kai - Xyz``), for a page to offer the closest names without
+    reading it back out of the sentence.
     An immutable named tuple: a paste makes one per line, and a tuple is made
     four times faster than a frozen dataclass.
     """
@@ -63,6 +66,7 @@ class LineVerdict(NamedTuple):
     ignored: Ignored | None = None
     message: int = 0
     note: str | None = None
+    unread: str | None = None
 
     @property
     def counted(self) -> bool:

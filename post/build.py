@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from adjudicator.outcomes import Reason, Result
+from adjudicator.adjustments import CivilDisorder
+from adjudicator.outcomes import Holds, Reason, Result, Succeeds
 from adjudicator.position import Position, Unit
 from adjudicator.rules import Rules
-from game.duty import powers_to_order
+from game.duty import owed_orders
 from game.records import GameResult, LotRecord, OutcomeRecord, PhaseReport
 from game.state import GameState, HistoryEntry
 from maps.board import Board
@@ -102,13 +103,12 @@ def _orders(board: Board, entry: HistoryEntry) -> list[OrderLine]:
     return [_order(board, entry, outcome, tied) for outcome in ordered]
 
 
-_EXPLAINED = frozenset({Reason.MOVED, Reason.HELD})  # the reasons whose explanation adds numbers to the words
 _WORD: dict[Result | Reason, str] = {**{r: r.value for r in Result}, **{r: r.value for r in Reason}}  # no enum lookups
 
 
 def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[str]) -> OrderLine:
     explanation = describe_outcome(board, entry.before, outcome, explain=True)
-    explained = outcome.reason in _EXPLAINED
+    explained = type(outcome.verdict) is Succeeds or type(outcome.verdict) is Holds  # numbers added to the words
     annotation = describe_outcome(board, entry.before, outcome) if explained else explanation
     unit = getattr(outcome.order, "unit", None)
     if outcome.power is None and outcome.implicit and unit is not None and province_of(unit.location) in tied:
@@ -119,9 +119,10 @@ def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[
         order=order_text(outcome.order, board),
         success=outcome.result is Result.SUCCEEDS,
         result=_WORD[outcome.result],
-        reason=_WORD[outcome.reason],
+        reason=_WORD[outcome.verdict.reason],
         note=outcome.note,
         culprit=outcome.culprit,
+        verdict=outcome.verdict,
         given=not outcome.implicit,
         annotation=annotation,
         explanation=explanation,
@@ -238,7 +239,7 @@ def _units(board: Board, position: Position) -> dict[str, list[str]]:
 
 def _missing(board: Board, entry: HistoryEntry, rules: Rules) -> list[Missing]:
     """The powers that owed orders and sent none, and what civil disorder did for them."""
-    owed = powers_to_order(board, entry.before, rules)
+    owed = owed_orders(board, entry, rules)
     return [Missing(power=p, consequence=_disorder(board, entry, p)) for p in owed if not entry.orders.get(p)]
 
 
@@ -251,7 +252,7 @@ def _disorder(board: Board, entry: HistoryEntry, power: str) -> str:
     removed = [
         order_text(o.order, board).removeprefix("Remove ")
         for o in entry.report.outcomes
-        if o.power == power and o.reason is Reason.CIVIL_DISORDER
+        if o.power == power and type(o.verdict) is CivilDisorder
     ]
     if removed:
         return "removed in civil disorder: " + ", ".join(removed)

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import msgspec
 
-from game.records import ResultKind
+from game.records import AnyVerdict, ResultKind
 from orders.structs import Struct
 
 __all__ = [
@@ -39,12 +39,19 @@ class OrderLine(_Part, frozen=True, kw_only=True):
     order: str
     success: bool
     result: Annotated[str, msgspec.Meta(description="succeeds, fails or void")]
-    reason: str
+    reason: Annotated[str, msgspec.Meta(description="the verdict's reason in a few words ('bounced', 'illegal')")]
     note: str
     culprit: Annotated[
         str | None,
         msgspec.Meta(description="where the unit named for the failure stood (who bounced, cut, dislodged it)"),
     ] = None
+    verdict: Annotated[
+        AnyVerdict,
+        msgspec.Meta(
+            description="the rule's verdict as a code: its kind ('bounced', 'void', 'retreat_bounced') and what it "
+            "names (the culprit's location, a void order's reason code and places)"
+        ),
+    ]
     given: Annotated[
         bool, msgspec.Meta(description="false: the unit got no order (it held, or civil disorder decided)")
     ]

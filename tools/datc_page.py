@@ -53,9 +53,9 @@ orders, including those impossible only in the position, are ignored.
 
 ## Departures from the 5.B decision graph
 
-The battle writes each decision of DATC 5.B as a method (`adjudicator/decisions.py`:
-5.B.1 `move`, 5.B.2 `support`, 5.B.3 `convoy`; `adjudicator/strengths.py`: 5.B.4
-`path`, 5.B.5-5.B.8 the strengths) and `adjudicator/battle.py` settles them with
+The battle asks each decision of DATC 5.B of one short function (`adjudicator/decisions.py`:
+5.B.1 `move`, 5.B.2 `support`, 5.B.3 `convoy`, 5.B.4 `path`; `adjudicator/strengths.py`:
+5.B.5-5.B.8 the strengths) and `adjudicator/battle.py` settles them with
 Kruijswijk's guess algorithm (5.F), walking
 depth first until a cycle needs guessing. It departs from the graph of 5.B in
 two places; `tests/adjudicator/test_departures.py` holds one test each.
@@ -72,8 +72,8 @@ two places; `tests/adjudicator/test_departures.py` holds one test each.
    English Channel, where the DATC has it bounce and the French fleet stay.
 2. **A path is known for good only once all its convoys are settled.** While
    some convoy on the way is still open, `path` asks the convoys fleet by
-   fleet (breadth first from the army, as `adjudicator.convoys.has_route`
-   searches) and keeps nothing; once all are settled it searches once and
+   fleet (breadth first from the army: `adjudicator.routes.route_through`)
+   and keeps nothing; once all are settled it searches once and
    keeps the answer. Keeping an answer found under a guess is what the test
    pins: with the path kept early, 6.F.14 (the simple convoy paradox) leaves
    the English fleet in Wales and the French fleet in the Channel. The order

@@ -1,14 +1,15 @@
 """The two places where the battle departs from the decision graph of DATC 5.B, each with the case
 that forces it (DATC.md, "Departures from the 5.B decision graph").
 
-Each test plays the case with the departure undone (a :class:`Battle` that
-follows the graph as drawn) and shows that the DATC's answer is then lost,
+Each test plays the case with the departure undone (a :class:`Battle` asking
+decisions that follow the graph as drawn) and shows that the DATC's answer is then lost,
 and that the engine as it is gives it.
 """
 
 from __future__ import annotations
 
 from adjudicator.battle import Battle
+from adjudicator.decisions import DATC, Decisions
 from adjudicator.outcomes import CARRIED, Verdict
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.pieces import pieces_of
@@ -19,51 +20,53 @@ from tests.datc.loader import DatcCase, load_cases
 CASES = {case.case: case for case in load_cases()}
 
 
-class _ConvoyAttacksResolved(Battle):
+def _convoy_attacks_resolved(battle: Battle, i: int) -> Verdict:
     """5.B.3 as drawn: a convoy asks for the decisions of the moves into its fleet's sea."""
-
-    def convoy(self, i: int) -> Verdict:
-        for j in self.moves_into.get(self.prov[i], ()):
-            if self.resolve(j):
-                return super().convoy(i)
-        return CARRIED
+    for j in battle.field.moves_into.get(battle.field.prov[i], ()):
+        if battle.resolve(j):
+            return DATC.convoy(battle, i)
+    return CARRIED
 
 
-class _PathKeptEarly(Battle):
+def _path_kept_early(battle: Battle, i: int) -> bool:
     """A path searched once, whether or not its convoys are settled, and kept."""
+    field = battle.field
+    if not field.convoyed[i]:
+        return True
+    if i not in battle.routes:
+        working = sum(1 << field.prov[c] for c in field.convoys[i] if battle.resolve(c))
+        battle.routes[i] = could_chain(field.tables, working, field.prov[i], field.target[i])
+    return battle.routes[i]
 
-    def path(self, i: int) -> bool:
-        if not self.convoyed[i]:
-            return True
-        if i not in self._routes:
-            working = sum(1 << self.prov[c] for c in self.convoys[i] if self.resolve(c))
-            self._routes[i] = could_chain(self.tables, working, self.prov[i], self.target[i])
-        return self._routes[i]
+
+AS_DRAWN_CONVOY = DATC._replace(convoy=_convoy_attacks_resolved)
+PATH_KEPT_EARLY = DATC._replace(path=_path_kept_early)
 
 
-def _board_after(battle_class: type[Battle], case: DatcCase, board: Board) -> set[tuple[str | None, str]]:
+def _board_after(decisions: Decisions, case: DatcCase, board: Board) -> set[tuple[str | None, str]]:
     position = case.position()
     checked = check_movement_orders(board, position, case.parsed_orders(board))
-    battle = battle_class(pieces_of(board, position), checked)
+    battle = Battle(pieces_of(board, position), checked, decisions)
     battle.resolve_all()
-    names = battle.tables.names
+    field = battle.field
+    names, pieces = field.tables.names, field.pieces
     return {
-        (battle.pieces.power[i], f"{battle.pieces.type[i].value} {names[battle.goes[i]]}")
+        (pieces.power[i], f"{pieces.type[i].value} {names[field.goes[i]]}")
         if i in battle.moved
-        else (battle.pieces.power[i], str(battle.pieces.units[i]))
-        for i in range(battle.count)
-        if i in battle.moved or battle.prov[i] not in battle.arrivals
+        else (pieces.power[i], str(pieces.units[i]))
+        for i in range(field.count)
+        if i in battle.moved or field.prov[i] not in battle.arrivals
     }
 
 
 def test_pandins_paradox_needs_the_attacks_on_a_convoy_adjudicated_directly(standard: Board) -> None:
     for name in ("6.F.16", "6.F.17"):
         case = CASES[name]
-        assert _board_after(Battle, case, standard) == case.expected_units()
-        assert _board_after(_ConvoyAttacksResolved, case, standard) != case.expected_units()
+        assert _board_after(DATC, case, standard) == case.expected_units()
+        assert _board_after(AS_DRAWN_CONVOY, case, standard) != case.expected_units()
 
 
 def test_a_simple_convoy_paradox_needs_the_path_kept_only_once_settled(standard: Board) -> None:
     case = CASES["6.F.14"]
-    assert _board_after(Battle, case, standard) == case.expected_units()
-    assert _board_after(_PathKeptEarly, case, standard) != case.expected_units()
+    assert _board_after(DATC, case, standard) == case.expected_units()
+    assert _board_after(PATH_KEPT_EARLY, case, standard) != case.expected_units()

@@ -18,8 +18,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.convoys import has_route, necessary_fleets
+from adjudicator.convoys import necessary_fleets
 from adjudicator.movement import adjudicate_movement
+from adjudicator.routes import could_chain, route_through
 from maps import Board
 from tests.datc.loader import DatcCase, ExpectedDislodged, GivenOrder
 
@@ -193,6 +194,9 @@ def test_necessary_fleets_match_a_plain_search(standard: Board, fleets: list[str
     assert necessary_fleets(standard, fleets, origin, destination) == _chordless_routes(
         standard, fleets, origin, destination
     )
-    assert has_route(standard, fleets, origin, destination) == bool(
-        _chordless_routes(standard, fleets, origin, destination)
-    )
+    # The battle's two route searches on the board's integer tables: the flood, and the walk asking each fleet.
+    routed = bool(_chordless_routes(standard, fleets, origin, destination))
+    tables, ids = standard.tables, standard.tables.ids
+    seas = [ids[fleet] for fleet in fleets]
+    assert could_chain(tables, sum(1 << sea for sea in seas), ids[origin], ids[destination]) == routed
+    assert route_through(tables, seas, ids[origin], ids[destination], works=lambda sea: True) == routed

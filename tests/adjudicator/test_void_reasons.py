@@ -13,9 +13,9 @@ import pytest
 from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.checked import VoidOrder, refusal
 from adjudicator.diplomacy_points import check_dp_orders
-from adjudicator.outcomes import Result
+from adjudicator.outcomes import Result, Void
 from adjudicator.phase_orders import check_movement_orders
-from adjudicator.position import Dislodged, Phase, Position, Unit
+from adjudicator.position import DislodgedUnit, Phase, Position, Unit
 from adjudicator.refusals import VoidReason
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import SENGOKU, STANDARD
@@ -269,10 +269,11 @@ def test_a_void_retreat_says_why_in_the_words_players_read(
     if dislodged is not None:
         kind, location = dislodged[0].split()
         unit = Unit(type=UnitType(kind), location=location, power=power)
-        position = position.replace(dislodged=(Dislodged(unit=unit, attacker_from=dislodged[1]),))
+        position = position.replace(dislodged=(DislodgedUnit(unit=unit, attacker_from=dislodged[1]),))
     orders = [_order(standard, g, PhaseType.RETREATS) for g in given]
     outcome = adjudicate_retreats(standard, position, {power: orders}).outcomes[len(orders) - 1]
     assert (outcome.result, outcome.note) == (Result.VOID, sentence)
+    assert isinstance(outcome.verdict, Void) and outcome.verdict.why is reason  # the code kept beside the words
 
 
 def _build(text: str) -> Build:
@@ -407,6 +408,7 @@ def test_a_void_adjustment_says_why_in_the_words_players_read(
     outcomes = adjudicate_adjustments(standard, position, {power: orders}, STANDARD).outcomes
     outcome = next(o for o in outcomes if o.order is orders[-1])
     assert (outcome.result, outcome.note) == (Result.VOID, sentence)
+    assert isinstance(outcome.verdict, Void) and outcome.verdict.why is reason  # the code kept beside the words
 
 
 # A bid of Diplomacy Points (Sengoku, rules 4-6): (reason, units, Oda's centres, Oda's DP orders, the last one's words)
@@ -465,19 +467,22 @@ def test_a_refused_dp_order_says_why_in_the_words_players_read(
     phase, owned = Phase.parse("spring 1571 movement"), dict.fromkeys(centres, "Oda")
     position = _position(units).replace(phase=phase, centres=owned)
     given = [v.order for v in parse_orders(orders, sengoku).verdicts if isinstance(v.order, DPOrder)]
-    assert check_dp_orders(sengoku, position, SENGOKU, "Oda", given)[-1] == sentence
+    refused = check_dp_orders(sengoku, position, SENGOKU, "Oda", given)[-1]
+    assert refused is not None and (refused.why, refused.note) == (reason, sentence)
 
 
 def test_a_variant_without_diplomacy_points_refuses_a_bid(standard: Board) -> None:
     bid = DPOrder(points=1, order=Hold(unit=UnitRef(type=UnitType.ARMY, location="BEL")))
     verdicts = check_dp_orders(standard, _position(["-: A BEL"]), STANDARD, "France", [bid])
-    assert verdicts == [VoidReason.NO_DIPLOMACY_POINTS.value]
+    assert verdicts == [Void(VoidReason.NO_DIPLOMACY_POINTS)]
 
 
 def test_every_reason_has_a_case() -> None:
-    # An army can stand in every home centre of the two maps, so ARMY_CANNOT_STAND is said only on other maps.
+    # An army can stand in every home centre of the two maps, so ARMY_CANNOT_STAND is said only on other maps;
+    # AS_RECORDED is no rule's: it keeps the words of an old game file (tests/game/test_migrate.py).
     cases = CASES + RETREAT_CASES + ADJUSTMENT_CASES + DP_CASES + [(VoidReason.NO_DIPLOMACY_POINTS,)]
-    assert {case[0] for case in cases} | {VoidReason.ARMY_CANNOT_STAND} == set(VoidReason)
+    said_elsewhere = {VoidReason.ARMY_CANNOT_STAND, VoidReason.AS_RECORDED}
+    assert {case[0] for case in cases} | said_elsewhere == set(VoidReason)
 
 
 def test_a_build_in_a_centre_the_power_does_not_own_says_so_before_that_a_unit_stands_there(sengoku: Board) -> None:

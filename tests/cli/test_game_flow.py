@@ -107,7 +107,7 @@ def test_replay_reports_a_tampered_phase(cli: Cli, played: list[str], tmp_path: 
     """A stored report that the orders do not give (say, edited by hand) is found and shown as a diff."""
     path = tmp_path / "game.json"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace('"reason": "bounced"', '"reason": "moved"', 1), encoding="utf-8")
+    path.write_text(text.replace('"kind": "bounced"', '"kind": "succeeds"', 1), encoding="utf-8")
     result = cli("replay", "game.json", code=4)
     assert "Spring 1570 movement: the report differs" in result.stdout
     assert "-  A Owari - Ise: moved" in result.stdout

@@ -231,7 +231,7 @@ def test_saving_keeps_the_file_permissions(cli: Cli, game: Path) -> None:
 
 def test_the_file_is_the_game_state_as_json(game: Path) -> None:
     data = json.loads(game.read_text(encoding="utf-8"))
-    assert data["schema_version"] == 1 and data["variant"] == "sengoku"
+    assert data["schema_version"] == 2 and data["variant"] == "sengoku"
     assert data["position"]["phase"] == {"season": "spring", "year": 1570, "type": "movement"}
 
 
@@ -251,13 +251,18 @@ BAD_FILES = {
         "not a sengoku game file (not valid JSON: line ",
     ),
     "binary": ("\udcff\udcfe garbage", "not a sengoku game file (not UTF-8 text)"),
+    "NUL bytes": ("\0\0\0\0\0", "not a sengoku game file (not valid JSON: line 1, column 1: Expecting value)"),
     "foreign JSON": ('{"hello": "world"}', "not a sengoku game file (no 'schema_version' and 'variant' at the top)"),
     "a JSON list": ("[1, 2, 3]", "not a sengoku game file (no 'schema_version' and 'variant' at the top)"),
     "a map file": (
         "format: 1\nname: sengoku\n",
         "not a sengoku game file (not valid JSON: line 1, column 1: Expecting value)",
     ),
-    "newer version": (_with(schema_version=2), "game file schema version 2; this sengoku reads version 1 only"),
+    "newer version": (_with(schema_version=3), "game file schema version 3; this sengoku reads versions 1 to 2"),
+    "no version number": (
+        _with(schema_version="2"),
+        "game file schema version '2'; this sengoku reads versions 1 to 2",
+    ),
     "bad unit type": (
         _with(position={**SENGOKU_STATE["position"], "units": [{"type": "X", "location": "KAI"}]}),
         "not a valid game file: position.units[0].type: Invalid enum value 'X'",
@@ -322,11 +327,19 @@ def test_fields_a_newer_sengoku_added_are_kept_when_a_command_rewrites_the_game(
 
 def test_a_game_file_written_before_the_engine_moved_to_msgspec_is_written_back_with_every_value_kept(cli: Cli) -> None:
     """The file of a game played with the pydantic engine (a DP bid, a deadline, an address, a draw vote): every
-    field it had comes back the same, in the same order; fields added since come with their defaults."""
+    field it had comes back the same, in the same order; fields added since come with their defaults, and the
+    schema is the current one (each outcome's verdict made from its record, :mod:`game.migrate`)."""
     old = GAMES / "kyoto-1570-pydantic-era.json"
     before = json.loads(old.read_bytes())
     after = json.loads(state_json(read_state(old), rules=SENGOKU, indent=2))
-    assert _holds(after, before)
+    assert (before["schema_version"], after["schema_version"]) == (1, 2)
+    assert _holds(after, {**before, "schema_version": 2})
+    outcomes = after["history"][0]["report"]["outcomes"]
+    assert [o["verdict"] for o in outcomes[:3]] == [
+        {"kind": "bounced", "by": "MIN"},
+        {"kind": "succeeds"},
+        {"kind": "bounced", "by": "MUS"},
+    ]
     assert [name for name in after if name in before] == list(before)
     shutil.copy(old, cli.folder / "game.json")
     assert cli("status", "game.json").stdout.startswith("Sengoku Jidai (6DP) 'Kyoto 1570': Fall 1570 movement")
@@ -342,11 +355,11 @@ def _holds(after: object, before: object) -> bool:
 
 
 def test_a_game_file_of_a_newer_version_is_refused_in_one_line_and_not_rewritten(cli: Cli, game: Path) -> None:
-    game.write_text(_with(schema_version=2, secret_ballot={}), encoding="utf-8")
+    game.write_text(_with(schema_version=3, secret_ballot={}), encoding="utf-8")
     before = game.read_bytes()
     result = cli("deadline", "game.json", "+48h", code=1)
     assert result.stderr == (
-        "Error: game.json: game file schema version 2; this sengoku reads version 1 only"
+        "Error: game.json: game file schema version 3; this sengoku reads versions 1 to 2"
         " (the game was written by a newer sengoku: upgrade to use it; the file is left as it is)\n"
     )
     assert game.read_bytes() == before

@@ -26,6 +26,7 @@ def order(document: dict[str, Any], text: str) -> dict[str, Any]:
 
 
 def test_each_order_has_its_text_success_and_reason(spring: dict[str, Any]) -> None:
+    """Words for people (the annotation) and codes for programs (the verdict's kind and what it names)."""
     assert spring["phase"] == "Spring 1570 movement"
     assert order(spring, "A Owari - Ise") == {
         "power": "Oda",
@@ -35,6 +36,7 @@ def test_each_order_has_its_text_success_and_reason(spring: dict[str, Any]) -> N
         "reason": "bounced",
         "note": "",
         "culprit": "OMI",
+        "verdict": {"kind": "bounced", "by": "OMI"},
         "given": True,
         "annotation": "bounced, 1 against 2 from A Omi",
         "explanation": "bounced, 1 against 2 from A Omi",
@@ -114,6 +116,7 @@ def test_the_documented_retreat_example_in_json(cli: Cli) -> None:
         "reason": "disbanded",
         "note": "no retreat ordered",
         "culprit": None,
+        "verdict": {"kind": "disbanded", "why": "not_ordered"},
         "given": False,
         "annotation": "disbanded (no retreat ordered)",
         "explanation": "disbanded (no retreat ordered)",

@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from adjudicator.position import Dislodged, Phase, Position, Unit
+from adjudicator.position import DislodgedUnit, Phase, Position, Unit
 from maps import Board, UnitType
 from orders import Order, VerdictKind, parse_orders
 
@@ -49,7 +49,7 @@ class DatcCase:
         raw = self.raw
         centres = {c: power for power, owned in (raw.get("centres") or {}).items() for c in owned}
         dislodged = tuple(
-            Dislodged(
+            DislodgedUnit(
                 unit=_unit(d["power"], d["unit"]),
                 attacker_from=d.get("attacker_from"),
                 via_convoy=bool(d.get("via_convoy", False)),

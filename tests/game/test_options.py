@@ -14,7 +14,7 @@ import random
 import pytest
 
 from adjudicator.diplomacy_points import check_dp_orders
-from adjudicator.position import Dislodged, Phase, Position, Unit
+from adjudicator.position import DislodgedUnit, Phase, Position, Unit
 from adjudicator.rules import SENGOKU, STANDARD, Rules
 from game.options import (
     adjustment_choices,
@@ -188,7 +188,7 @@ def test_retreat_choices_are_exactly_the_accepted_retreats(standard: Board) -> N
             Unit(type=UnitType.ARMY, location="BUR", power="Germany"),
             Unit(type=UnitType.ARMY, location="PIC", power="England"),
         ),
-        dislodged=(Dislodged(unit=Unit(type=UnitType.ARMY, location="BUR", power="France"), attacker_from="MUN"),),
+        dislodged=(DislodgedUnit(unit=Unit(type=UnitType.ARMY, location="BUR", power="France"), attacker_from="MUN"),),
         contested=("GAS",),
     )
     (dislodged,) = position.dislodged
@@ -292,7 +292,7 @@ def test_unit_choices_follow_the_phase(standard: Board) -> None:
     position = Position(
         phase=Phase.parse("fall 1901 retreats"),
         units=(Unit(type=UnitType.ARMY, location="BUR", power="Germany"),),
-        dislodged=(Dislodged(unit=Unit(type=UnitType.ARMY, location="BUR", power="France"), attacker_from="MUN"),),
+        dislodged=(DislodgedUnit(unit=Unit(type=UnitType.ARMY, location="BUR", power="France"), attacker_from="MUN"),),
     )
     assert check_position(standard, position) == []
     (french,) = unit_choices(standard, position, "France")

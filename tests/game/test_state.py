@@ -59,7 +59,7 @@ def test_the_state_survives_a_json_round_trip(table: Table, sengoku: Board) -> N
     text = state_json(table.game.state, rules=table.game.rules)
     again = state_from_json(text)
     assert again == table.game.state
-    assert json.loads(text)["schema_version"] == 1
+    assert json.loads(text)["schema_version"] == 2
     assert Game(sengoku, again).phase == "Fall 1570 movement"
 
 

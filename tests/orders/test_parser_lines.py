@@ -273,6 +273,30 @@ def test_an_unknown_name_offers_the_closest_names(sengoku: Board) -> None:
     assert "Suruga (SUR)" in verdict("A Surugaa - Kai", sengoku).suggestions
 
 
+@pytest.mark.parametrize(
+    ("line", "word"),
+    [
+        ("A Kia - Suruga", "Kia"),  # the unit's province
+        ("A Kai - Surugaa", "Surugaa"),  # the destination
+        ("A Kai S A Mno - Owari", "Mno"),
+        ("Oda: A Kai - Xyz Bay", "Xyz Bay"),  # a phrase, as written
+        ("A Echi H", None),  # a name of two provinces is read, not unread: it is ambiguous
+        ("A Kai - Suruga", None),
+    ],
+)
+def test_a_refused_line_carries_the_word_that_names_no_province(sengoku: Board, line: str, word: str | None) -> None:
+    """The verdict says which word it could not read, so a page can offer names for it without parsing the
+    sentence that says so."""
+    assert verdict(line, sengoku).unread == word
+
+
+def test_only_a_word_naming_no_province_is_unread(sengoku: Board) -> None:
+    """A header naming no power, and the orders under it, are refused for the power: no province is unread."""
+    header, order = parse_orders("Odda:\nA Owari - Mino\n", sengoku).verdicts
+    assert (header.kind, header.unread) == (VerdictKind.ERROR, None)
+    assert (order.kind, order.unread) == (VerdictKind.ERROR, None)
+
+
 def test_two_names_without_an_order_word_suggest_a_missing_dash(sengoku: Board) -> None:
     assert problem("A Kai Suruga", sengoku).endswith("(a '-' missing? 'Kai - Suruga')")
 

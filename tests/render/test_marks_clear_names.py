@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from adjudicator.position import Dislodged, Phase, Position, Unit
+from adjudicator.position import DislodgedUnit, Phase, Position, Unit
 from maps import Board, UnitType
 from orders.model import DPOrder, Hold, UnitRef
 from render import render_svg, sheet_of
@@ -27,7 +27,7 @@ def crowded(board: Board, phase: str) -> Position:
     """A unit in every province (a fleet at sea, an army ashore), and in a retreat phase a dislodged one too."""
     kind = {p.id: UnitType.FLEET if p.is_sea else UnitType.ARMY for p in board}
     units = tuple(Unit(type=kind[key], location=key) for key in sorted(board.provinces))
-    dislodged = tuple(Dislodged(unit=u, attacker_from=None) for u in units) if "retreats" in phase else ()
+    dislodged = tuple(DislodgedUnit(unit=u, attacker_from=None) for u in units) if "retreats" in phase else ()
     return Position(phase=Phase.parse(phase), units=units, dislodged=dislodged)
 
 

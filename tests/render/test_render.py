@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from adjudicator.outcomes import OrderOutcome, Reason, Result
-from adjudicator.position import Dislodged, Phase, Position, Unit
+from adjudicator.outcomes import HOLDS, SUCCEEDS, Bounced, OrderOutcome
+from adjudicator.position import DislodgedUnit, Phase, Position, Unit
 from maps import Board, UnitType
 from orders.model import Convoy, DPOrder, Hold, Move, SupportHold, SupportMove, UnitRef
 from render import layout, render_svg
@@ -158,9 +158,9 @@ def test_failed_orders_are_drawn_differently(sengoku: Board, sengoku_start: Posi
     bounce = Move(unit=ref("OWA", UnitType.ARMY), destination="MIN")
     moved = Move(unit=ref("KAI", UnitType.ARMY), destination="SUR")
     outcomes = [
-        OrderOutcome("Oda", bounce, Result.FAILS, Reason.BOUNCED),
-        OrderOutcome("Takeda", moved, Result.SUCCEEDS, Reason.MOVED),
-        OrderOutcome("Hojo", Hold(unit=ref("SAG")), Result.SUCCEEDS, Reason.HELD, implicit=True),
+        OrderOutcome("Oda", bounce, Bounced("MIN")),
+        OrderOutcome("Takeda", moved, SUCCEEDS),
+        OrderOutcome("Hojo", Hold(unit=ref("SAG")), HOLDS, "no order", implicit=True),
     ]
     marks = order_marks(parse(render_svg(sengoku, sengoku_start, outcomes=outcomes)))
     assert len(marks) == 2  # an implicit hold is not drawn
@@ -175,7 +175,7 @@ def test_dislodged_units_are_offset(standard: Board) -> None:
     position = Position(
         phase=Phase.parse("spring 1901 retreats"),
         units=(Unit(type=UnitType.ARMY, location="BUR", power="Germany"),),
-        dislodged=(Dislodged(unit=Unit(type=UnitType.ARMY, location="BUR", power="France"), attacker_from="MUN"),),
+        dislodged=(DislodgedUnit(unit=Unit(type=UnitType.ARMY, location="BUR", power="France"), attacker_from="MUN"),),
     )
     glyphs = unit_glyphs(parse(render_svg(standard, position)))
     assert [g.get("class") for g in glyphs] == ["unit", "unit dislodged"]

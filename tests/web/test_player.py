@@ -215,3 +215,12 @@ def test_a_misspelt_unit_suggests_the_players_own_unit_first(site: Site, game: G
     line = site.check(game, "Takeda", "A Kia - Suruga").get_json()["lines"][0]
     assert line["suggestions"][0] == "Kai (KAI)"
     assert line["problem"].startswith("unknown province 'Kia'; did you mean Kai (KAI), ")
+    assert line["unread"] == "Kia"  # the word the verdict could not read, given as it was written
+
+
+def test_a_refused_order_gives_the_engines_verdict_as_a_code_beside_the_words(site: Site, game: GameLinks) -> None:
+    """The JSON API gives codes as well as words: a program reads 'why', a player reads 'problem'."""
+    line = site.check(game, "Takeda", "A Kai - Kii").get_json()["lines"][0]
+    assert (line["kind"], line["ok"]) == ("refused", False)
+    assert line["refusal"] == {"kind": "void", "why": "no_convoy_route", "places": ["Kai", "Kii"]}
+    assert line["problem"] == "Kai to Kii: not adjacent, and no convoy route"

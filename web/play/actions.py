@@ -138,7 +138,8 @@ def place_bid(db: Database, game_id: str, power: str, bid: BidIn | DPOrder, phas
         if not verdict.accepted:
             game.submit(power, current)  # keep what was there, the earlier bid included
         saved = order_texts(game.board, game.state.orders.get(power, []))
-        return BidOut(order=order_texts(game.board, [verdict.order])[0], problem=verdict.problem, saved=saved)
+        order_text = order_texts(game.board, [verdict.order])[0]
+        return BidOut(order=order_text, problem=verdict.problem, refusal=verdict.refusal, saved=saved)
 
     return store.submit(db, game_id, power, act, phase)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from game.game import Game
+from game.records import AnyVerdict
 from game.resend import SendMode
 from maps.board import Board
 from maps.fuzzy import close_matches
@@ -52,7 +53,7 @@ def check_text(game: Game, power: str, text: str, mode: SendMode = SendMode.REPL
         return out, saved
     sent = game.send(power, [v.order for _, v in candidates if v.order is not None], refused_lines=refused, mode=mode)
     for (index, verdict), engine in zip(candidates, sent.verdicts, strict=True):
-        lines[index] = line_out(verdict._replace(order=engine.order), board, engine.problem)
+        lines[index] = line_out(verdict._replace(order=engine.order), board, engine.refusal)
     done = [line for line in lines if line is not None]
     saved = list(game.state.orders.get(power, []))
     out = OrdersOut(
@@ -72,13 +73,13 @@ def _unit_of(order: Order) -> str | None:
     return unit.province if isinstance(unit, UnitRef) else None
 
 
-def line_out(verdict: LineVerdict, board: Board, engine_problem: str | None = None) -> LineOut:
-    """One line's verdict as the API shows it; ``engine_problem``: the engine refused the order."""
+def line_out(verdict: LineVerdict, board: Board, refusal: AnyVerdict | None = None) -> LineOut:
+    """One line's verdict as the API shows it; ``refusal``: the engine refused the order, and why."""
     number, text, power = verdict.number, verdict.text, verdict.power
     order = order_text(verdict.order, board) if verdict.order is not None else None
     unit = _unit_of(verdict.order) if verdict.order is not None else None
     points = verdict.order.points if isinstance(verdict.order, DPOrder) else None
-    if verdict.kind is VerdictKind.ORDER and engine_problem is None:
+    if verdict.kind is VerdictKind.ORDER and refusal is None:
         return LineOut(
             number=number,
             text=text,
@@ -91,7 +92,7 @@ def line_out(verdict: LineVerdict, board: Board, engine_problem: str | None = No
             note=verdict.note,
         )
     if verdict.kind is VerdictKind.ORDER or (verdict.kind is VerdictKind.ERROR and order is not None):
-        problem = engine_problem or verdict.problem
+        problem = refusal.note if refusal is not None else verdict.problem
         return LineOut(
             number=number,
             text=text,
@@ -102,12 +103,20 @@ def line_out(verdict: LineVerdict, board: Board, engine_problem: str | None = No
             problem=problem,
             unit=unit,
             points=points,
+            refusal=refusal,
         )
     if verdict.kind is VerdictKind.ERROR:
         suggestions = list(verdict.suggestions)
         problem = verdict.problem
         return LineOut(
-            number=number, text=text, power=power, kind="error", ok=False, problem=problem, suggestions=suggestions
+            number=number,
+            text=text,
+            power=power,
+            kind="error",
+            ok=False,
+            problem=problem,
+            suggestions=suggestions,
+            unread=verdict.unread,
         )
     if verdict.kind is VerdictKind.HEADER:
         return LineOut(number=number, text=text, power=power, kind="header", ok=True, note=verdict.note)
@@ -161,22 +170,20 @@ def orders_as_text(board: Board, orders: list[Order]) -> str:
     return "\n".join(order_texts(board, orders))
 
 
-_UNKNOWN = re.compile(r"^unknown province '([^']+)'")
-
-
 def _own_first(line: LineOut, game: Game, power: str) -> LineOut:
     """A misspelt unit's province: the player's own units that it could name come first among the suggestions
-    ("A Kia - Suruga": Kai, the player's own army, before Kii and Kazusa)."""
-    found = _UNKNOWN.match(line.problem or "") if line.kind == "error" else None
-    if found is None:
+    ("A Kia - Suruga": Kai, the player's own army, before Kii and Kazusa). The word is the one the line's
+    verdict could not read (``unread``), not one read back out of the sentence."""
+    word = line.unread if line.kind == "error" else None
+    if word is None:
         return line
     board = game.board
     own = {board.provinces[province_of(u.location)] for u in game.state.position.units_of(power)}
     names = {p.name: p for p in own} | {p.id: p for p in own}
-    close = close_matches(found.group(1), list(names), n=3, cutoff=0.6)
+    close = close_matches(word, list(names), n=3, cutoff=0.6)
     mine = list(dict.fromkeys(f"{names[n].name} ({names[n].id})" for n in close))
     if not mine:
         return line
     suggestions = [*mine, *(s for s in line.suggestions if s not in mine)][:5]
-    problem = f"unknown province '{found.group(1)}'; did you mean {', '.join(suggestions)}?"
+    problem = f"unknown province '{word}'; did you mean {', '.join(suggestions)}?"
     return line.model_copy(update={"suggestions": suggestions, "problem": problem})

@@ -169,6 +169,7 @@ def check_all(game: Game, text: str) -> tuple[OrdersOut, dict[str, list[Order]]]
                 order=f"{power}: {order_text(engine.order, board)}",
                 problem=engine.problem,
                 unit=getattr(getattr(engine.order, "unit", None), "province", None),
+                refusal=engine.refusal,
             )
         kept[power] = list(trial.state.orders.get(power, []))
     done = [line for line in lines if line is not None]
@@ -185,7 +186,13 @@ def _plain(verdict: LineVerdict) -> LineOut:
     if verdict.kind is VerdictKind.ERROR:
         suggestions = list(verdict.suggestions)
         return LineOut(
-            number=number, text=text, kind="error", ok=False, problem=verdict.problem, suggestions=suggestions
+            number=number,
+            text=text,
+            kind="error",
+            ok=False,
+            problem=verdict.problem,
+            suggestions=suggestions,
+            unread=verdict.unread,
         )
     if verdict.kind is VerdictKind.HEADER:
         return LineOut(number=number, text=text, kind="header", ok=True)

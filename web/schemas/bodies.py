@@ -8,13 +8,15 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from adjudicator.position import Phase
-from game.records import PhaseReport, ResultKind
+from game.records import AnyVerdict, PhaseReport, ResultKind
 from game.state import MAX_NAME_CHARS, name_problem
 from orders.cleantext import plain_name
+from orders.structs import Pydantic
 from post import Post
 from post.document import Lot
 
 __all__ = [
+    "Refusal",
     "BidIn",
     "BidOut",
     "ConcedeIn",
@@ -195,6 +197,18 @@ class PhaseClosedOut(ErrorOut):
     text: str = Field(description="the text sent, returned unchanged: send it again naming `open_phase` to use it")
 
 
+Refusal = Annotated[
+    AnyVerdict | None,
+    Pydantic(),
+    Field(
+        description="why the engine refused the order, as a code: its verdict ({'kind': 'void', 'why': 'not_yours', "
+        "'places': ['Kai', 'Takeda']}, or {'kind': 'too_many', 'due': 1, 'of': 'build'}); the same in words is "
+        "'problem'",
+    ),
+]
+"""A refused order's verdict in an answer: the code beside the words."""
+
+
 class LineOut(BaseModel):
     """The verdict on one line of the order text."""
 
@@ -215,6 +229,12 @@ class LineOut(BaseModel):
     unit: str | None = Field(default=None, description="the province of the unit the line orders (or builds in)")
     points: int | None = Field(
         default=None, description="a DP order's Diplomacy Points (the page's DP panel counts the accepted ones)"
+    )
+    refusal: Refusal = None
+    unread: str | None = Field(
+        default=None,
+        description="a line that could not be read: its word that names no province of the map, as written "
+        "('Xyz' of 'A Kai - Xyz')",
     )
 
 
@@ -272,6 +292,7 @@ class InboxOut(BaseModel):
 class BidOut(BaseModel):
     order: str | None = None
     problem: str | None = None
+    refusal: Refusal = None
     saved: list[str]
 
 

@@ -206,9 +206,11 @@ class _Event:
     payloads: dict[str, dict[str, Any]]  # per power: the notification (title, body, tag, game, power)
 
 
-def _start(db: Database, build: Callable[[], _Event | None]) -> threading.Thread | None:
+def _start(db: Database, game_id: str, build: Callable[[], _Event | None]) -> threading.Thread | None:
+    """Build and deliver the event in a thread of its own; none at all for a game nobody subscribed to (one
+    indexed query here, not a thread reading the whole game for every message, and no thread left running)."""
     settings = settings_of(db)
-    if settings is None:
+    if settings is None or not _subscribed(db, game_id):
         return None
 
     def run() -> None:
@@ -224,6 +226,12 @@ def _start(db: Database, build: Callable[[], _Event | None]) -> threading.Thread
     del settings.sent[:-50]
     thread.start()
     return thread
+
+
+def _subscribed(db: Database, game_id: str) -> bool:
+    with db.read() as session:
+        query = select(PushSubscriptionRow.id).where(PushSubscriptionRow.game_id == game_id).limit(1)
+        return session.scalar(query) is not None
 
 
 def _deliver(db: Database, settings: PushSettings, event: _Event) -> None:
@@ -295,7 +303,7 @@ def after_adjudication(db: Database, game_id: str) -> threading.Thread | None:
             )
         return _Event(f"results:{len(state.history)}:{snapshot.version}", "phase", payloads)
 
-    return _start(db, build)
+    return _start(db, game_id, build)
 
 
 def after_rollback(db: Database, game_id: str) -> threading.Thread | None:
@@ -310,7 +318,7 @@ def after_rollback(db: Database, game_id: str) -> threading.Thread | None:
         }
         return _Event(f"reopened:{len(snapshot.state.history)}:{snapshot.version}", "phase", payloads)
 
-    return _start(db, build)
+    return _start(db, game_id, build)
 
 
 def after_message(db: Database, game_id: str, message_id: int) -> threading.Thread | None:
@@ -340,7 +348,7 @@ def after_message(db: Database, game_id: str, message_id: int) -> threading.Thre
                 payloads[power] = _note(game_id, power, title, row.text, f"press-{message_id}")
         return _Event(f"press:{message_id}", "press", payloads) if payloads else None
 
-    return _start(db, build)
+    return _start(db, game_id, build)
 
 
 def after_reminder(db: Database, game_id: str, phase_number: int, hours: int, missing: Sequence[str]) -> None:
@@ -354,4 +362,4 @@ def after_reminder(db: Database, game_id: str, phase_number: int, hours: int, mi
         payloads = {p: _note(game_id, p, title, body, "reminder") for p in missing}
         return _Event(f"reminder:{phase_number}:{hours}", "reminder", payloads) if payloads else None
 
-    _start(db, build)
+    _start(db, game_id, build)
