@@ -19,8 +19,6 @@ from web.schemas.bodies import (
     DeadlineIn,
     GameOut,
     GmOut,
-    InboxIn,
-    InboxOut,
     LinkOut,
     ListingIn,
     MailIn,
@@ -31,6 +29,7 @@ from web.schemas.bodies import (
     PreviewOut,
     VersionIn,
 )
+from web.schemas.orders import InboxIn, InboxOut
 from web.schemas.table import (
     ChannelIn,
     ChannelPostIn,

@@ -14,19 +14,9 @@ from web.pages import present
 from web.pages.player import mail_possible
 from web.play import actions, posting
 from web.play.choices import player_choices
-from web.schemas.bodies import (
-    AuctionOut,
-    BidIn,
-    BidOut,
-    ConcedeIn,
-    DrawIn,
-    OrdersIn,
-    OrdersOut,
-    PhaseClosedOut,
-    PlayerOut,
-    ResultOut,
-)
+from web.schemas.bodies import AuctionOut, ConcedeIn, DrawIn, PhaseClosedOut, PlayerOut, ResultOut
 from web.schemas.choices import ChoicesOut
+from web.schemas.orders import BidIn, BidOut, OrdersIn, OrdersOut
 from web.schemas.table import (
     MessageOut,
     PressIn,

@@ -17,7 +17,7 @@ from web.discord.context import Box, Context, Say, Sorry, deadline_line, escape
 from web.pages import present
 from web.play import actions
 from web.play.ordering import orders_as_text
-from web.schemas.bodies import BidIn, OrdersOut
+from web.schemas.orders import BidIn, OrdersOut
 from web.schemas.table import ReadyIn
 from web.storage import store
 from web.table import readiness

@@ -22,7 +22,8 @@ from web.pages.home import links
 from web.pages.postformat import post_format
 from web.pages.routes import route
 from web.play import actions, mapview, posting
-from web.schemas.bodies import DeadlineIn, InboxIn, MailOut, MailSettingsIn
+from web.schemas.bodies import DeadlineIn, MailOut, MailSettingsIn
+from web.schemas.orders import InboxIn
 from web.schemas.table import ChannelIn, ChannelPostOut, EarlyIn, ExtendIn, PauseIn, PressOut, RemindersIn
 from web.storage import store
 from web.storage.db import database

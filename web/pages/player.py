@@ -16,7 +16,8 @@ from web.pages.routes import route
 from web.play import actions, lastphase, mapview, posting
 from web.play.choices import player_choices
 from web.play.ordering import check_text, orders_as_text
-from web.schemas.bodies import BidIn, ConcedeIn, OrdersIn, OrdersOut
+from web.schemas.bodies import ConcedeIn
+from web.schemas.orders import BidIn, OrdersIn, OrdersOut
 from web.schemas.table import PressOut, PressQueryIn, ReadyIn
 from web.storage import store
 from web.storage.db import database

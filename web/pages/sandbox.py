@@ -22,7 +22,7 @@ from web.pages.public import svg_response
 from web.play import mapview
 from web.play.choices import choices_out
 from web.play.sandbox import MAX_STEPS, Played, SandboxError, SandboxState, check_all, decode, encode, replay, written
-from web.schemas.bodies import OrdersIn
+from web.schemas.orders import OrdersIn
 from web.storage import store
 from web.storage.db import database
 

@@ -14,7 +14,8 @@ from maps.terms import PhaseType
 from orders import DPOrder
 from web.play.intake import read_inbox_text
 from web.play.ordering import bid_order, check_text, order_texts, without_bid
-from web.schemas.bodies import BidIn, BidOut, DeadlineIn, InboxIn, InboxOut, NewGameIn, OrdersOut
+from web.schemas.bodies import DeadlineIn, NewGameIn
+from web.schemas.orders import BidIn, BidOut, InboxIn, InboxOut, OrdersOut
 from web.schemas.table import RemindersIn
 from web.storage import store
 from web.storage.db import Database

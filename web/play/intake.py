@@ -17,7 +17,7 @@ from game.resend import SendMode
 from inbox.paste import read_paste
 from orders import Ignored, VerdictKind
 from web.play.ordering import line_out, order_texts
-from web.schemas.bodies import InboxIn, InboxOut, SentOut
+from web.schemas.orders import InboxIn, InboxOut, SentOut
 
 __all__ = ["read_inbox_text"]
 

@@ -18,7 +18,7 @@ from maps.board import Board
 from maps.fuzzy import close_matches
 from maps.terms import province_of
 from orders import DPOrder, LineVerdict, Order, UnitRef, VerdictKind, order_text, parse_order, parse_orders
-from web.schemas.bodies import BidIn, LineOut, OrdersOut
+from web.schemas.orders import BidIn, LineOut, OrdersOut
 
 __all__ = ["bid_order", "check_text", "line_out", "order_texts", "orders_as_text", "without_bid"]
 

@@ -33,7 +33,7 @@ from maps import known_variants, load_board
 from maps.board import Board
 from orders import LineVerdict, Order, VerdictKind, order_text, parse_orders
 from post import build_post, render
-from web.schemas.bodies import LineOut, OrdersOut
+from web.schemas.orders import LineOut, OrdersOut
 
 __all__ = [
     "CPU_SECONDS",
