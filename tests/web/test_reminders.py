@@ -1,4 +1,4 @@
-"""Reminders the site sends by itself: at the hours the GM chose, once a phase, to the powers without orders,
+"""Reminders the site sends by itself: at the hours the GM chose, once a phase, to the powers that still owe orders,
 by mail (a real SMTP server on loopback) and to the chat channel (a real webhook receiver on loopback)."""
 
 from __future__ import annotations
