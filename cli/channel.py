@@ -56,8 +56,8 @@ def channel(ctx: click.Context, game: Path) -> None:
 
     \b
       sengoku channel game.json set https://discord.com/api/webhooks/...
-      sengoku channel game.json results          the last results and the map
-      sengoku channel game.json notice           "Fall 1570 is open", with the deadline
+      sengoku channel game.json results          the last results and the map, then who owes orders
+      sengoku channel game.json notice           "Fall 1570 is open", the deadline and who owes orders
     """
     ctx.obj = game
 
@@ -146,7 +146,7 @@ def channel_results(
     from cli.map import size_option
     from outbox.webhook import ChannelPost
     from post import build_post
-    from post.chat import Flavour, chat_messages
+    from post.chat import Flavour, chat_messages, with_line
 
     loaded = load_game(game)
     chosen = _channel(loaded, dry_run)
@@ -154,6 +154,8 @@ def channel_results(
     post = build_post(loaded.board, loaded.state, index, deadline=loaded.state.deadline)
     flavour = Flavour(chosen.flavour if chosen else "discord")
     messages = chat_messages(post, flavour)
+    if index == len(loaded.state.history) - 1 and not loaded.state.result.over:
+        messages = with_line(messages, _owing_line(loaded, flavour), flavour)
     budget = size_option(max_bytes)
     picture = _picture(loaded, index, budget) if with_map and not dry_run else None
     what = f"the {post.phase} results" + (" (a correction)" if post.correction is not None else "")
@@ -170,7 +172,7 @@ def channel_results(
 @cli_errors
 @click.pass_obj
 def channel_notice(game: Path, dry_run: bool, retries: int) -> None:
-    """Post that the open phase takes orders now, with its deadline."""
+    """Post that the open phase takes orders now, with its deadline and the powers that still owe orders."""
     from outbox.webhook import ChannelPost
     from post.chat import Flavour, phase_notice
 
@@ -182,8 +184,19 @@ def channel_notice(game: Path, dry_run: bool, retries: int) -> None:
     name = state.name or loaded.board.title
     flavour = Flavour(chosen.flavour if chosen else "discord")
     text = phase_notice(name, str(loaded.phase), state.deadline, flavour, state.zone)
+    text += "\n" + _owing_line(loaded, flavour)
     if _post(None if dry_run else chosen, ChannelPost([text]), f"the {loaded.phase} notice", retries):
         _log(game, f"posted the {loaded.phase} notice to the chat channel")
+
+
+def _owing_line(loaded: Game, flavour: Flavour) -> str:
+    """Who still owes orders for the open phase (game/owed.py), as the site's posts end: by power, nobody
+    mentioned (the Discord users bound to powers are the site's, not the game file's)."""
+    from game.owed import owing
+    from post.chat import owing_line
+
+    state = loaded.state
+    return owing_line(str(loaded.phase), owing(loaded.board, state.position, loaded.rules, state.orders), flavour)
 
 
 def _channel(loaded: Game, dry_run: bool) -> ChatChannel | None:

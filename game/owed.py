@@ -31,7 +31,7 @@ from orders.model import Build, DPOrder, Order, Remove, Waive
 from orders.structs import Struct
 from orders.text import location_text
 
-__all__ = ["Owed", "RefusedLine", "owed"]
+__all__ = ["Owed", "RefusedLine", "owed", "owing"]
 
 
 class RefusedLine(Struct, frozen=True, kw_only=True):
@@ -100,6 +100,12 @@ def owed(board: Board, position: Position, rules: Rules, orders: dict[str, list[
         else:
             out.append(_adjustments(board, position, rules, power, given))
     return out
+
+
+def owing(board: Board, position: Position, rules: Rules, orders: dict[str, list[Order]]) -> list[str]:
+    """The powers that still owe an order (a unit without one, a build or removal not ordered): the line every
+    channel post, notice and /status ends with, from the web, Discord and the CLI alike."""
+    return [o.power for o in owed(board, position, rules, orders) if o.owes]
 
 
 def _movement(board: Board, position: Position, rules: Rules, power: str, given: Sequence[Order]) -> Owed:

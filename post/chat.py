@@ -111,14 +111,14 @@ def reminder_notice(
     mentions: Mapping[str, str] | None = None,
     zone: str = "",
 ) -> str:
-    """The channel's reminder: the deadline, how near it is, and who has no orders yet; on Discord, each of
+    """The channel's reminder: the deadline, how near it is, and who still owes orders; on Discord, each of
     those powers' players mentioned after it (``mentions``: a power's Discord user id, where the GM asked)."""
     dress = _DRESSES[flavour]
     near = f"in about {hours_left} hour{'s' if hours_left != 1 else ''}" if hours_left > 0 else "now"
     text = dress.title(dress.escape(f"{game}: orders for {phase} are due {near}."))
     text += "\n" + dress.escape(f"Deadline: {deadline_text(deadline, zone)}.")
     if missing:
-        text += "\n" + dress.escape("No orders yet from ") + _named(missing, flavour, mentions) + "."
+        text += "\n" + dress.escape("Orders still due from ") + _named(missing, flavour, mentions) + "."
     return text
 
 

@@ -47,8 +47,10 @@ def test_without_mentions_the_reminder_names_the_powers_and_pings_nobody(
     app: Flask, table: Channel, client: FlaskClient, game: GameLinks, receiver: Receiver
 ) -> None:
     table.command(USERS["Oda"], "order", order="A Owari - Mino")
+    table.command(USERS["Oda"], "order", order="F Mikawa H")  # each of Oda's units ordered: Oda owes nothing
+    table.command(USERS["Takeda"], "order", order="A Kai H")  # one of Takeda's two: Takeda still owes
     text = remind(app, client, game, receiver)
-    assert text.splitlines()[-1] == "No orders yet from Asakura, Chosokabe, Hojo, Mori, Shimazu, Takeda, Uesugi."
+    assert text.splitlines()[-1] == "Orders still due from Asakura, Chosokabe, Hojo, Mori, Shimazu, Takeda, Uesugi."
     assert receiver.received[0].body["allowed_mentions"] == {"parse": []}
 
 
@@ -62,7 +64,7 @@ def test_with_mentions_on_the_bound_players_who_owe_orders_are_mentioned(
     text = remind(app, client, game, receiver)
     takeda, oda = USERS["Takeda"], USERS["Oda"]
     assert text.splitlines()[-1] == (
-        f"No orders yet from Asakura, Chosokabe, Hojo, Mori, Oda (<@{oda}>), Shimazu, Takeda (<@{takeda}>), Uesugi."
+        f"Orders still due from Asakura, Chosokabe, Hojo, Mori, Oda (<@{oda}>), Shimazu, Takeda (<@{takeda}>), Uesugi."
     )
     assert receiver.received[0].body["allowed_mentions"] == {"parse": [], "users": [oda, takeda]}
     log = client.get(f"/api/games/{game.id}/gm", headers=game.bearer("gm")).get_json()["log"]

@@ -127,3 +127,31 @@ def test_a_new_gm_link_lets_the_gm_in_discord_go(table: Channel, game: GameLinks
     fresh = renewed.get_json()["token"]
     assert said(table.box(GM_USER, "link", f"{SITE}/games/{game.id}/gm/{fresh}")).startswith("This channel now plays")
     assert said(table.command(GM_USER, "unlink")).startswith("This channel no longer plays")
+
+
+def test_a_players_moves_from_discord_are_recorded_as_the_webs_and_the_gms_by_discord(
+    table: Channel, game: GameLinks, client: FlaskClient
+) -> None:
+    """Orders, a DP bid, ready and press: the same actions as the web's, so the same GM's log (a player's move
+    is no line of it, from the web or Discord); each GM action from Discord is, by "Discord"."""
+    web = Site(client).new_game("Kyoto 1570")
+    oda, headers = USERS["Oda"], web.bearer("Oda")
+    table.command(oda, "order", order="A Owari - Mino")
+    client.put(f"/api/games/{web.id}/orders", json={"text": "A Owari - Mino"}, headers=headers)
+    table.command(oda, "bid", order="A Musashi H", dp=1)
+    client.post(f"/api/games/{web.id}/bids", json={"unit": "MUS", "kind": "hold", "points": 1}, headers=headers)
+    table.command(oda, "ready")
+    client.put(f"/api/games/{web.id}/ready", json={"ready": True}, headers=headers)
+    table.command(oda, "press", to="everyone", text="Peace.")
+    client.post(f"/api/games/{web.id}/press", json={"to": ["everyone"], "text": "Peace."}, headers=headers)
+    seen = []
+    for links in (game, web):
+        me = client.get(f"/api/games/{links.id}/me", headers=links.bearer("Oda")).get_json()
+        seen.append((me["orders"], [b["text"] for b in me["bids"]], me["ready"]))
+    assert seen[0] == seen[1] == (["A Owari - Mino", "1 : A Musashi H"], ["1 : A Musashi H"], True)
+    table.command(GM_USER, "unbind", power="Takeda")
+    from_discord = gm_log(client, game)
+    started = [("web site", "started the game")]
+    assert [line for line in from_discord if not line[1].startswith("Discord:")] == gm_log(client, web) == started
+    discord_lines = [by for by, action in from_discord if action.startswith("Discord:")]
+    assert discord_lines == ["Discord"] * 4  # linked, Oda and Takeda joined, Takeda let go

@@ -36,11 +36,22 @@ def test_status_shows_the_phase_the_deadline_who_has_ordered_and_who_is_ready(
         "**Kyoto 1570** (Sengoku Jidai (6DP)): Spring 1570 movement\n"
         "Deadline: <t:1772568000:F> (<t:1772568000:R>; Tuesday 3 March 2026, 20:00 UTC).\n"
         "- Asakura: no orders yet\n- Chosokabe: no orders yet\n- Hojo: no orders yet\n- Mori: no orders yet\n"
-        "- Oda: ordered, ready\n- Shimazu: no orders yet\n- Takeda: no orders yet\n- Uesugi: no orders yet\n"
-        "Still to order: Asakura, Chosokabe, Hojo, Mori, Shimazu, Takeda, Uesugi."
+        "- Oda: 1 order in, more due, ready\n- Shimazu: no orders yet\n- Takeda: no orders yet\n"
+        "- Uesugi: no orders yet\n"
+        "Still to order: Asakura, Chosokabe, Hojo, Mori, Oda, Shimazu, Takeda, Uesugi."
     )
     shared = table.command(GM_USER, "status", share=True)
     assert not private(shared) and said(shared) == said(answer)
+
+
+def test_status_counts_a_power_ordered_when_each_unit_has_an_order_as_the_channel_does(table: Channel) -> None:
+    """One order of Oda's two is not "ordered" (game/owed.py: the GM page, the reminders and the channel's
+    owing line count so); every unit ordered is."""
+    table.command(ODA, "orders")
+    table.box(ODA, "orders|replace|Spring 1570 movement", "A Owari H\nF Mikawa H")  # both of Oda's units
+    text = said(table.command(TAKEDA, "status"))
+    assert "- Oda: ordered\n" in text
+    assert text.endswith("Still to order: Asakura, Chosokabe, Hojo, Mori, Shimazu, Takeda, Uesugi.")
 
 
 def test_press_to_a_power_is_private_and_read_with_messages(table: Channel) -> None:

@@ -3,7 +3,7 @@ the site's VAPID signature and decrypts each payload with the browser's keys (te
 
 A browser subscribes through the player's page (its JSON, with the page's CSRF token); then each event is pushed
 once to each subscription that wants it: a phase adjudicated (with what happened to the power), a phase opened
-again by a rollback, a message the power may read, a reminder to a power without orders. A dead subscription
+again by a rollback, a message the power may read, a reminder to a power that owes orders. A dead subscription
 (410) and one made through a replaced link are dropped; an endpoint off the known push services is refused.
 """
 
@@ -139,11 +139,11 @@ def test_a_rollback_is_pushed_as_the_phase_open_again(
     assert note["title"] == "Test game: Spring 1570 movement is open again" and "rolled the game back" in note["body"]
 
 
-def test_a_reminder_is_pushed_to_the_powers_without_orders(
+def test_a_reminder_is_pushed_to_the_powers_that_owe_orders(
     site: Site, game: GameLinks, db: Database, service: PushService
 ) -> None:
     hojo, oda = subscribe(site, game, "Hojo", service), subscribe(site, game, "Oda", service)
-    site.save(game, "Oda", "A Owari - Mino")
+    site.save(game, "Oda", "A Owari - Mino\nF Mikawa H")  # each of Oda's units ordered: Oda owes nothing
     actions.set_deadline(db, game.id, DeadlineIn(hours_from_now=3))
     site.post(game.gm_page + "/reminders", {"hours": "4"}, page=game.gm_page)
     assert store.load(db, game.id).state.reminder_hours == [4]

@@ -1,4 +1,4 @@
-"""Reminders the site sends by itself: at the hours the GM chose, once a phase, to the powers without orders,
+"""Reminders the site sends by itself: at the hours the GM chose, once a phase, to the powers that still owe orders,
 by mail (a real SMTP server on loopback) and to the chat channel (a real webhook receiver on loopback)."""
 
 from __future__ import annotations
@@ -70,8 +70,23 @@ def test_a_reminder_reaches_the_powers_without_orders_by_mail_and_in_the_channel
     assert posted.text.splitlines() == [
         "**Test game: orders for Spring 1570 movement are due in about 2 hours.**",
         "Deadline: Sunday 1 March 2099, 21:00 UTC.",
-        "No orders yet from Asakura, Chosokabe, Hojo, Mori, Shimazu, Takeda, Uesugi.",
+        "Orders still due from Asakura, Chosokabe, Hojo, Mori, Shimazu, Takeda, Uesugi.",
     ]
+
+
+def test_a_power_with_some_of_its_orders_saved_is_reminded_and_named_too(
+    reminded_game: GameLinks, site: Site, db: Database, smtp: tuple[SmtpSettings, Mailbox], receiver: Receiver
+) -> None:
+    """One order of Takeda's two: Takeda still owes one (game/owed.py), as the mail itself says."""
+    site.save(reminded_game, "Takeda", "A Kai H")
+    settings, box = smtp
+    run(db, settings, NOW + timedelta(hours=1, minutes=30))
+    assert [str(m["To"]) for m in box.messages] == ["Takeda <shingen@example.org>"]
+    mail = box.messages[0].get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]
+    assert "still to order: no order for A South Shinano" in mail
+    [posted] = receiver.received
+    owing = "Orders still due from Asakura, Chosokabe, Hojo, Mori, Shimazu, Takeda, Uesugi."
+    assert posted.text.splitlines()[-1] == owing
 
 
 def test_each_round_goes_once_and_a_late_one_once_for_all_the_hours_it_missed(

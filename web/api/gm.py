@@ -162,8 +162,8 @@ def early(game_id: str, caller: Caller, body: EarlyIn) -> tuple[Response, int]:
     bp,
     "/reminders",
     "put",
-    "The hours before each deadline at which the site reminds the powers without orders, by mail and in the chat "
-    "channel (once a phase each)",
+    "The hours before each deadline at which the site reminds the powers that still owe orders, by mail and in the "
+    "chat channel (once a phase each)",
     body=RemindersIn,
     response=GmOut,
     auth="gm",
@@ -206,7 +206,7 @@ def channel_post(game_id: str, caller: Caller, body: ChannelPostIn) -> tuple[Res
     bp,
     "/mail",
     "post",
-    "Mail the players the last results post, a reminder (powers with no orders saved), or new secret links",
+    "Mail the players the last results post, a reminder (the powers that still owe orders), or new secret links",
     body=MailIn,
     response=MailOut,
     auth="gm",

@@ -2,11 +2,19 @@
 
 Off (404) until the site has the application's public key (``SENGOKU_DISCORD_PUBLIC_KEY``). A request whose
 signature is missing, wrong or more than five minutes off is refused (401) before its body is read, and so
-is the same interaction sent twice (a replay). Then the user's limits: the same rates as the web's checkers
-(:data:`web.access.limits.RATES`), counted per Discord user, since every request comes from Discord's own
-addresses; wrong secret links count as the site counts them, and maps at
-:data:`web.discord.pictures.PER_USER`. An answer too long for one message goes on in
-follow-ups, and slow work (a picture) in a thread, each through the interaction's webhook.
+is the same interaction sent twice (a replay). Then the limits, since every request comes from Discord's own
+addresses and anyone in a server can type a command:
+
+- each Discord user: the web's checkers' rate (:data:`web.access.limits.RATES`), wrong secret links as the site
+  counts them, and maps at :data:`web.discord.pictures.PER_USER`;
+- each game (or unlinked channel): the users who play no power in it and are not its GM share
+  :data:`BYSTANDERS` (so a crowd cannot crowd out its players, at most one Discord user a power), and all its
+  users :data:`web.discord.pictures.PER_GAME` maps;
+- each game's channel: answers shown to everyone there count against the game's hourly quota
+  (``SENGOKU_GAME_DISCORD_POSTS_PER_HOUR``, :mod:`web.table.outgoing`); past it an answer goes to its user alone.
+
+An answer too long for one message goes on in follow-ups, and slow work (a picture) in a thread, each through
+the interaction's webhook.
 """
 
 from __future__ import annotations
@@ -27,16 +35,22 @@ from web.access.limits import RATES
 from web.discord import dispatch
 from web.discord.context import Box, Choices, Context, Later, Say, WrongLink
 from web.discord.payload import Interaction, Kind
-from web.discord.pictures import PER_USER
+from web.discord.pictures import PER_GAME, PER_USER
 from web.discord.signature import MAX_AGE, public_key, refusal
+from web.storage import store
 from web.storage.db import database
+from web.table import outgoing
 from web.table.discordtable import seat
 
-__all__ = ["bp"]
+__all__ = ["BYSTANDERS", "bp"]
 
 log = logging.getLogger(__name__)
 
 bp = Blueprint("discord", __name__)
+
+BYSTANDERS = "60 per minute"
+"""Commands a game takes from all the users who play no power in it (nor are its GM) together (Flask-Limiter's
+notation; per channel where no game is played)."""
 
 _SEEN_LOCK = threading.Lock()
 _LINKS = ("link", "join")  # the boxes that take a secret link
@@ -77,8 +91,16 @@ def _answer(context: Context) -> dispatch.Answer:
     user = context.user.id
     if not _within("check", user):
         return Say("Too many commands from you in a minute: wait a little and try again.")
-    if interaction.type is Kind.COMMAND and interaction.command == "map" and not _within("map", user):
-        return Say("Too many maps asked for in a minute: wait a little (the web page's map is always there).")
+    place = f"game {context.table.game_id}" if context.table else f"channel {interaction.channel_id}"
+    if context.power is None and not context.is_gm and not _within("bystanders", place):
+        return Say("Too many commands in this channel's game in a minute from people who play no power in it: "
+                   "wait a little and try again.")  # fmt: skip
+    if interaction.type is Kind.COMMAND and interaction.command == "map":
+        if not _within("map", user):
+            return Say("Too many maps asked for in a minute: wait a little (the web page's map is always there).")
+        if not _within("game_maps", place):
+            return Say("Too many maps of this game asked for in a minute: wait a little (the web page's map is "
+                       "always there).")  # fmt: skip
     takes_link = interaction.type is Kind.MODAL and interaction.data.custom_id in _LINKS
     if takes_link and not _within("wrong_link", user, count=False):
         return Say("Too many wrong links from you in a minute: wait a little and try again.")
@@ -89,13 +111,14 @@ def _answer(context: Context) -> dispatch.Answer:
         return Say(str(wrong))
 
 
-def _within(kind: str, user: str, count: bool = True) -> bool:
-    """Whether the user is within the rate of ``kind`` (counting this request when ``count``)."""
+def _within(kind: str, who: str, count: bool = True) -> bool:
+    """Whether ``who`` (a user, a game) is within the rate of ``kind`` (counting this request when ``count``)."""
     if not current_app.config.get("RATELIMIT_ENABLED"):
         return True
     limiter = current_app.extensions["sengoku_limiter"].limiter
-    items = parse_many(PER_USER if kind == "map" else RATES[kind])
-    keys = ("discord", kind, user)
+    rates = {"map": PER_USER, "game_maps": PER_GAME, "bystanders": BYSTANDERS}
+    items = parse_many(rates.get(kind) or RATES[kind])
+    keys = ("discord", kind, who)
     if not count:
         return all(limiter.test(item, *keys) for item in items)
     return all([limiter.hit(item, *keys) for item in items])
@@ -120,6 +143,7 @@ def _respond(context: Context, answer: dispatch.Answer) -> dict[str, Any]:
         return {"type": 8, "data": {"choices": [{"name": n, "value": v} for n, v in answer.choices]}}
     if isinstance(answer, Box):
         return {"type": 9, "data": _modal(answer)}
+    answer = _within_quota(context, answer)
     api = str(current_app.config.get("DISCORD_API_URL") or DEFAULT_API)
     where = (api, interaction.application_id, interaction.token)
     if isinstance(answer, Later):
@@ -135,6 +159,25 @@ def _respond(context: Context, answer: dispatch.Answer) -> dict[str, Any]:
 
         _in_background(go_on)
     return {"type": 4, "data": payload(first)}
+
+
+def _within_quota(context: Context, answer: Say | Later) -> Say | Later:
+    """An answer meant for the channel, counted against its game's hourly quota; past it, for its user alone
+    (nothing is lost: press sent is stored, and a picture or the status goes to the one who asked)."""
+    if answer.private:
+        return answer
+    table = context.table or seat(context.db, context.interaction.channel_id or "", context.user.id)[0]
+    if table is None:  # a public answer in a channel with no game: none is made (a /link that failed is private)
+        return answer
+    now = store.utcnow()
+    over = outgoing.discord_allowed(context.db, table.game_id, outgoing.quotas(), now)
+    if over is not None:
+        if isinstance(answer, Later):
+            return Later(answer.work, private=True)
+        return Say(f"{answer.text}\n\n(Shown to you alone: {over}.)")
+    posts = 1 if isinstance(answer, Later) else len(answer.replies())
+    outgoing.record(context.db, table.game_id, "discord", [f"channel {table.channel_id}"] * posts, now)
+    return answer
 
 
 def _modal(box: Box) -> dict[str, Any]:

@@ -5,8 +5,9 @@ Drawing takes a second or more, longer than Discord waits for an answer (3 s) on
 answer is deferred ("thinking...") and the picture follows through the interaction's webhook, from a thread.
 A picture shared with the channel is the public map (the same one as the site's ``map.png``, kept in the
 same cache); a private one holds the player's orders, kept per game version and orders. At most
-:data:`DRAWING` pictures are drawn at once in a process (the others wait their turn), and each user may ask
-for :data:`PER_USER` a minute (web/discord/endpoint.py), so a few players cannot keep the server's cores busy.
+:data:`DRAWING` pictures are drawn at once in a process (the others wait their turn), each user may ask for
+:data:`PER_USER` a minute and a game's users :data:`PER_GAME` (web/discord/endpoint.py), so a few players
+cannot keep the server's cores busy.
 """
 
 from __future__ import annotations
@@ -22,14 +23,16 @@ from web.pages.public import dp_of
 from web.play import mapview
 from web.storage import store
 
-__all__ = ["DRAWING", "PER_USER", "map_picture"]
+__all__ = ["DRAWING", "PER_GAME", "PER_USER", "map_picture"]
 
 log = logging.getLogger(__name__)
 
 DRAWING = 2
 """Pictures drawn at once in a process (each takes about 0.4 s of a core)."""
 PER_USER = "10 per minute"
-"""Maps one Discord user may ask for (Flask-Limiter's notation)."""
+"""Maps one Discord user may ask for (Flask-Limiter's notation)..."""
+PER_GAME = "20 per minute"
+"""...and all the users of one game together."""
 _TURNS = threading.BoundedSemaphore(DRAWING)
 
 

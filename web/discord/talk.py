@@ -8,7 +8,7 @@ sender alone.
 
 from __future__ import annotations
 
-from game.duty import powers_to_order
+from game.owed import Owed, owed
 from game.press import EVERYONE
 from web.discord.context import Context, Say, Sorry, deadline_line, escape
 from web.schemas.table import PressIn
@@ -25,7 +25,8 @@ _SHOWN_TEXT = 6000
 
 
 def status(context: Context) -> Say:
-    """Phase, deadline, and each power with something to order: ordered or not, ready or not."""
+    """Phase, deadline, and each power with something to order: ordered, partly or not (game/owed.py, as the
+    channel's posts and the GM page count), ready or not."""
     snapshot = store.load(context.db, context.game_id)
     state, board = snapshot.state, snapshot.board
     name = escape(snapshot.name or board.title)
@@ -33,16 +34,20 @@ def status(context: Context) -> Say:
     share = bool(context.interaction.option("share"))
     if state.result.over:
         return Say(f"{head}\nThe game is over: {escape(state.result.describe())}", private=not share)
-    due = powers_to_order(board, state.position, board.rules)
-    rows = [
-        f"- {p}: {'ordered' if state.orders.get(p) else 'no orders yet'}{', ready' if p in snapshot.ready else ''}"
-        for p in due
-    ]
+    due = {o.power: o for o in owed(board, state.position, board.rules, state.orders)}
+    rows = [f"- {p}: {_ordered(o)}{', ready' if p in snapshot.ready else ''}" for p, o in due.items()]
     paused = "\nThe game is paused: the deadline waits." if state.paused else ""
-    owing = [p for p in due if not state.orders.get(p)]
+    owing = [p for p, o in due.items() if o.owes]
     owe = f"\nStill to order: {', '.join(owing)}." if owing else "\nEvery power has orders in."
     text = f"{head}\n{deadline_line(snapshot.deadline)}{paused}\n" + "\n".join(rows) + owe
     return Say(text, private=not share)
+
+
+def _ordered(owes: Owed) -> str:
+    """A power's line: ordered, some orders in (not all: the GM page's and the channel's count), or none."""
+    if not owes.owes:
+        return "ordered"
+    return f"{owes.orders} order{'s' if owes.orders != 1 else ''} in, more due" if owes.orders else "no orders yet"
 
 
 def press(context: Context) -> Say:

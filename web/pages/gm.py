@@ -246,7 +246,7 @@ def deadline(game_id: str, caller: Caller, body: DeadlineIn) -> BaseResponse:
 
 @route(bp, "/reminders", "post", auth="gm")
 def reminders(game_id: str, caller: Caller) -> BaseResponse:
-    """The hours before each deadline at which the site reminds the powers without orders, e.g. "24, 2"."""
+    """The hours before each deadline at which the site reminds the powers that still owe orders, e.g. "24, 2"."""
     words = request.form.get("hours", "").replace(",", " ").split()
     if not all(word.isdigit() for word in words):
         flash("Nothing saved: give whole hours before the deadline, e.g. 24, 2.", "error")

@@ -203,7 +203,7 @@ def rollback(db: Database, game_id: str, version: int | None = None, by: str = G
 
 
 def set_reminders(db: Database, game_id: str, request: RemindersIn, by: str = GM_PAGE) -> list[int]:
-    """The hours before each deadline at which the site reminds the powers without orders (latest first)."""
+    """The hours before each deadline at which the site reminds the powers that still owe orders (latest first)."""
     hours = sorted(set(request.hours), reverse=True)
 
     def act(handle: Handle) -> None:

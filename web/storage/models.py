@@ -220,7 +220,8 @@ class MailConsentRow(Base):
 
 
 class OutboundRow(Base):
-    """One mail or webhook post a game made (``kind`` mail or webhook): the quotas and the operator count them."""
+    """One mail, webhook post or Discord answer shown to a channel a game made (``kind`` mail, webhook or discord):
+    the quotas and the operator count them."""
 
     __tablename__ = "outbound_log"
 

@@ -24,7 +24,7 @@ from flask import current_app, has_app_context
 
 from game.chat_channel import ChannelError, ChatChannel
 from game.game import GameError
-from game.owed import owed
+from game.owed import owing as still_owing
 from outbox.storyposts import end_posts, year_post
 from outbox.webhook import ChannelPost, Posted, channel_for, post_to_channel
 from post import build_post
@@ -125,7 +125,7 @@ def _owing(snapshot: store.Snapshot) -> list[str]:
     state = snapshot.state
     if state.result.over:
         return []
-    return [o.power for o in owed(snapshot.board, state.position, snapshot.board.rules, state.orders) if o.owes]
+    return still_owing(snapshot.board, state.position, snapshot.board.rules, state.orders)
 
 
 def after_adjudication(db: Database, game_id: str) -> ChannelPostOut | None:

@@ -10,7 +10,8 @@ site's own sender, issue 32). So:
   address is invited once a game, whatever the GM saves again.
 * **Quotas** (:class:`Quotas`, from the environment): mails a game sends
   an hour, mails the whole site sends an hour, addresses a game's book
-  holds, chat posts a game makes an hour. Over one, mail is not sent and
+  holds, chat posts a game makes an hour (webhook posts, and answers to
+  Discord commands shown to the channel, each their own). Over one, mail is not sent and
   the GM is told which quota and its figure.
 * **Counted.** Every mail and chat post is a row of ``outbound_log``: the
   quotas read it, and so does the operator (web/storage/site.py).
@@ -43,6 +44,7 @@ __all__ = [
     "budget",
     "check_book",
     "consent_of",
+    "discord_allowed",
     "invitations",
     "mark_invited",
     "quotas",
@@ -59,12 +61,14 @@ class Quotas:
     game_per_hour: int = 150
     game_addresses: int = 30
     webhook_per_hour: int = 60
+    discord_per_hour: int = 60
+    """Answers to Discord commands shown to a game's channel (not those to their user alone)."""
 
 
 def quotas() -> Quotas:
-    """``SENGOKU_MAIL_PER_HOUR``, ``SENGOKU_GAME_MAIL_PER_HOUR``, ``SENGOKU_GAME_ADDRESSES`` and
-    ``SENGOKU_GAME_WEBHOOKS_PER_HOUR`` from the environment, else the defaults (read where they are used: the
-    deadline job's threads have no app)."""
+    """``SENGOKU_MAIL_PER_HOUR``, ``SENGOKU_GAME_MAIL_PER_HOUR``, ``SENGOKU_GAME_ADDRESSES``,
+    ``SENGOKU_GAME_WEBHOOKS_PER_HOUR`` and ``SENGOKU_GAME_DISCORD_POSTS_PER_HOUR`` from the environment, else
+    the defaults (read where they are used: the deadline job's threads have no app)."""
 
     def number(name: str, default: int) -> int:
         value = os.environ.get(name, "")
@@ -75,6 +79,7 @@ def quotas() -> Quotas:
         number("SENGOKU_GAME_MAIL_PER_HOUR", Quotas.game_per_hour),
         number("SENGOKU_GAME_ADDRESSES", Quotas.game_addresses),
         number("SENGOKU_GAME_WEBHOOKS_PER_HOUR", Quotas.webhook_per_hour),
+        number("SENGOKU_GAME_DISCORD_POSTS_PER_HOUR", Quotas.discord_per_hour),
     )
 
 
@@ -211,14 +216,23 @@ def budget(db: Database, game_id: str, limits: Quotas, now: datetime) -> tuple[i
 
 def webhook_allowed(db: Database, game_id: str, limits: Quotas, now: datetime) -> str | None:
     """Why the game may not post to its channel now (its hourly quota), or None."""
-    with db.read() as session:
-        query = select(func.count()).select_from(OutboundRow)
-        query = query.where(
-            OutboundRow.kind == "webhook", OutboundRow.game_id == game_id, OutboundRow.sent > now - _HOUR
-        )
-        if (session.scalar(query) or 0) >= limits.webhook_per_hour:
-            return f"this game has posted {limits.webhook_per_hour} times to its channel in the last hour, its most"
+    if _posted(db, game_id, "webhook", now) >= limits.webhook_per_hour:
+        return f"this game has posted {limits.webhook_per_hour} times to its channel in the last hour, its most"
     return None
+
+
+def discord_allowed(db: Database, game_id: str, limits: Quotas, now: datetime) -> str | None:
+    """Why an answer to a Discord command may not be shown to the game's channel now (its hourly quota), or None."""
+    if _posted(db, game_id, "discord", now) >= limits.discord_per_hour:
+        return f"this game's commands have posted {limits.discord_per_hour} answers to the channel in the last hour"
+    return None
+
+
+def _posted(db: Database, game_id: str, kind: str, now: datetime) -> int:
+    query = select(func.count()).select_from(OutboundRow)
+    query = query.where(OutboundRow.kind == kind, OutboundRow.game_id == game_id, OutboundRow.sent > now - _HOUR)
+    with db.read() as session:
+        return session.scalar(query) or 0
 
 
 def record(db: Database, game_id: str, kind: str, addresses: Iterable[str], now: datetime | None = None) -> None:

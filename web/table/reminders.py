@@ -1,5 +1,6 @@
 """Reminders the web site sends by itself: at the hours before the deadline the GM chose, to the powers that
-owe orders and have none saved, by mail (to their addresses) and to the game's chat channel.
+still owe orders (a unit without one, a build or removal not ordered: game/owed.py, as the mail's own words,
+the results post and the GM page count), by mail (to their addresses) and to the game's chat channel.
 
 Each round (a phase and an hour, e.g. "Fall 1571, 2 hours before") goes once: the deadline job marks it in
 the game's state under the game's lock before anything is sent, so two passes never send it twice, and a
@@ -14,7 +15,7 @@ import logging
 import threading
 from datetime import datetime, timedelta
 
-from game.duty import powers_to_order
+from game.owed import owing
 from outbox import SmtpSettings, reminder_letters
 from post.chat import Flavour, reminder_notice
 from web.storage import store
@@ -52,7 +53,7 @@ def round_due(snapshot: Snapshot, now: datetime) -> Round | None:
     if not reached or all(f"{number}:{h}" in state.reminded for h in reached):
         return None
     board = snapshot.board
-    missing = [p for p in powers_to_order(board, state.position, board.rules) if not state.orders.get(p)]
+    missing = owing(board, state.position, board.rules, state.orders)
     hours_left = round((snapshot.deadline - now).total_seconds() / 3600)
     return Round(snapshot.id, number, min(reached), missing, hours_left)
 
@@ -104,7 +105,7 @@ def _claim(db: Database, game_id: str, now: datetime) -> Round | None:
 
 
 def send_round(db: Database, due: Round, smtp: SmtpSettings | None) -> None:
-    """Mail the round's reminder to the powers without orders and post it to the channel. Never raises."""
+    """Mail the round's reminder to the powers that owe orders and post it to the channel. Never raises."""
     try:
         snapshot = store.load(db, due.game_id)
         if smtp is not None:
