@@ -69,8 +69,10 @@ class _Index(msgspec.Struct, kw_only=True):
 
 
 def journal_path(game: Path) -> Path:
-    """``.game.json.journal`` beside ``game.json``."""
-    return game.parent / f".{game.name}.journal"
+    """``.game.json.journal`` beside ``game.json``; beside the file itself when ``game.json`` is a symbolic link
+    (the game has one journal by whichever name a GM reaches it)."""
+    real = Path(os.path.realpath(game))
+    return real.parent / f".{real.name}.journal"
 
 
 class Journal:

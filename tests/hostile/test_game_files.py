@@ -17,6 +17,7 @@ def test_a_game_file_that_is_a_symbolic_link_is_written_through_it_and_the_link_
     assert link.is_symlink() and link.resolve() == cli.folder / "games" / "kyoto.json"
     assert "Oda" in json.loads((cli.folder / "games" / "kyoto.json").read_text())["orders"]
     assert not list(cli.folder.glob(".game.json*")) and not list(cli.folder.glob("games/.*.tmp"))
+    assert (cli.folder / "games" / ".kyoto.json.journal").is_dir()  # the journal is the file's, by either name
 
 
 def test_a_game_file_with_a_byte_order_mark_is_read_as_the_game(cli: Cli) -> None:
