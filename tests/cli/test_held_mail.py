@@ -75,6 +75,21 @@ def test_the_gm_uses_one_held_mail_now_and_drops_another(cli: Cli, azuchi: Path)
     assert cli("orders", "game.json", "--mbox", "in.mbox").stdout.startswith("Already read before")
 
 
+def test_reading_the_same_mail_again_is_no_version_and_a_drop_is_named(cli: Cli, azuchi: Path) -> None:
+    """The journal lists changes: a reading that changed nothing was a version 'the game's log does not name'."""
+    mbox(cli.folder / "in.mbox", message("A Owari - Ise\n", subject="Oda F1570", message_id="<early@owari>"))
+    out = cli("orders", "game.json", "--mbox", "in.mbox", code=3).stdout
+    held = out.rsplit("[held ", 1)[1].split("]")[0]
+    versions = cli.lines("journal", "game.json")
+    assert "read mail: nothing stored; 1 message held (sengoku orders game.json --mbox in.mbox;" in versions[-2]
+    cli("orders", "game.json", "--mbox", "in.mbox")  # listed before: nothing in the game changes
+    assert cli.lines("journal", "game.json") == versions
+    cli("orders", "game.json", "--mbox", "in.mbox", "--drop", held)
+    dropped = f"read mail: nothing stored; 1 message marked read (--drop {held})"
+    assert dropped in cli("journal", "game.json").stdout and dropped in cli("history", "game.json", "--log").stdout
+    assert "does not name" not in cli("journal", "game.json").stdout
+
+
 def test_an_id_that_names_no_held_mail_is_said(cli: Cli, azuchi: Path) -> None:
     mbox(cli.folder / "in.mbox", message("A Owari - Ise\n", subject="Oda F1570", message_id="<early@owari>"))
     out = cli("orders", "game.json", "--mbox", "in.mbox", "--use", "abcdef", code=3).stdout
