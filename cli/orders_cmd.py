@@ -58,8 +58,8 @@ MAX_PASTE_BYTES = 1024 * 1024  # a phase's mail, quotes and all, is a few kiloby
 @click.option(
     "--dismiss",
     is_flag=True,
-    help="Mail: mark the messages not used (unknown sender, written for another phase) as read, "
-    "so they are not listed again.",
+    help="Mail: mark the messages not used (unknown sender, another game, a phase that is over) as read, "
+    "so they are not listed again; mail kept for a phase still to come stays (--drop ID drops it).",
 )
 @click.option(
     "--use",

@@ -60,6 +60,22 @@ def test_mail_written_in_advance_for_the_next_phase_is_held_until_that_phase_ope
     assert stored(azuchi) == {"Oda": ["A Owari - Ise"]}  # A Owari bounced from Mino in Spring
 
 
+def test_dismiss_leaves_mail_kept_for_a_phase_still_to_come(cli: Cli, azuchi: Path) -> None:
+    """--dismiss, to clear a stranger's note, marked early Fall orders read for good: now they stay for Fall."""
+    early = message("A Owari - Ise\n", subject="Oda F1570", message_id="<early@owari>")
+    late = message("F Mikawa - Totomi Sea\n", subject="Oda S1569", message_id="<late@owari>")
+    mbox(cli.folder / "in.mbox", early, late)
+    out = cli("orders", "game.json", "--mbox", "in.mbox", "--dismiss", code=3).stdout
+    first, second = (line for line in out.splitlines() if line.startswith("== mail"))
+    assert "kept for Fall 1570: used when that phase is open" in first and "DISMISSED" not in first
+    held = first.rsplit("[held ", 1)[1].split("]")[0]
+    assert f"  (kept for its phase: --dismiss leaves it (--drop {held} drops it))\n" in out
+    assert "DISMISSED: marked read, not listed again" in second
+    cli("adjudicate", "game.json", "--yes")
+    cli("orders", "game.json", "--mbox", "in.mbox")
+    assert stored(azuchi) == {"Oda": ["A Owari - Ise"]}
+
+
 def test_the_gm_uses_one_held_mail_now_and_drops_another(cli: Cli, azuchi: Path) -> None:
     early = message("A Owari - Ise\n", subject="Oda F1570", message_id="<early@owari>")
     late = message("F Mikawa - Totomi Sea\n", subject="Oda S1569", message_id="<late@owari>")
