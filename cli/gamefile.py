@@ -101,8 +101,12 @@ def write_state(path: Path, state: GameState, rules: Rules, *, journal: bool = T
 
     The version replaced is kept in the game's journal first (:mod:`cli.journal`), so the write can be
     undone; if it cannot be kept, nothing is written. ``journal`` False: a file no GM will undo (benchmarks).
+    A write that would change nothing (mail read again, all of it seen before) writes nothing: the journal
+    lists changes, and an undo that changes nothing would only puzzle the GM.
     """
     data = state_json(state, rules=rules, indent=2) + b"\n"
+    if _unchanged(path, data):
+        return
     keeper = Journal(path) if journal else None
     if keeper is not None:
         try:
@@ -112,6 +116,16 @@ def write_state(path: Path, state: GameState, rules: Rules, *, journal: bool = T
     replace_file(path, data)
     if keeper is not None:
         _keep(keeper, data, state)
+
+
+def _unchanged(path: Path, data: bytes) -> bool:
+    try:
+        if os.stat(path).st_size != len(data):
+            return False
+        with open(path, "rb") as handle:
+            return handle.read(len(data) + 1) == data
+    except OSError:  # no file yet, or one that cannot be read: the write says what is wrong
+        return False
 
 
 def replace_file(path: Path, data: bytes) -> None:

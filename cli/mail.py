@@ -115,8 +115,10 @@ def mail(
     \b
     results   the results post of the last adjudicated phase (or PHASE, as
               'sengoku history' takes it), as plain text with an HTML part
-    reminder  to the powers that owe orders and have none stored, with the
-              deadline ('sengoku deadline')
+              and the map inline (--no-map: without it)
+    reminder  to every power that still owes an order (a unit without
+              one, a build or removal), naming it, its unbid DP and the
+              lines refused from its last message, with the deadline
     links     web games only: a command-line game has no web links (its
               players send orders to you by mail); the web site's GM page
               mails each player a new link

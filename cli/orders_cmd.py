@@ -33,6 +33,7 @@ from inbox.paste import read_paste
 from localfiles.reading import FileRefused, open_regular_file, size_text
 
 if TYPE_CHECKING:
+    from game.state import GameState
     from inbox.intake import Choices
     from inbox.mail import Mail
 
@@ -57,8 +58,8 @@ MAX_PASTE_BYTES = 1024 * 1024  # a phase's mail, quotes and all, is a few kiloby
 @click.option(
     "--dismiss",
     is_flag=True,
-    help="Mail: mark the messages not used (unknown sender, written for another phase) as read, "
-    "so they are not listed again.",
+    help="Mail: mark the messages not used (unknown sender, another game, a phase that is over) as read, "
+    "so they are not listed again; mail kept for a phase still to come stays (--drop ID drops it).",
 )
 @click.option(
     "--use",
@@ -145,6 +146,8 @@ def orders(
         report, refused = read(loaded)
         if loaded.state.orders != before.orders or loaded.state.all_refused != before.all_refused:
             note(loaded, "read orders; " + _stored_for(loaded))
+        elif aside := _set_aside(before, loaded.state, dismiss, drop):
+            note(loaded, aside)
         save_game(game, loaded)
     # printed once saved: a reader that stops early (`| head -1`) costs no order, nor the exit code
     echo_lines(report, ExitCode.LINES_REFUSED if refused else ExitCode.OK)
@@ -154,6 +157,21 @@ def _stored_for(game: Game) -> str:
     """``orders stored: Oda 3, Takeda 2``: what each power has now, for the game's log."""
     counts = [f"{power} {len(orders)}" for power, orders in game.state.orders.items() if orders]
     return "orders stored: " + (", ".join(counts) or "none")
+
+
+def _set_aside(before: GameState, after: GameState, dismiss: bool, drop: tuple[str, ...]) -> str:
+    """``read mail: nothing stored; 1 message held, 1 message marked read (--drop e24b55)``, for a reading that stored
+    no order but held mail or set it aside; '' when it changed neither."""
+    held = len(set(after.held_mail) - set(before.held_mail))
+    marked = len(set(after.messages_read) - set(before.messages_read))
+    how = [*(["--dismiss"] if dismiss else []), *(f"--drop {held_id}" for held_id in drop)]
+    parts = [f"{_messages(held)} held"] if held else []
+    parts += [f"{_messages(marked)} marked read" + (f" ({', '.join(how)})" if how else "")] if marked else []
+    return "read mail: nothing stored; " + ", ".join(parts) if parts else ""
+
+
+def _messages(count: int) -> str:
+    return f"{count} message{'' if count == 1 else 's'}"
 
 
 def _paste_power(game: Game, word: str | None) -> str | None:

@@ -21,7 +21,7 @@ from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
 from cli.gmlog import note
 from game.game import Game
-from game.state import HistoryEntry
+from game.state import GameState, HistoryEntry
 from post.words import deadline_text
 
 
@@ -95,7 +95,7 @@ def rollforward(game: Path, steps: int | None) -> None:
     """
     with game_lock(game):
         loaded = load_game(game)
-        dropped = sum(len(orders) for orders in loaded.state.orders.values())
+        dropped = _stored_since(loaded.state)
         done, stopped = loaded.rollforward(steps)
         note(loaded, f"rolled forward {_join([str(r.phase) for r in done])}")
         save_game(game, loaded)
@@ -109,6 +109,13 @@ def rollforward(game: Path, steps: int | None) -> None:
         click.echo(f"Still taken back: {_span(left.entries)} ('sengoku rollforward {game}' again).")
     if stopped:
         raise click.ClickException(f"{stopped}: rolled forward to it, and stopped ('sengoku replay' shows how)")
+
+
+def _stored_since(state: GameState) -> int:
+    """The open phase's orders that are not the first phase taken back's own (a rollback brings those back)."""
+    held = state.rolled_back
+    own = held.entries[0].orders if held is not None and held.entries else {}
+    return sum(1 for power, orders in state.orders.items() for order in orders if order not in own.get(power, []))
 
 
 def _at(game: Game) -> str:

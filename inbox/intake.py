@@ -4,9 +4,10 @@ A message from an address in the game's address book speaks for that power
 alone. Messages are read in the order given: a mailbox's own (mbox order,
 Maildir delivery order), not by their ``Date:``, which the sender's clock
 writes. A message is not used, and is listed with its lines each time the
-mailbox is read until it is used or dismissed (``dismiss``: marked read),
-when it comes from an unknown address (after the GM adds the address, the
-next reading uses it), when it names another game the GM runs
+mailbox is read until it is used or dismissed (``dismiss``: marked read; it
+leaves mail for a phase still to come, which ``drop`` drops), when it comes
+from an unknown address (after the GM adds the address, the next reading
+uses it), when it names another game the GM runs
 (:mod:`inbox.games`), when its subject or a header in it names another
 phase (mail written in advance for a later phase is used once that phase is
 open), or when it is dated before the open phase opened and names no phase
@@ -114,6 +115,7 @@ class MailRead:
     dismissed: bool = False  # not used, and marked read: not listed again
     listed_before: bool = False  # held, and listed by an earlier reading already: no news
     until: str | None = None  # whether, and when, a held message will be used by itself
+    coming: bool = False  # held for a phase still to come: used by itself then, so --dismiss leaves it
 
     @property
     def held_id(self) -> str:
@@ -147,8 +149,10 @@ def read_mail(
         result = _one_mail(game, mail, done, own, mode, choices)
         result.notes[:0] = _sender_notes(game, mail, result.status) if result.status not in _QUIET else []
         result.listed_before = result.status in NOT_USED and mail.read_key in listed
-        if result.status in NOT_USED and (dismiss or result.held_id in choices.drop):
-            result.dismissed = True
+        if result.held_id in choices.drop or (dismiss and result.status in NOT_USED and not result.coming):
+            result.dismissed = result.status in NOT_USED
+        elif dismiss and result.coming:
+            result.notes.append(f"kept for its phase: --dismiss leaves it (--drop {result.held_id} drops it)")
         if result.status in (MailStatus.USED, MailStatus.NO_ORDERS) or result.dismissed:
             done.add(mail.read_key)
         if mail.date is not None and result.status is MailStatus.USED:  # where the order of reading matters
@@ -213,9 +217,10 @@ def _held_for_phase(game: Game, mail: Mail, parsed: ParsedOrders, power: str) ->
         where, wanted = other
         why = f"{where}, but {phase} is open"
         read = _not_used(mail, parsed, MailStatus.OTHER_PHASE, "not used: written for another phase", why, power)
+        read.coming = later_than(wanted, phase)
         read.until = (
             f"kept for {wanted}: used when that phase is open and the mail is read again"
-            if later_than(wanted, phase)
+            if read.coming
             else f"never used by itself ({wanted} is over)"
         )
         return read

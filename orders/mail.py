@@ -234,7 +234,7 @@ class _Reader:
             misspelt = self._misspelt_header(number, content)
             if misspelt is not None:
                 return self._misspelt(number, raw, *misspelt)
-        if read.order is None and not self.grammar.order_like(content):
+        if read.order is None and not read.misspelt and not self.grammar.order_like(content):
             return self._skip(number, raw, Ignored.SIGNATURE if in_signature else Ignored.CHATTER)
         self.mode = _Mode.BODY
         return self._counted(number, raw, read, read.power)
@@ -310,9 +310,10 @@ class _Reader:
         return self._skip(number, raw, Ignored.QUOTED_ORDER if self._looks_like_order(content) else Ignored.QUOTED)
 
     def _looks_like_order(self, content: str) -> bool:
-        return bool(content) and (
-            self.grammar.read(content, self.phase).order is not None or self.grammar.order_like(content)
-        )
+        if not content:
+            return False
+        read = self.grammar.read(content, self.phase)
+        return read.order is not None or read.misspelt or self.grammar.order_like(content)
 
     def _bbcode_quote(self, number: int, raw: str, line: str) -> LineVerdict | None:
         """Lines inside ``[quote]...[/quote]`` are quoted (a forum reply quoting another post)."""

@@ -90,6 +90,7 @@ class LineRead(NamedTuple):
     power: str | None = None
     remark: str | None = None  # "as agreed" of "A Kai - Suruga <- as agreed": shown beside the verdict, not stored
     unread: str | None = None  # the word that names no province ("Xyz" of "A Kai - Xyz"), as written
+    misspelt: bool = False  # refused for a misspelt order word ("Mvoe Kai to Suruga"): an order, never chatter
 
 
 class Grammar:
@@ -175,7 +176,7 @@ class Grammar:
                     return LineRead(again.order, power=again.power or power, remark=note.group(1).strip() or None)
             verb = misspelt_verb(tokens, self.places.is_exact, lambda again: self._reads(again, phase))
             if verb is not None:
-                return LineRead(None, *verb, power=power)
+                return LineRead(None, *verb, power=power, misspelt=True)
             return LineRead(None, refusal.problem, refusal.suggestions, power, unread=refusal.unread)
         except Exception as error:  # the parser's promise: a verdict, never an exception
             return LineRead(None, f"cannot read this line ({error})", power=power)

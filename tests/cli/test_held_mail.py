@@ -60,6 +60,22 @@ def test_mail_written_in_advance_for_the_next_phase_is_held_until_that_phase_ope
     assert stored(azuchi) == {"Oda": ["A Owari - Ise"]}  # A Owari bounced from Mino in Spring
 
 
+def test_dismiss_leaves_mail_kept_for_a_phase_still_to_come(cli: Cli, azuchi: Path) -> None:
+    """--dismiss, to clear a stranger's note, marked early Fall orders read for good: now they stay for Fall."""
+    early = message("A Owari - Ise\n", subject="Oda F1570", message_id="<early@owari>")
+    late = message("F Mikawa - Totomi Sea\n", subject="Oda S1569", message_id="<late@owari>")
+    mbox(cli.folder / "in.mbox", early, late)
+    out = cli("orders", "game.json", "--mbox", "in.mbox", "--dismiss", code=3).stdout
+    first, second = (line for line in out.splitlines() if line.startswith("== mail"))
+    assert "kept for Fall 1570: used when that phase is open" in first and "DISMISSED" not in first
+    held = first.rsplit("[held ", 1)[1].split("]")[0]
+    assert f"  (kept for its phase: --dismiss leaves it (--drop {held} drops it))\n" in out
+    assert "DISMISSED: marked read, not listed again" in second
+    cli("adjudicate", "game.json", "--yes")
+    cli("orders", "game.json", "--mbox", "in.mbox")
+    assert stored(azuchi) == {"Oda": ["A Owari - Ise"]}
+
+
 def test_the_gm_uses_one_held_mail_now_and_drops_another(cli: Cli, azuchi: Path) -> None:
     early = message("A Owari - Ise\n", subject="Oda F1570", message_id="<early@owari>")
     late = message("F Mikawa - Totomi Sea\n", subject="Oda S1569", message_id="<late@owari>")
@@ -73,6 +89,21 @@ def test_the_gm_uses_one_held_mail_now_and_drops_another(cli: Cli, azuchi: Path)
     assert "DISMISSED: marked read, not listed again" in used
     assert stored(azuchi)["Oda"] == ["A Owari - Ise"]  # replace: the message used is Oda's orders now
     assert cli("orders", "game.json", "--mbox", "in.mbox").stdout.startswith("Already read before")
+
+
+def test_reading_the_same_mail_again_is_no_version_and_a_drop_is_named(cli: Cli, azuchi: Path) -> None:
+    """The journal lists changes: a reading that changed nothing was a version 'the game's log does not name'."""
+    mbox(cli.folder / "in.mbox", message("A Owari - Ise\n", subject="Oda F1570", message_id="<early@owari>"))
+    out = cli("orders", "game.json", "--mbox", "in.mbox", code=3).stdout
+    held = out.rsplit("[held ", 1)[1].split("]")[0]
+    versions = cli.lines("journal", "game.json")
+    assert "read mail: nothing stored; 1 message held (sengoku orders game.json --mbox in.mbox;" in versions[-2]
+    cli("orders", "game.json", "--mbox", "in.mbox")  # listed before: nothing in the game changes
+    assert cli.lines("journal", "game.json") == versions
+    cli("orders", "game.json", "--mbox", "in.mbox", "--drop", held)
+    dropped = f"read mail: nothing stored; 1 message marked read (--drop {held})"
+    assert dropped in cli("journal", "game.json").stdout and dropped in cli("history", "game.json", "--log").stdout
+    assert "does not name" not in cli("journal", "game.json").stdout
 
 
 def test_an_id_that_names_no_held_mail_is_said(cli: Cli, azuchi: Path) -> None:

@@ -125,3 +125,13 @@ def test_rolling_forward_one_phase_gives_the_next_its_stored_orders_back(cli: Cl
     state = load_game(three).state
     assert str(state.position.phase) == "Fall 1570 movement" and state.orders == fall
     assert state.rolled_back is not None and state.deadline == state.rolled_back.entries[0].deadline
+
+
+def test_a_rollforward_says_which_orders_gave_way_only_when_some_were_stored_since(cli: Cli, three: Path) -> None:
+    """The phase's own orders, which the rollback brought back, are not orders 'stored since the rollback'."""
+    cli("rollback", "game.json", "--to", "fall 1570", "--yes")
+    assert "gave way" not in cli("rollforward", "game.json").stdout
+    cli("rollback", "game.json", "--to", "fall 1570", "--yes")
+    cli("orders", "game.json", "--merge", input="Takeda:\nA Kai - Suruga\n")
+    out = cli("rollforward", "game.json").stdout
+    assert "The 1 order stored since the rollback gave way to the phases' own." in out

@@ -67,6 +67,24 @@ def test_a_misspelt_verb_is_refused_with_the_word_meant(
     assert found.problem.startswith(said) and found.suggestions == (suggested,)
 
 
+@pytest.mark.parametrize(
+    ("line", "phase", "meant"),
+    [
+        ("Mvoe Omi to Yamashiro", MOVEMENT, "Move"),  # verb first without a unit word: was chatter in mail
+        ("Moev Kai to Suruga", MOVEMENT, "Move"),
+        ("Retreta Totomi to Mino", RETREATS, "Retreat"),
+        ("Mvoe A Omi - Yamashiro", MOVEMENT, "Move"),
+    ],
+)
+def test_in_mail_a_misspelt_verb_is_a_refused_order_never_chatter(
+    sengoku: Board, line: str, phase: PhaseType, meant: str
+) -> None:
+    """The mail reader counts such a line (the GM and the reminder see it), as it counts ``Biuld F Kai``."""
+    (found,) = parse_orders(f"Hi GM,\n{line}\nthanks", sengoku, phase=phase, power="Oda").errors
+    assert found.kind is VerdictKind.ERROR and found.suggestions == (meant,)
+    assert found.problem is not None and found.problem.startswith(f"'{line.split()[0]}' is not an order word")
+
+
 def test_a_word_far_from_any_verb_is_not_taken_for_one(sengoku: Board) -> None:
     found = parse_order("Banana F Kai", sengoku, phase=ADJUSTMENTS)
     assert isinstance(found, LineVerdict) and "did you mean" not in (found.problem or "").split(";")[0]

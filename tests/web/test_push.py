@@ -143,16 +143,20 @@ def test_a_reminder_is_pushed_to_the_powers_that_owe_orders(
     site: Site, game: GameLinks, db: Database, service: PushService
 ) -> None:
     hojo, oda = subscribe(site, game, "Hojo", service), subscribe(site, game, "Oda", service)
+    takeda = subscribe(site, game, "Takeda", service)
     site.save(game, "Oda", "A Owari - Mino\nF Mikawa H")  # each of Oda's units ordered: Oda owes nothing
+    site.save(game, "Takeda", "A Kai - Suruga")  # one of two: Takeda owes, and is told which
     actions.set_deadline(db, game.id, DeadlineIn(hours_from_now=3))
     site.post(game.gm_page + "/reminders", {"hours": "4"}, page=game.gm_page)
     assert store.load(db, game.id).state.reminder_hours == [4]
     for thread in reminders.remind_due(db, store.utcnow() + timedelta(minutes=1), None):
         thread.join(timeout=20)
     settle(db)
-    pushed = service.wait(1)
-    assert [who for who, _ in pushed] == [hojo] and oda not in [who for who, _ in pushed]
-    assert pushed[0][1]["title"].startswith("Test game: orders for Spring 1570 movement are due in about")
+    pushed = dict(service.wait(2))
+    assert set(pushed) == {hojo, takeda} and oda not in pushed
+    assert pushed[hojo]["title"].startswith("Test game: orders for Spring 1570 movement are due in about")
+    assert pushed[hojo]["body"] == "You have no orders saved yet."  # Takeda's said so too, with an order saved
+    assert pushed[takeda]["body"] == "Still to order: no order for A South Shinano; 2 DP not bid."
 
 
 def test_a_subscription_the_push_service_calls_gone_is_forgotten(

@@ -89,6 +89,20 @@ def test_a_power_with_some_of_its_orders_saved_is_reminded_and_named_too(
     assert posted.text.splitlines()[-1] == owing
 
 
+def test_the_channels_reminder_shows_the_deadline_in_the_games_zone(
+    reminded_game: GameLinks, db: Database, smtp: tuple[SmtpSettings, Mailbox], receiver: Receiver
+) -> None:
+    """A game given a zone (sengoku edit GAME zone, before the game was put on the site) shows it, UTC beside."""
+
+    def tokyo(handle: store.Handle) -> None:
+        handle.game.state = handle.game.state.replace(zone="Asia/Tokyo")
+
+    store.change(db, reminded_game.id, tokyo)
+    run(db, smtp[0], NOW + timedelta(hours=1, minutes=30))
+    [posted] = receiver.received
+    assert posted.text.splitlines()[1] == "Deadline: Monday 2 March 2099, 06:00 JST (21:00 UTC)."
+
+
 def test_each_round_goes_once_and_a_late_one_once_for_all_the_hours_it_missed(
     reminded_game: GameLinks, db: Database, smtp: tuple[SmtpSettings, Mailbox], receiver: Receiver
 ) -> None:

@@ -3,7 +3,7 @@
 A player turns notifications on in a browser; the page sends the browser's subscription (its push service's
 endpoint and keys) with the events it wants: ``phase`` (a phase adjudicated, with what happened to the power,
 and the next one open; or a phase opened again by a rollback), ``press`` (a message the power may read) and
-``reminder`` (the site's reminder before a deadline, to a power without orders). Each event goes once to each
+``reminder`` (the site's reminder before a deadline, to a power that owes orders). Each event goes once to each
 subscription (a :class:`~web.storage.models.PushSentRow` is written before it goes); a subscription the push
 service calls gone (404, 410) is forgotten, and so is one made through a link the GM has since replaced.
 
@@ -33,6 +33,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from game.owed import owed
 from outbox.webpush import Subscription, VapidKey, push, unb64
 from web.storage import store
 from web.storage.db import Database
@@ -352,14 +353,21 @@ def after_message(db: Database, game_id: str, message_id: int) -> threading.Thre
 
 
 def after_reminder(db: Database, game_id: str, phase_number: int, hours: int, missing: Sequence[str]) -> None:
-    """Push the reminder round to the powers without orders. Never raises."""
+    """Push the reminder round to the powers that owe orders, each told what it still owes. Never raises."""
 
     def build() -> _Event | None:
         snapshot = store.load(db, game_id)
-        name, phase = snapshot.name or snapshot.board.title, str(snapshot.state.position.phase)
-        body = "You have no orders saved yet."
+        board, state = snapshot.board, snapshot.state
+        name, phase = snapshot.name or board.title, str(state.position.phase)
+        still = {o.power: o for o in owed(board, state.position, board.rules, state.orders)}
+
+        def body(power: str) -> str:
+            if power not in still or not still[power].orders:
+                return "You have no orders saved yet."
+            return f"Still to order: {still[power].describe()}."
+
         title = f"{name}: orders for {phase} are due in about {hours} h"
-        payloads = {p: _note(game_id, p, title, body, "reminder") for p in missing}
+        payloads = {p: _note(game_id, p, title, body(p), "reminder") for p in missing}
         return _Event(f"reminder:{phase_number}:{hours}", "reminder", payloads) if payloads else None
 
     _start(db, game_id, build)

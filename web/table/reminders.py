@@ -145,7 +145,8 @@ def _post(db: Database, snapshot: Snapshot, due: Round, mentions: dict[str, str]
     name = snapshot.name or snapshot.board.title
     phase = str(snapshot.state.position.phase)
     flavour = Flavour(chosen.flavour)
-    text = reminder_notice(name, phase, snapshot.deadline, due.hours_left, due.missing, flavour, mentions)
+    zone = snapshot.state.zone
+    text = reminder_notice(name, phase, snapshot.deadline, due.hours_left, due.missing, flavour, mentions, zone)
     pinged = [mentions[p] for p in due.missing if p in mentions]
     posted = chat.posted_counted(db, snapshot.id, chosen, ChannelPost([text], mentions=pinged))
     if posted.failure:
