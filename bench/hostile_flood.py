@@ -8,8 +8,8 @@ from one client, each against a real ``sengoku serve`` on loopback.
 this checkout's virtual environment), so both columns are measured the same way on the same machine.
 
 - **press flood**: one player's token sends :data:`FLOOD` public messages of 4,000 characters from four
-  threads as fast as the server answers; meanwhile and after, another player's page (Takeda's), its
-  ``press.json`` and its ``/pulse`` are timed (the median of 5) against the same before the flood, and
+  threads as fast as the server answers; meanwhile (the page and ``/pulse``) and after (both, and
+  ``press.json``), another player's (Takeda's) are timed (the median of 5) against the same before the flood, and
   ``/healthz`` while 8 of Takeda's pages load at once. Issue 32's figures, before: 8,000 messages accepted in
   100 s; Takeda's page 34.8 MB in 1.6 s; ``press.json`` 33 MB; ``/pulse`` 0.30 s; waitress 718 MB.
 - **sockets**: 1,100 connections from 127.0.0.2 (reopened as fast as the server closes them) while
@@ -76,11 +76,13 @@ def _flood(site: Site, game: dict[str, Any]) -> dict[str, Any]:
             sent["accepted" if status == 201 else "refused"] += 1
 
     during: list[float] = []
+    pulses: list[float] = []
     stop = threading.Event()
 
     def watch() -> None:
         while not stop.is_set():
             during.append(_page(site, page)[0])
+            pulses.append(_page(site, pulse)[0])
 
     watcher = threading.Thread(target=watch, daemon=True)
     started = time.perf_counter()
@@ -92,6 +94,7 @@ def _flood(site: Site, game: dict[str, Any]) -> dict[str, Any]:
     out["flood_s"] = round(time.perf_counter() - started, 1)
     out.update(sent)
     out["page_s_during"] = round(statistics.median(during), 3) if during else None
+    out["pulse_s_during"] = round(statistics.median(pulses), 3) if pulses else None
     out["page_s_after"], out["page_bytes_after"] = _page(site, page)
     out["press_json_bytes"] = _page(site, f"/games/{game['id']}/play/{takeda}/press.json")[1]
     out["pulse_s_after"], _ = _page(site, pulse)

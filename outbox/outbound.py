@@ -7,8 +7,9 @@ own network for them (a database's port, a cloud's metadata service at
 169.254.169.254) and tell them what came back. So, for every URL:
 
 * **when it is set** (no DNS needed): ``https`` to a host name on the list
-  (Discord's and Slack's webhook hosts, and those the operator adds in
-  ``SENGOKU_OUTBOUND_HOSTS``); an address written as digits (``10.0.0.5``,
+  (Discord's and Slack's webhook hosts, on port 443 only: the site is no
+  scanner of their other ports; and those the operator adds in
+  ``SENGOKU_OUTBOUND_HOSTS``, on any port); an address written as digits (``10.0.0.5``,
   ``[::1]``) is refused, unless it is in a network the operator allows
   (``SENGOKU_OUTBOUND_NETWORKS``: a relay on this machine, the tests'
   receiver), where ``http`` may be used too;
@@ -121,6 +122,8 @@ class Outbound:
             )
         elif parsed.scheme != "https":
             raise OutboundRefused(f"an address on {host} starts https://")
+        elif host in DEFAULT_HOSTS and parsed.port not in (None, 443):
+            raise OutboundRefused(f"{host} is reached on its own port (443), not {parsed.port}")
         return parsed
 
     def address(self, host: str, port: int) -> str:

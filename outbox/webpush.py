@@ -3,8 +3,10 @@
 The payload is encrypted for the browser's key (RFC 8291: ``aes128gcm``, by ``http_ece``) and the request is
 signed with the site's VAPID key (RFC 8292: a JWT for the push service's origin, by ``py_vapid``), so the push
 service learns nothing but its size and can tell the site's pushes from anyone else's. The request is one POST
-to the subscription's endpoint, never a redirect followed; which endpoints may be reached at all is the
-caller's rule (the web site allows the known push services only).
+to the subscription's endpoint, through the outbound guard the caller gives (:mod:`outbox.outbound`: the hosts
+it names; the name resolved once, a private, loopback or metadata answer refused, the connection pinned to the
+checked address; no redirect followed, no proxy from the environment): a browser names the endpoint, so a
+hostile page could name anything (the web site allows the known push services only).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import httpx
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
+
+from outbox.outbound import Outbound, OutboundRefused
 
 __all__ = ["Pushed", "Subscription", "VapidKey", "b64", "push", "unb64"]
 
@@ -108,10 +112,12 @@ def push(
     *,
     subject: str,
     now: datetime,
+    outbound: Outbound,
     timeout: float = 10.0,
     transport: httpx.BaseTransport | None = None,
 ) -> Pushed:
-    """Encrypt ``payload`` (JSON) for the subscription and POST it to its endpoint, signed with ``key``."""
+    """Encrypt ``payload`` (JSON) for the subscription and POST it to its endpoint, signed with ``key``, through
+    ``outbound`` (``transport``: what sends the checked request; real HTTP if None)."""
     data = json.dumps(payload, separators=(",", ":")).encode()
     if len(data) > MAX_PAYLOAD:
         raise ValueError(f"a push payload is at most {MAX_PAYLOAD} bytes (this one: {len(data)})")
@@ -129,8 +135,10 @@ def push(
     headers = Vapid02.from_pem(key.pem).sign(claims)
     headers |= {"Content-Encoding": "aes128gcm", "TTL": str(_TTL), "Content-Type": "application/octet-stream"}
     try:
-        with httpx.Client(timeout=timeout, follow_redirects=False, transport=transport) as client:
+        with outbound.client(timeout=timeout, transport=transport) as client:
             answer = client.post(subscription.endpoint, content=body, headers=headers)
+    except OutboundRefused as refused:
+        return Pushed(None, f"not sent: {refused}")
     except httpx.HTTPError as error:
         return Pushed(None, f"the push service could not be reached ({type(error).__name__})")
     failure = None if answer.is_success else f"the push service answered {answer.status_code}"

@@ -27,3 +27,16 @@ def test_a_game_file_with_a_byte_order_mark_is_read_as_the_game(cli: Cli) -> Non
     assert cli.lines("status", "game.json")[0] == "Sengoku Jidai (6DP): Spring 1570 movement"
     cli("orders", "game.json", "-", input="Oda:\nA Owari - Mino\n")
     assert not path.read_bytes().startswith(codecs.BOM_UTF8)
+
+
+def test_a_change_made_through_the_link_is_undone_through_the_files_own_name(cli: Cli) -> None:
+    """One game, one journal (as one lock): the journal is beside the file the link names. Beside the link, a
+    change made through it was, to the file's own name, a change "made outside sengoku"."""
+    (cli.folder / "games").mkdir()
+    cli("new", "games/kyoto.json")
+    (cli.folder / "game.json").symlink_to(cli.folder / "games" / "kyoto.json")
+    cli("orders", "game.json", "-", input="Oda:\nA Owari - Mino\n")
+    undone = cli.lines("undo", "games/kyoto.json")[0]
+    assert undone.startswith("Undone: #2, read orders; orders stored: Oda 1 (sengoku orders game.json -;"), undone
+    assert not list(cli.folder.glob(".game.json*"))  # no second journal beside the link
+    assert "Oda" not in json.loads((cli.folder / "games" / "kyoto.json").read_text())["orders"]

@@ -102,3 +102,22 @@ def test_mail_goes_to_an_address_once_its_owner_agreed_and_links_to_one_power_at
         assert status == 200 and answer["sent"] == ["Oda <nobunaga@owari.example>"]
         status, listed = call(served, "GET", "/api/site/games", token="no-operator")
         assert status == 403
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_a_strangers_address_typed_into_game_after_game_gets_a_few_invitations_a_day_not_one_a_game(
+    tmp_path: Path, kind: str, box: tuple[int, Mailbox]
+) -> None:
+    """Invitations are once a game; without a bound across games, a visitor making game after game (or many
+    visitors) would send one stranger an invitation from each, with the game's name in its Subject."""
+    port, mailbox = box
+    with mail_site(tmp_path, kind, port) as served:  # type: ignore[attr-defined]
+        for n in range(4):
+            status, game = call(served, "POST", "/api/games", {"name": f"Bomb {n}"}, X_Forwarded_For=f"203.0.113.{n}")
+            assert status == 201
+            book = {"addresses": {"Oda": ["victim@example.org"], "Takeda": [f"player{n}@example.org"]}}
+            answer = call(served, "PUT", f"/api/games/{game['id']}/mail-settings", book, token=game["gm_token"])
+            assert answer[0] == 200
+        to_victim = [m for m in mailbox.messages if "victim@example.org" in str(m["To"])]
+        assert len(to_victim) == 3  # SENGOKU_ADDRESS_INVITATIONS_PER_DAY's default
+        assert len(mailbox.messages) == 3 + 4  # every other address was invited by its game

@@ -78,6 +78,10 @@ def test_discords_and_slacks_hosts_and_the_operators_own_are_allowed() -> None:
         assert outbound.check(url).host in url.lower()
     with pytest.raises(OutboundRefused, match="starts https://"):
         outbound.check("http://discord.com/api/webhooks/1/x")
+    with pytest.raises(OutboundRefused, match=r"discord.com is reached on its own port \(443\), not 22"):
+        outbound.check("https://discord.com:22/api/webhooks/1/x")  # found attacking the site: any port was taken
+    assert outbound.check("https://discord.com:443/api/webhooks/1/x").port is None  # 443 said aloud: the default
+    assert outbound.check("https://chat.example.org:8443/hooks/x").port == 8443  # the operator's own: its port
 
 
 class Recorded(httpx.BaseTransport):

@@ -10,9 +10,11 @@ again by a rollback, a message the power may read, a reminder to a power that ow
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
+import httpx
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -195,3 +197,58 @@ def test_the_page_says_what_is_on(site: Site, client: FlaskClient, game: GameLin
     subscribe(site, game, "Oda", service, events=["phase", "press"])
     html = client.get(game.player("Oda")).get_data(as_text=True)
     assert "On in 1 browser of yours: a new phase and the results, messages to you." in " ".join(html.split())
+
+
+class _Recorder(httpx.BaseTransport):
+    """Sends nothing: records each request handed to it (none must be)."""
+
+    def __init__(self) -> None:
+        self.requests: list[httpx.Request] = []
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        return httpx.Response(201)
+
+
+@pytest.mark.parametrize(
+    ("answer", "kind"),
+    [("10.0.0.5", "a private address"), ("169.254.169.254", "a cloud metadata service"), ("::1", "a loopback")],
+)
+def test_a_push_service_whose_name_resolves_inside_is_never_connected_to(
+    site: Site,
+    game: GameLinks,
+    db: Database,
+    service: PushService,
+    caplog: pytest.LogCaptureFixture,
+    answer: str,
+    kind: str,
+) -> None:
+    """The outbound guard for pushes too (issue 32: the same guard for every URL the server fetches): a known push
+    service's name answering a private, metadata or loopback address (a stub resolver: nothing leaves loopback)
+    is refused at send time, before any connection."""
+    settings = push.settings_of(db)
+    assert settings is not None
+    asked: list[str] = []
+    recorder = _Recorder()
+
+    def resolve(host: str, port: int) -> list[str]:
+        asked.append(host)
+        return [answer]
+
+    push.configure(db, replace(settings, services=("fcm.googleapis.com",), resolve=resolve, transport=recorder))
+    _, browser = service.browser()
+    browser.endpoint = "https://fcm.googleapis.com/fcm/send/abc"
+    page = game.player("Takeda")
+    subscribed = site.client.post(
+        page + "/push",
+        json={"subscription": browser.subscription(), "events": ["press"]},
+        headers={"X-CSRFToken": site.csrf(page)},
+    )
+    assert subscribed.status_code == 201
+    press = site.client.post(
+        f"/api/games/{game.id}/press", json={"to": ["Takeda"], "text": "Kai holds."}, headers=game.bearer("Oda")
+    )
+    assert press.status_code == 201
+    settle(db)
+    assert recorder.requests == [] and asked == ["fcm.googleapis.com"]
+    assert f"fcm.googleapis.com resolves to {kind}" in caplog.text

@@ -7,7 +7,9 @@ site's own sender, issue 32). So:
 * **Consent.** An address the GM adds gets one mail, an invitation with
   one link (:func:`invitations`); nothing else goes to it until its owner
   agrees on that link's page, and nothing ever if they decline. An
-  address is invited once a game, whatever the GM saves again.
+  address is invited once a game, whatever the GM saves again, and by at
+  most a few games a day on the whole site (a stranger's address typed
+  into game after game would otherwise get an invitation from each).
 * **Quotas** (:class:`Quotas`, from the environment): mails a game sends
   an hour, mails the whole site sends an hour, addresses a game's book
   holds, chat posts a game makes an hour (webhook posts, and answers to
@@ -63,12 +65,14 @@ class Quotas:
     webhook_per_hour: int = 60
     discord_per_hour: int = 60
     """Answers to Discord commands shown to a game's channel (not those to their user alone)."""
+    address_invitations_per_day: int = 3
 
 
 def quotas() -> Quotas:
     """``SENGOKU_MAIL_PER_HOUR``, ``SENGOKU_GAME_MAIL_PER_HOUR``, ``SENGOKU_GAME_ADDRESSES``,
-    ``SENGOKU_GAME_WEBHOOKS_PER_HOUR`` and ``SENGOKU_GAME_DISCORD_POSTS_PER_HOUR`` from the environment, else
-    the defaults (read where they are used: the deadline job's threads have no app)."""
+    ``SENGOKU_GAME_WEBHOOKS_PER_HOUR``, ``SENGOKU_GAME_DISCORD_POSTS_PER_HOUR`` and
+    ``SENGOKU_ADDRESS_INVITATIONS_PER_DAY`` from the environment, else the defaults (read where they are used:
+    the deadline job's threads have no app)."""
 
     def number(name: str, default: int) -> int:
         value = os.environ.get(name, "")
@@ -80,6 +84,7 @@ def quotas() -> Quotas:
         number("SENGOKU_GAME_ADDRESSES", Quotas.game_addresses),
         number("SENGOKU_GAME_WEBHOOKS_PER_HOUR", Quotas.webhook_per_hour),
         number("SENGOKU_GAME_DISCORD_POSTS_PER_HOUR", Quotas.discord_per_hour),
+        number("SENGOKU_ADDRESS_INVITATIONS_PER_DAY", Quotas.address_invitations_per_day),
     )
 
 
@@ -186,14 +191,19 @@ def admit(
     db: Database, game_id: str, letters: Sequence[Letter], limits: Quotas, now: datetime, invitation: bool = False
 ) -> tuple[list[Letter], list[tuple[Letter, str]]]:
     """The letters that may go now, and the others with why: to an address that has not agreed (unless it is
-    the invitation itself), or past the game's or the site's hourly quota."""
+    the invitation itself; an invitation to an address other games invited as often as an address may be in a
+    day), or past the game's or the site's hourly quota."""
     allowed = set() if invitation else agreed(db, game_id)
+    invited = _invited_today(db, [letter.address for letter in letters], now) if invitation else {}
     game_left, site_left = budget(db, game_id, limits, now)
     going: list[Letter] = []
     held: list[tuple[Letter, str]] = []
     for letter in letters:
         if not invitation and address_key(letter.address) not in allowed:
             held.append((letter, "has not agreed to this game's mail yet (it was sent one invitation)"))
+        elif invited.get(address_key(letter.address), 0) >= limits.address_invitations_per_day:
+            most = limits.address_invitations_per_day
+            held.append((letter, f"was invited by {most} games on this site in the last day, the most an address is"))
         elif game_left <= 0:
             held.append((letter, f"this game has sent {limits.game_per_hour} mails in the last hour, its most"))
         elif site_left <= 0:
@@ -202,6 +212,18 @@ def admit(
             going.append(letter)
             game_left, site_left = game_left - 1, site_left - 1
     return going, held
+
+
+def _invited_today(db: Database, addresses: Sequence[str], now: datetime) -> dict[str, int]:
+    """How many games on the site invited each of ``addresses`` in the last day."""
+    keys = sorted({address_key(a) for a in addresses})
+    if not keys:
+        return {}
+    query = select(MailConsentRow.address, func.count()).where(
+        MailConsentRow.address.in_(keys), MailConsentRow.invited > now - timedelta(days=1)
+    )
+    with db.read() as session:
+        return {address: count for address, count in session.execute(query.group_by(MailConsentRow.address))}
 
 
 def budget(db: Database, game_id: str, limits: Quotas, now: datetime) -> tuple[int, int]:

@@ -8,8 +8,11 @@ subscription (a :class:`~web.storage.models.PushSentRow` is written before it go
 service calls gone (404, 410) is forgotten, and so is one made through a link the GM has since replaced.
 
 Bounds: an endpoint must be https on a known push service (``PUSH_SERVICES``; http on loopback only where the
-site allows it, for tests), at most :data:`MAX_PER_POWER` subscriptions a power (the oldest goes), each push
-one POST of at most 4 KB with a 10 s timeout, from a thread of its own (a slow push service holds up nothing).
+site allows it, for tests), checked again when a push is sent, and the push sent through the outbound guard
+(:mod:`outbox.outbound`: the endpoint's name resolved once, a loopback, private, link-local or metadata answer
+refused, the connection pinned to the checked address); at most :data:`MAX_PER_POWER` subscriptions a power (the
+oldest goes), each push one POST of at most 4 KB with a 10 s timeout, from a thread of its own (a slow push
+service holds up nothing).
 
 Where pushes start (each a call of one function here, in a thread): after an adjudication
 (:func:`after_adjudication`: the GM's page and API, and the deadline job), after a rollback
@@ -34,6 +37,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from game.owed import owed
+from outbox.outbound import Outbound, OutboundRefused, Resolver
 from outbox.webpush import Subscription, VapidKey, push, unb64
 from web.storage import store
 from web.storage.db import Database
@@ -78,6 +82,7 @@ class PushSettings:
     services: tuple[str, ...] = KNOWN_SERVICES  # hosts (".host" for its subdomains) endpoints may be on
     loopback_http: bool = False  # an http endpoint on 127.0.0.1 is allowed (tests' own push service)
     transport: Any = None  # an httpx transport for tests; None: the network
+    resolve: Resolver | None = None  # a stub resolver for tests; None: the system's
     sent: list[threading.Thread] = field(default_factory=list, compare=False)  # threads started (tests wait)
 
 
@@ -126,6 +131,16 @@ def check_endpoint(endpoint: str, settings: PushSettings) -> None:
     if parts.scheme == "http" and settings.loopback_http and _loopback(host):
         return
     raise PushRefused(f"'{host}' is not a push service this site sends to")
+
+
+def _guard(endpoint: str, settings: PushSettings) -> Outbound:
+    """The outbound guard for one push: the endpoint's host alone (a known push service still, else PushRefused),
+    the operator's networks, and loopback where the site allows http there (the tests' push service)."""
+    check_endpoint(endpoint, settings)
+    operator = Outbound.from_environment()
+    loopback = (ipaddress.ip_network("127.0.0.0/8"),) if settings.loopback_http else ()
+    host = (urlsplit(endpoint).hostname or "").lower()
+    return Outbound(frozenset({host}), operator.networks + loopback, settings.resolve or operator.resolve)
 
 
 def _loopback(host: str) -> bool:
@@ -254,12 +269,18 @@ def _deliver(db: Database, settings: PushSettings, event: _Event) -> None:
             elif event.kind in json.loads(row.events) and _claim(session, row.id, event.key):
                 due.append((row.id, Subscription(row.endpoint, row.p256dh, row.auth), row.power))
     for row_id, subscription, power in due:
+        try:
+            guard = _guard(subscription.endpoint, settings)
+        except (PushRefused, OutboundRefused) as refused:  # the operator's list narrowed since it was kept
+            log.warning("push of %s to a subscription of %s not sent: %s", event.key, power, refused)
+            continue
         pushed = push(
             subscription,
             event.payloads[power],
             settings.key,
             subject=settings.subject,
             now=store.utcnow(),
+            outbound=guard,
             transport=settings.transport,
         )
         if pushed.gone:
