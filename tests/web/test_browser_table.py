@@ -62,6 +62,28 @@ def test_a_page_open_in_another_tab_learns_that_the_gm_adjudicated(base: str, br
     expect(page.locator("#orders")).to_have_value("A Owari - Mino")
 
 
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_page_open_when_the_gm_rolls_back_says_so_in_the_right_words(base: str, browser: Browser, width: int) -> None:
+    game = new_game(base)
+    gm = str(game["gm_token"])
+    version = call("GET", f"{base}/api/games/{game['id']}")[1]["version"]
+    assert call("POST", f"{base}/api/games/{game['id']}/adjudicate", {"version": version}, gm)[0] == 200
+    page = (phone if width == 390 else desktop)(browser)
+    page.goto(link(base, game, "Oda"))
+    expect(page.locator("#phase")).to_have_text("Fall 1570 movement")
+    version = call("GET", f"{base}/api/games/{game['id']}")[1]["version"]
+    assert call("POST", f"{base}/api/games/{game['id']}/rollback", {"version": version}, gm)[0] == 200
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # the next poll
+    expect(page.locator("#live-note")).to_contain_text(
+        "The GM rolled the game back: Fall 1570 movement is closed and Spring 1570 movement is open again."
+    )
+    expect(page.locator("#live-note")).not_to_contain_text("adjudicated")
+    page.fill("#orders", "A Owari - Mino")  # typing: the live check answers for Spring
+    expect(page.locator("#phase-moved")).to_contain_text("The game is at Spring 1570 movement now")
+    expect(page.locator("#phase-moved")).not_to_contain_text("moved on")
+    page.context.close()
+
+
 def test_when_every_power_is_ready_the_phase_ends_early(base: str, browser: Browser, live_app: Any) -> None:
     from web.table import deadlines
 
