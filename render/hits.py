@@ -37,7 +37,7 @@ a neighbouring square, which stops halfway between the two units)."""
 _ROUNDS = 3
 _FIRST = 0.5  # of the way between two units, the square found first takes this much (halfway: measured best)
 _STEP = 2.0  # how far a shared edge moves at a time, in units
-_MOVES = 40  # at most this many moves (the Sengoku map needs 12)
+_MOVES = 40  # at most this many rounds, a round a move or a province found stuck (the Sengoku map takes 13)
 _NEAR = 30.0  # how far round a target another name or unit may lie and still cover it
 
 
@@ -128,8 +128,9 @@ def _widened(squares: dict[str, Box], plan: Layout, spots: Mapping[str, LabelSpo
     out = dict(squares)
     drawn = _Drawn(plan, spots)
     sides = {key: _side(drawn.target(key, out)) for key in sorted(out)}
+    stuck: set[str] = set()  # no move helps these (a move changes only its two squares: theirs stay as they are)
     for _ in range(_MOVES):
-        short = sorted((sides[key], key) for key in sides if sides[key] < NEED)
+        short = sorted((sides[key], key) for key in sides if sides[key] < NEED and key not in stuck)
         if not short:
             break
         key = short[0][1]
@@ -144,7 +145,8 @@ def _widened(squares: dict[str, Box], plan: Layout, spots: Mapping[str, LabelSpo
             if min(got, left) > min(sides[key], sides[other]) and (best is None or min(got, left) > best[0]):
                 best = (min(got, left), other, mine, theirs, got, left)
         if best is None:
-            break
+            stuck.add(key)
+            continue
         _, other, out[key], out[other], sides[key], sides[other] = best
     return out
 
