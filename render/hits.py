@@ -6,6 +6,10 @@ the province also gets an invisible square of :data:`SIDE` round its unit's plac
 under the names and units: taken from its neighbours, which get squares of their own if that leaves them too
 little. :data:`NEED` is 24 CSS px (WCAG 2.2, 2.5.8) at the smallest scale a page opens the map at (the whole
 board on a 1280 x 900 desktop, about 0.76 px a unit).
+
+Two neighbours' squares first share the ground between their units halfway; then, while a province's target
+as drawn (its neighbours' names and units lie above its square) holds less than :data:`NEED`, the edge it shares
+with a neighbour's square moves into that neighbour, as long as both come out with more than the lesser had.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
+import msgspec
 import numpy as np
 import shapely
 from shapely.geometry import box
@@ -31,6 +36,9 @@ SIDE = 46.0
 a neighbouring square, which stops halfway between the two units)."""
 _ROUNDS = 3
 _FIRST = 0.5  # of the way between two units, the square found first takes this much (halfway: measured best)
+_STEP = 2.0  # how far a shared edge moves at a time, in units
+_MOVES = 40  # at most this many rounds, a round a move or a province found stuck (the Sengoku map takes 13)
+_NEAR = 30.0  # how far round a target another name or unit may lie and still cover it
 
 
 def tap_squares(plan: Layout, spots: Mapping[str, LabelSpot], side: float = SIDE) -> dict[str, Box]:
@@ -45,7 +53,7 @@ def tap_squares(plan: Layout, spots: Mapping[str, LabelSpot], side: float = SIDE
             break
         needing |= dict.fromkeys(fresh, round_)
         squares = _apart({key: _square(plan.anchors[key], side) for key in sorted(needing)}, plan.anchors, needing)
-    return squares
+    return _widened(squares, plan, spots)
 
 
 def _meets(region: BaseGeometry, taken: list[BaseGeometry]) -> bool:
@@ -111,3 +119,100 @@ def _apart(squares: dict[str, Box], anchors: Mapping[str, XY], rounds: Mapping[s
                 out[north] = Box(n.left, n.top, n.right, min(n.bottom, middle))
                 out[south] = Box(s.left, max(s.top, middle), s.right, s.bottom)
     return out
+
+
+def _widened(squares: dict[str, Box], plan: Layout, spots: Mapping[str, LabelSpot]) -> dict[str, Box]:
+    """The squares, with the edge between two of them moved (a :data:`_STEP` at a time) into the neighbour of the
+    province whose target as drawn is smallest, while it holds less than :data:`NEED` and a move leaves both
+    provinces with a larger square than the lesser of them had."""
+    out = dict(squares)
+    drawn = _Drawn(plan, spots)
+    sides = {key: _side(drawn.target(key, out)) for key in sorted(out)}
+    stuck: set[str] = set()  # no move helps these (a move changes only its two squares: theirs stay as they are)
+    for _ in range(_MOVES):
+        short = sorted((sides[key], key) for key in sides if sides[key] < NEED and key not in stuck)
+        if not short:
+            break
+        key = short[0][1]
+        best: tuple[float, str, Box, Box, float, float] | None = None
+        for other in sorted(out):
+            edge = _meeting(out[key], out[other]) if other != key else None
+            if edge is None:
+                continue
+            mine, theirs = _moved(out[key], out[other], edge, _STEP)
+            trial = {**out, key: mine, other: theirs}
+            got, left = _side(drawn.target(key, trial)), _side(drawn.target(other, trial))
+            if min(got, left) > min(sides[key], sides[other]) and (best is None or min(got, left) > best[0]):
+                best = (min(got, left), other, mine, theirs, got, left)
+        if best is None:
+            stuck.add(key)
+            continue
+        _, other, out[key], out[other], sides[key], sides[other] = best
+    return out
+
+
+class _Drawn:
+    """Where a tap counts for a province as the page draws it: its land or sea under no other square, its own
+    square and unit, less what other provinces' units and names cover (drawn above); and its own name."""
+
+    def __init__(self, plan: Layout, spots: Mapping[str, LabelSpot]) -> None:
+        self.regions = {key: region.simplify(0.5) for key, region in plan.regions.items()}
+        self.units = {key: _glyph(at) for key, at in plan.anchors.items()}
+        self.names = {key: _shape(spot.box) for key, spot in spots.items()}
+
+    def target(self, key: str, squares: Mapping[str, Box]) -> BaseGeometry:
+        region = self.regions[key]
+        others = [_shape(s) for k, s in squares.items() if k != key]
+        covering = [s for s in others if s.intersects(region)]
+        under = [region.difference(shapely.union_all(covering)) if covering else region, self.units[key]]
+        if key in squares:
+            under.append(_shape(squares[key]))
+        shape = shapely.union_all(under)
+        near = shapely.box(*shape.bounds).buffer(_NEAR)
+        above = [g for k, g in self.units.items() if k != key] + [g for k, g in self.names.items() if k != key]
+        covering = [g for g in above if g.intersects(near)]
+        if covering:
+            shape = shape.difference(shapely.union_all(covering))
+        return shape.union(self.names[key]) if key in self.names else shape
+
+
+def _side(target: BaseGeometry) -> float:
+    """The side of the largest upright square in ``target`` (to a unit, from 16 up to 48 units)."""
+    low, high = 16.0, 48.0
+    while high - low > 1.0:
+        middle = (low + high) / 2
+        low, high = (middle, high) if _holds_square(target, middle) else (low, middle)
+    return low
+
+
+def _shape(square: Box) -> BaseGeometry:
+    return box(square.left, square.top, square.right, square.bottom)
+
+
+def _glyph(at: XY) -> BaseGeometry:
+    x, y = at
+    return box(x - GLYPH_HALF_WIDTH, y - GLYPH_HALF_HEIGHT, x + GLYPH_HALF_WIDTH, y + GLYPH_HALF_HEIGHT)
+
+
+def _meeting(mine: Box, theirs: Box) -> str | None:
+    """Which edge of ``mine`` a neighbouring square ``theirs`` lies against, if any."""
+    across = min(mine.bottom, theirs.bottom) - max(mine.top, theirs.top) > 1
+    along = min(mine.right, theirs.right) - max(mine.left, theirs.left) > 1
+    edges = {
+        "right": across and math.isclose(mine.right, theirs.left),
+        "left": across and math.isclose(mine.left, theirs.right),
+        "bottom": along and math.isclose(mine.bottom, theirs.top),
+        "top": along and math.isclose(mine.top, theirs.bottom),
+    }
+    return next((edge for edge, meets in edges.items() if meets), None)
+
+
+def _moved(mine: Box, theirs: Box, edge: str, by: float) -> tuple[Box, Box]:
+    """Both squares after their shared edge moves ``by`` into ``theirs``."""
+    if edge in ("left", "top"):
+        by = -by
+    facing = {"right": "left", "left": "right", "bottom": "top", "top": "bottom"}[edge]
+    return (
+        msgspec.structs.replace(mine, **{edge: getattr(mine, edge) + by}),
+        msgspec.structs.replace(theirs, **{facing: getattr(theirs, facing) + by}),
+    )

@@ -150,3 +150,18 @@ def test_small_provinces_get_tap_squares_that_do_not_overlap(sengoku: Board, sen
     drawn = group(parse(render_svg(sengoku, sengoku_start)), "hits")
     rects = {r.get("data-province"): r for r in drawn.iter(f"{SVG}rect")}
     assert set(rects) == set(hits) and all(r.get("pointer-events") == "all" for r in rects.values())
+
+
+def test_every_small_provinces_target_as_drawn_holds_a_fingers_square(sengoku: Board) -> None:
+    """Its land, square, unit and name, less the neighbours' names and units drawn over them (as if every
+    neighbour had a unit), hold a square of 24 CSS px on the desktop's whole board (0.76 px a unit, the smallest
+    scale a page opens the map at): Owari, between Mino's and Mikawa's squares, and Aki, under Bingo's name."""
+    from render import sheet_of
+    from render.geometry import layout
+    from render.hits import _Drawn, _side
+
+    sheet = sheet_of(sengoku)
+    drawn = _Drawn(layout(sengoku), sheet.spots)
+    sides = {key: _side(drawn.target(key, sheet.hits)) for key in sheet.hits}
+    assert {"OWA", "AKI"} <= set(sides)
+    assert min(sides.values()) * 0.76 >= 24, sorted(sides.items(), key=lambda kv: kv[1])[:3]

@@ -64,7 +64,7 @@ def test_a_page_learns_the_game_moved_on_as_the_player_types(browser: Browser, b
     type_orders(page, "A Owari - Mino")
     adjudicate(base, game)
     page.keyboard.type("\nF Mikawa H")  # the live check now answers for Fall
-    expect(page.locator("#phase-moved")).to_contain_text(f"The game has moved on to {FALL}")
+    expect(page.locator("#phase-moved")).to_contain_text(f"The game is at {FALL} now (the GM adjudicated {SPRING} ")
     page.get_by_role("button", name="Reload").click()  # the text goes with the player, as a closed phase's draft
     expect(page.locator("#phase")).to_have_text(FALL)
     expect(page.locator(".closed-drafts textarea")).to_have_value(TYPED)

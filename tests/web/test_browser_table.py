@@ -62,6 +62,28 @@ def test_a_page_open_in_another_tab_learns_that_the_gm_adjudicated(base: str, br
     expect(page.locator("#orders")).to_have_value("A Owari - Mino")
 
 
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_page_open_when_the_gm_rolls_back_says_so_in_the_right_words(base: str, browser: Browser, width: int) -> None:
+    game = new_game(base)
+    gm = str(game["gm_token"])
+    version = call("GET", f"{base}/api/games/{game['id']}")[1]["version"]
+    assert call("POST", f"{base}/api/games/{game['id']}/adjudicate", {"version": version}, gm)[0] == 200
+    page = (phone if width == 390 else desktop)(browser)
+    page.goto(link(base, game, "Oda"))
+    expect(page.locator("#phase")).to_have_text("Fall 1570 movement")
+    version = call("GET", f"{base}/api/games/{game['id']}")[1]["version"]
+    assert call("POST", f"{base}/api/games/{game['id']}/rollback", {"version": version}, gm)[0] == 200
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # the next poll
+    expect(page.locator("#live-note")).to_contain_text(
+        "The GM rolled the game back: Fall 1570 movement is closed and Spring 1570 movement is open again."
+    )
+    expect(page.locator("#live-note")).not_to_contain_text("adjudicated")
+    page.fill("#orders", "A Owari - Mino")  # typing: the live check answers for Spring
+    expect(page.locator("#phase-moved")).to_contain_text("The game is at Spring 1570 movement now")
+    expect(page.locator("#phase-moved")).not_to_contain_text("moved on")
+    page.context.close()
+
+
 def test_when_every_power_is_ready_the_phase_ends_early(base: str, browser: Browser, live_app: Any) -> None:
     from web.table import deadlines
 
@@ -79,3 +101,24 @@ def test_when_every_power_is_ready_the_phase_ends_early(base: str, browser: Brow
     assert deadlines.run_due(live_app.extensions["sengoku_db"]) == [game["id"]]
     page.reload()
     expect(page.locator("#phase")).to_have_text("Fall 1570 movement")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_gm_pages_map_hint_stays_clear_of_the_site_header(base: str, browser: Browser, width: int) -> None:
+    """On a desktop the hint lies over the map's top left corner, on a phone under the map; never over the
+    site's header, however the page scrolls (it covered the header at 1280 once)."""
+    game = new_game(base)
+    page = (phone if width == 390 else desktop)(browser)
+    page.goto(f"{base}/games/{game['id']}/gm/{game['gm_token']}")
+    expect(page.locator("#map-info")).to_contain_text("for your eyes only")
+    for y in (0, 150, 300):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        header, hint, board = (page.locator(s).bounding_box() for s in ("header.top", "#map-bar", "#map"))
+        assert header is not None and hint is not None and board is not None
+        assert hint["y"] >= header["y"] + header["height"], (y, header, hint)
+        if width == 1280:
+            inside = board["x"] <= hint["x"] and hint["x"] + hint["width"] <= board["x"] + board["width"]
+            assert inside and board["y"] <= hint["y"] <= board["y"] + board["height"] / 4, (y, board, hint)
+        else:
+            assert hint["y"] >= board["y"] + board["height"] - 1, (y, board, hint)
+    page.context.close()

@@ -78,6 +78,15 @@ def test_history_phase_by_phase(client, site: Site, game: GameLinks) -> None:
     assert client.get(f"/games/{game.id}/history/0").status_code == 404
 
 
+def test_the_last_past_phase_steps_on_to_the_game_as_it_is_now(client, site: Site, game: GameLinks) -> None:
+    site.adjudicate(game)
+    site.adjudicate(game)
+    first = client.get(f"/games/{game.id}/history/1").get_data(as_text=True)
+    assert f'rel="next" class="step" href="/games/{game.id}/history/2">Later' in first
+    last = client.get(f"/games/{game.id}/history/2").get_data(as_text=True)
+    assert f'rel="next" class="step" href="/games/{game.id}">Now: Spring 1571 movement &rarr;</a>' in last
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [

@@ -124,8 +124,9 @@
     var head = document.createElement("h2");
     head.textContent = parts[2] + " is closed";
     var why = document.createElement("p");
-    why.textContent = "The game has moved on to " + now + " since this page was drawn: a save from it will be " +
-      "refused. What you typed is kept on this device; reload to see the new phase and decide what to do with it.";
+    why.textContent = "The game is at " + now + " now (the GM adjudicated " + parts[2] + " or rolled the game " +
+      "back since this page was drawn): a save from this page will be refused. What you typed is kept on this " +
+      "device; reload to see " + now + " and decide what to do with it.";
     var reload = document.createElement("button");
     reload.type = "button";
     reload.textContent = "Reload";
