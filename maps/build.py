@@ -10,6 +10,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from maps.board import Board, Border, PowerSetup, Province, StartUnit
+from maps.drawing import drawing_names, unknown_drawing
 from maps.errors import MapFileError
 from maps.rules import RULE_SETS, unknown_rules
 from maps.schema import UNIT_PATTERN, MapFile
@@ -32,6 +33,8 @@ def parse_board(text: str, source: str = "<map>") -> Board:
         raise _schema_error(error, data, source) from None
     if parsed.rules not in RULE_SETS:
         raise MapFileError(source, None, f"rules: {unknown_rules(parsed.rules)}")
+    if parsed.drawing is not None and parsed.drawing not in drawing_names():
+        raise MapFileError(source, None, f"drawing: {unknown_drawing(parsed.drawing)}")
     for province, problem in find_problems(parsed):
         raise MapFileError(source, province, problem)
     return _build(parsed)
@@ -85,6 +88,7 @@ def _build(data: MapFile) -> Board:
         start_year=data.start.year,
         victory_centres=data.victory_centres,
         rules=RULE_SETS[data.rules],
+        drawing=data.drawing,
         provinces=provinces,
         powers=tuple(
             PowerSetup(p.name, tuple(p.home_centres), tuple(_start_unit(u) for u in p.units)) for p in data.powers

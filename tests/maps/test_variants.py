@@ -77,6 +77,21 @@ def test_a_renamed_sengoku_map_still_plays_sengoku(tmp_path: Path) -> None:
     assert game.rules is SENGOKU and game.dp("Oda") == 2
 
 
+def test_each_shipped_map_names_its_drawing_or_none() -> None:
+    """The picture is chosen by the map file too: Sengoku on Japan's real coast, the standard map a schematic."""
+    assert load_board("sengoku").drawing == "sengoku" and load_board("standard").drawing is None
+
+
+def test_a_renamed_sengoku_map_keeps_its_drawing() -> None:
+    assert parse_board(sengoku_text(name="kyoto-house"), "kyoto-house.yaml").drawing == "sengoku"
+
+
+def test_an_unknown_drawing_is_one_line_naming_the_drawings_there_are() -> None:
+    with pytest.raises(MapFileError) as refused:
+        parse_board(sengoku_text(drawing="kyoto"), "kyoto.yaml")
+    assert str(refused.value) == "kyoto.yaml: (file): drawing: unknown drawing 'kyoto'; the drawings there are sengoku"
+
+
 def test_a_sengoku_map_told_to_play_standard_rules_does(tmp_path: Path) -> None:
     board = parse_board(sengoku_text(name="plain", rules="standard"), "plain.yaml")
     assert board.rules is STANDARD and Game.new(board).dp("Oda") == 0
