@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,7 +28,7 @@ import msgspec
 
 from maps.errors import MapFileError
 
-__all__ = ["Drawing", "Zoom", "drawing_digest", "drawing_names", "drawing_of", "unknown_drawing"]
+__all__ = ["Drawing", "Zoom", "drawing_digest", "drawing_names", "drawing_of", "misfit", "unknown_drawing"]
 
 _FOLDER = Path(__file__).with_name("data") / "drawing"
 
@@ -82,6 +83,34 @@ def drawing_of(name: str | None) -> Drawing | None:
     )
     source = str(coast.get("source", {}).get("data", ""))
     return Drawing(land, source, _zoom(spec.get("zoom"), where), _seeds(spec.get("seeds"), where))
+
+
+_REACH = 1.0  # degrees: how far past its coastline's extent a drawing may place a province (a sea off the coast)
+
+
+def misfit(drawing: Drawing, places: Mapping[str, LatLon]) -> str | None:
+    """Why ``drawing`` cannot draw a map whose provinces lie at ``places`` (id -> latitude, longitude), or None.
+
+    A drawing is made for one set of provinces: its seeds name them, and its
+    coastline covers where they lie. The Sengoku drawing named by the
+    standard map (Europe's positions, none on Japan's land) would leave the
+    layout no land to share, so the map file is refused when it loads.
+    """
+    lacking = sorted(set(drawing.seeds) - set(places))
+    if lacking:
+        return f"its seeds name provinces this map does not have ({_some(lacking)})"
+    lons = [lon for polygon in drawing.land for lon, _ in polygon[0]]
+    lats = [lat for polygon in drawing.land for _, lat in polygon[0]]
+    south, north, west, east = min(lats) - _REACH, max(lats) + _REACH, min(lons) - _REACH, max(lons) + _REACH
+    off = sorted(key for key, (lat, lon) in places.items() if not (south <= lat <= north and west <= lon <= east))
+    if off:
+        where = f"latitude {south:.1f} to {north:.1f}, longitude {west:.1f} to {east:.1f}"
+        return f"{_some(off)} {'lies' if len(off) == 1 else 'lie'} off its coastline ({where})"
+    return None
+
+
+def _some(names: list[str]) -> str:
+    return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
 
 
 def drawing_digest(name: str | None) -> str:
