@@ -92,6 +92,12 @@ def test_an_unknown_drawing_is_one_line_naming_the_drawings_there_are() -> None:
     assert str(refused.value) == "kyoto.yaml: (file): drawing: unknown drawing 'kyoto'; the drawings there are sengoku"
 
 
+def test_a_drawing_is_a_name_never_a_path() -> None:
+    """A map file from anywhere names a shipped drawing; it cannot make the loader read another file."""
+    with pytest.raises(MapFileError, match=r"drawing: String should match pattern"):
+        parse_board(sengoku_text(drawing="../../drawing/sengoku"), "kyoto.yaml")
+
+
 def test_a_drawing_made_for_other_provinces_is_refused_when_the_map_loads() -> None:
     """The standard map on Japan's coast would have no land to share: one line, not a failure when drawn."""
     text = (
