@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from localfiles.boardcache import keep_boards_on_disk
-from maps import Board, SengokuError, available_maps, is_map_path, load_board
+from maps import DEFAULT_VARIANT, Board, SengokuError, available_maps, is_map_path, load_board
 
 if TYPE_CHECKING:
     from game.state import GameState
@@ -49,11 +49,11 @@ def _load(ctx: click.Context, param: click.Parameter, value: str) -> Board:
 
 
 def board_option(command: F) -> F:
-    """``--variant NAME|FILE`` giving the command a loaded board (default: sengoku)."""
+    """``--variant NAME|FILE`` giving the command a loaded board (default: maps.DEFAULT_VARIANT)."""
     return click.option(
         "--variant",
         "board",
-        default="sengoku",
+        default=DEFAULT_VARIANT,
         show_default=True,
         metavar="|".join(available_maps()) + "|FILE",
         callback=_load,

@@ -13,7 +13,7 @@ from cli.gamelock import game_lock
 from cli.gmlog import note
 from cli.positionfile import read_document, read_position, variant_of
 from game.game import Game
-from maps import available_maps, is_map_path
+from maps import DEFAULT_VARIANT, available_maps, is_map_path
 
 
 @click.command(short_help="Start a game, at the start or at any position.")
@@ -42,7 +42,7 @@ def new(game: Path, variant: str | None, position_file: Path | None, name: str, 
     progress or a disputed situation.
     """
     document = read_document(position_file) if position_file else None
-    variant = variant or variant_of(document) or "sengoku"
+    variant = variant or variant_of(document) or DEFAULT_VARIANT
     board = load_variant(variant)
     started = Game.new(board, name=name)
     note(started, "started the game" + (" at a given position" if position_file else ""))

@@ -37,8 +37,9 @@ def _entry(folder: Path, name: str) -> Path:
 
 def _key(board: Board) -> bytes:
     """What the drawing depends on, digested (reprs of tuples of strings, numbers and enums: the same in every run)."""
-    real = drawing_digest(board.name)
-    drawn = (board.name, board.title, tuple(board.provinces.values()), board.borders, board.impassable, real)
+    real = drawing_digest(board.drawing)
+    provinces = tuple(board.provinces.values())
+    drawn = (board.name, board.title, provinces, board.borders, board.impassable, board.drawing, real)
     return hashlib.sha256(_code() + repr(drawn).encode("utf-8")).hexdigest().encode()
 
 

@@ -63,6 +63,7 @@ class Board:
     neutral_units: tuple[StartUnit, ...]
     impassable: tuple[tuple[str, tuple[float, float] | None], ...]
     borders: tuple[Border, ...]
+    drawing: str | None = None  # the shipped real-earth drawing the map file names (maps.drawing); None: a schematic
     names: NameIndex = field(init=False)
     _army: dict[str, frozenset[str]] = field(init=False, repr=False)
     _fleet: dict[Location, frozenset[Location]] = field(init=False, repr=False)

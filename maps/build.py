@@ -10,6 +10,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from maps.board import Board, Border, PowerSetup, Province, StartUnit
+from maps.drawing import drawing_names, drawing_of, misfit, unknown_drawing
 from maps.errors import MapFileError
 from maps.rules import RULE_SETS, unknown_rules
 from maps.schema import UNIT_PATTERN, MapFile
@@ -32,9 +33,23 @@ def parse_board(text: str, source: str = "<map>") -> Board:
         raise _schema_error(error, data, source) from None
     if parsed.rules not in RULE_SETS:
         raise MapFileError(source, None, f"rules: {unknown_rules(parsed.rules)}")
+    if parsed.drawing is not None:
+        _check_drawing(parsed, source)
     for province, problem in find_problems(parsed):
         raise MapFileError(source, province, problem)
     return _build(parsed)
+
+
+def _check_drawing(parsed: MapFile, source: str) -> None:
+    """The drawing the map names is shipped and fits the map's provinces (read once a process, then kept)."""
+    name = parsed.drawing
+    if name not in drawing_names():
+        raise MapFileError(source, None, f"drawing: {unknown_drawing(str(name))}")
+    drawing = drawing_of(name)
+    assert drawing is not None  # a shipped drawing: its file is there
+    problem = misfit(drawing, {p.id: p.at for p in parsed.provinces if p.at is not None})
+    if problem:
+        raise MapFileError(source, None, f"drawing: {name!r} does not fit this map: {problem}")
 
 
 def _read_yaml(text: str, source: str) -> object:
@@ -85,6 +100,7 @@ def _build(data: MapFile) -> Board:
         start_year=data.start.year,
         victory_centres=data.victory_centres,
         rules=RULE_SETS[data.rules],
+        drawing=data.drawing,
         provinces=provinces,
         powers=tuple(
             PowerSetup(p.name, tuple(p.home_centres), tuple(_start_unit(u) for u in p.units)) for p in data.powers

@@ -1,21 +1,26 @@
-"""How a shipped board is drawn on the real earth: its coastline, a declared local zoom, extra region seeds.
+"""How a board is drawn on the real earth: its coastline, a declared local zoom, extra region seeds.
 
-A board's map file says where each province lies (latitude, longitude);
-``maps/data/drawing/<board>.yaml`` says how the picture should show it: the
+A board's map file says where each province lies (latitude, longitude) and,
+with ``drawing: NAME``, which shipped drawing it is drawn on;
+``maps/data/drawing/<NAME>.yaml`` says how the picture should show it: the
 coastline to draw it on (cut once from Natural Earth by tools/coastline.py),
 a region enlarged on purpose where the real provinces are too crowded for
 marks (the Kinai), and extra points a province's region grows from where
-one position would leave the drawn borders unlike the board's. A board
-without such a file (the standard map, a GM's own map file) is drawn as a
-schematic. Read here, in the one package that reads map data, so that the
+one position would leave the drawn borders unlike the board's. The map file
+names the drawing, never the code and never the map's own name, so a copy of
+the Sengoku map saved under another name is drawn on Japan still; a board
+that names none (the standard map, most of a GM's own map files) is drawn as
+a schematic. Read here, in the one package that reads map data, so that the
 picture code stays free of I/O; read once per process, and only when a
-picture is laid out.
+picture is laid out (:func:`drawing_names`, which a map file's check asks, lists
+the folder and reads no file).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,7 +28,7 @@ import msgspec
 
 from maps.errors import MapFileError
 
-__all__ = ["Drawing", "Zoom", "drawing_digest", "drawing_of"]
+__all__ = ["Drawing", "Zoom", "drawing_digest", "drawing_names", "drawing_of", "misfit", "unknown_drawing"]
 
 _FOLDER = Path(__file__).with_name("data") / "drawing"
 
@@ -48,15 +53,25 @@ class Drawing(msgspec.Struct, frozen=True):
     seeds: dict[str, tuple[LatLon, ...]]
 
 
+@lru_cache(maxsize=1)
+def drawing_names() -> tuple[str, ...]:
+    """The shipped drawings a map file may name (``drawing: sengoku``): the folder's ``<name>.yaml`` files."""
+    return tuple(sorted(p.name.removesuffix(".yaml") for p in _FOLDER.iterdir() if p.name.endswith(".yaml")))
+
+
+def unknown_drawing(name: str) -> str:
+    """The one line that refuses a drawing name no shipped drawing has."""
+    return f"unknown drawing {name!r}; the drawings there are {', '.join(drawing_names()) or 'none'}"
+
+
 @lru_cache(maxsize=4)
-def drawing_of(board_name: str) -> Drawing | None:
-    """The drawing of a shipped board by name, or None when it has none (drawn as a schematic)."""
-    spec_path = _FOLDER / f"{board_name}.yaml"
-    if not spec_path.is_file():
+def drawing_of(name: str | None) -> Drawing | None:
+    """The shipped drawing a map file names (``board.drawing``), or None for none (drawn as a schematic)."""
+    if name is None or not (spec_path := _FOLDER / f"{name}.yaml").is_file():
         return None
     from maps.yamlread import read_yaml  # only when a board is laid out: `sengoku map` with a kept sheet reads no YAML
 
-    where = f"maps/data/drawing/{board_name}.yaml"
+    where = f"maps/data/drawing/{name}.yaml"
     spec_text = spec_path.read_text(encoding="utf-8")
     spec = read_yaml(spec_text)
     if not isinstance(spec, dict) or not isinstance(spec.get("coastline"), str):
@@ -70,16 +85,44 @@ def drawing_of(board_name: str) -> Drawing | None:
     return Drawing(land, source, _zoom(spec.get("zoom"), where), _seeds(spec.get("seeds"), where))
 
 
-def drawing_digest(board_name: str) -> str:
-    """A digest of the board's drawing files, read as bytes ("" without a drawing): a cache key that parses nothing.
+_REACH = 1.0  # degrees: how far past its coastline's extent a drawing may place a province (a sea off the coast)
 
-    Every file of the folder whose name starts with the board's counts, so
-    a coastline named otherwise would be missed: name it ``<board>.*``.
+
+def misfit(drawing: Drawing, places: Mapping[str, LatLon]) -> str | None:
+    """Why ``drawing`` cannot draw a map whose provinces lie at ``places`` (id -> latitude, longitude), or None.
+
+    A drawing is made for one set of provinces: its seeds name them, and its
+    coastline covers where they lie. The Sengoku drawing named by the
+    standard map (Europe's positions, none on Japan's land) would leave the
+    layout no land to share, so the map file is refused when it loads.
     """
-    if not (_FOLDER / f"{board_name}.yaml").is_file():
+    lacking = sorted(set(drawing.seeds) - set(places))
+    if lacking:
+        return f"its seeds name provinces this map does not have ({_some(lacking)})"
+    lons = [lon for polygon in drawing.land for lon, _ in polygon[0]]
+    lats = [lat for polygon in drawing.land for _, lat in polygon[0]]
+    south, north, west, east = min(lats) - _REACH, max(lats) + _REACH, min(lons) - _REACH, max(lons) + _REACH
+    off = sorted(key for key, (lat, lon) in places.items() if not (south <= lat <= north and west <= lon <= east))
+    if off:
+        where = f"latitude {south:.1f} to {north:.1f}, longitude {west:.1f} to {east:.1f}"
+        return f"{_some(off)} {'lies' if len(off) == 1 else 'lie'} off its coastline ({where})"
+    return None
+
+
+def _some(names: list[str]) -> str:
+    return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+
+
+def drawing_digest(name: str | None) -> str:
+    """A digest of a drawing's files, read as bytes ("" for none): a cache key that parses nothing.
+
+    Every file of the folder whose name starts with the drawing's counts, so
+    a coastline named otherwise would be missed: name it ``<drawing>.*``.
+    """
+    if name is None or not (_FOLDER / f"{name}.yaml").is_file():
         return ""
     digest = hashlib.sha256()
-    for path in sorted(_FOLDER.glob(f"{board_name}.*")):
+    for path in sorted(_FOLDER.glob(f"{name}.*")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 

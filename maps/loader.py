@@ -1,7 +1,8 @@
 """Loading a variant (a map file) into a :class:`~maps.board.Board`: by name, or by path.
 
-``parse_board`` is pure (text in, board out); ``load_board`` is the one
-place that reads a map file (a drawing's files are read in :mod:`maps.drawing`).
+``parse_board`` reads no file (text in, board out; a ``drawing:`` it names is
+looked for among the shipped drawings); ``load_board`` is the one place that
+reads a map file (a drawing's files are read in :mod:`maps.drawing`).
 A variant is given by name or by path, never read as both: a word with no
 folder in it and no ``.yaml`` ending is a name, looked up among the variants shipped with the package and those another
 installed package declares (the ``sengoku.variants`` entry points); anything
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BoardStore",
+    "DEFAULT_VARIANT",
     "ENTRY_POINTS",
     "available_maps",
     "is_map_path",
@@ -45,6 +47,7 @@ BoardStore = Callable[[str, str, Callable[[], Board]], Board]
 ``source`` names the map (a shipped map's file, or a GM's map file's full path).
 """
 
+DEFAULT_VARIANT = "sengoku"  # the variant a new game, a sandbox or a command takes when none is named
 _SHIPPED = Path(__file__).with_name("data")  # the package's own folder (importlib.resources costs 3 ms to import)
 ENTRY_POINTS = "sengoku.variants"  # NAME = "package": the installed package holding NAME.yaml
 _SEPARATORS = tuple(sep for sep in (os.sep, os.altsep, "/") if sep)

@@ -70,6 +70,7 @@ class MapFile(_Entry):
     name: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]*$")]
     title: str
     rules: str  # a rule set's name (maps.rules), checked when the file loads
+    drawing: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]*$")] | None = None  # maps.drawing: checked too
     start: StartEntry
     victory_centres: int = Field(ge=1)
     powers: list[PowerEntry] = Field(min_length=1)

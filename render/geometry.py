@@ -90,7 +90,7 @@ def layout(board: Board) -> Layout:
     missing = sorted(set(board.provinces) - set(places))
     if missing:
         raise ValueError(f"{board.name}: no position ('at') for {', '.join(missing)}: cannot draw it")
-    drawing = drawing_of(board.name)
+    drawing = drawing_of(board.drawing)
     if drawing is not None:
         return _real_layout(board, drawing)
     walls = {f"#{i}": at for i, (_, at) in enumerate(board.impassable) if at is not None}

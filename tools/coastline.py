@@ -6,7 +6,7 @@ and shipping the whole world would weigh megabytes. So this script, run by
 hand when the data or the extent changes, reads the 1:10m land set as the
 ``world-atlas`` npm package ships it (TopoJSON, quantized, in degrees),
 cuts it to the board's extent, drops islets too small to see, simplifies
-the rest to well under a pixel, and writes ``maps/data/drawing/<board>.coast.json``
+the rest to well under a pixel, and writes ``maps/data/drawing/<drawing>.coast.json``
 with where it came from. The data is public domain (Natural Earth); the
 package's own code is ISC-licensed and none of it is copied.
 

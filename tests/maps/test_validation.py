@@ -44,6 +44,7 @@ BROKEN_FILES: dict[str, tuple[str | None, str]] = {
     "bridge_to_sea": ("ALP", "a bridge joins two coastal provinces; ALP-SEA does not"),
     "split_coasts_on_a_sea": ("SEA", "a sea province has no coasts: a fleet stands on the whole of it"),
     "one_way_bridge": ("ALP", "one-way bridge: ALP lists BET but BET does not list ALP"),
+    "unknown_drawing": (None, "drawing: unknown drawing 'kyoto'; the drawings there are sengoku"),
 }
 
 

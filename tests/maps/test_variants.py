@@ -77,6 +77,49 @@ def test_a_renamed_sengoku_map_still_plays_sengoku(tmp_path: Path) -> None:
     assert game.rules is SENGOKU and game.dp("Oda") == 2
 
 
+def test_each_shipped_map_names_its_drawing_or_none() -> None:
+    """The picture is chosen by the map file too: Sengoku on Japan's real coast, the standard map a schematic."""
+    assert load_board("sengoku").drawing == "sengoku" and load_board("standard").drawing is None
+
+
+def test_a_renamed_sengoku_map_keeps_its_drawing() -> None:
+    assert parse_board(sengoku_text(name="kyoto-house"), "kyoto-house.yaml").drawing == "sengoku"
+
+
+def test_an_unknown_drawing_is_one_line_naming_the_drawings_there_are() -> None:
+    with pytest.raises(MapFileError) as refused:
+        parse_board(sengoku_text(drawing="kyoto"), "kyoto.yaml")
+    assert str(refused.value) == "kyoto.yaml: (file): drawing: unknown drawing 'kyoto'; the drawings there are sengoku"
+
+
+def test_a_drawing_is_a_name_never_a_path() -> None:
+    """A map file from anywhere names a shipped drawing; it cannot make the loader read another file."""
+    with pytest.raises(MapFileError, match=r"drawing: String should match pattern"):
+        parse_board(sengoku_text(drawing="../../drawing/sengoku"), "kyoto.yaml")
+
+
+def test_a_drawing_made_for_other_provinces_is_refused_when_the_map_loads() -> None:
+    """The standard map on Japan's coast would have no land to share: one line, not a failure when drawn."""
+    text = (
+        (SHIPPED / "standard.yaml")
+        .read_text(encoding="utf-8")
+        .replace("\nrules: standard\n", "\nrules: standard\ndrawing: sengoku\n")
+    )
+    with pytest.raises(MapFileError) as refused:
+        parse_board(text, "europe.yaml")
+    assert str(refused.value) == (
+        "europe.yaml: (file): drawing: 'sengoku' does not fit this map: "
+        "its seeds name provinces this map does not have (AKI, AWA, BUN, BUS, DEW and 32 more)"
+    )
+
+
+def test_a_province_placed_off_the_drawings_coast_is_refused_when_the_map_loads() -> None:
+    text = sengoku_text().replace("at: [35.15, 136.9]", "at: [48.85, 2.35]")  # Owari moved to Paris
+    assert "at: [48.85, 2.35]" in text
+    with pytest.raises(MapFileError, match=r"drawing: 'sengoku' does not fit this map: OWA lies off its coastline"):
+        parse_board(text, "moved.yaml")
+
+
 def test_a_sengoku_map_told_to_play_standard_rules_does(tmp_path: Path) -> None:
     board = parse_board(sengoku_text(name="plain", rules="standard"), "plain.yaml")
     assert board.rules is STANDARD and Game.new(board).dp("Oda") == 0

@@ -1,8 +1,10 @@
-"""The drawing of the boards themselves: borders exactly as the map says, labels clear of each other, quickly."""
+"""The drawing of the boards themselves: borders exactly as the map says, labels clear of each other.
+
+How long a layout takes is measured, not asserted: bench/bench_pages.py (the first request lays the board out).
+"""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +28,7 @@ def test_regions_border_as_the_board_says(standard: Board) -> None:
 
 
 def test_a_schematic_sengoku_borders_as_the_board_says(sengoku: Board) -> None:
-    plan = layout(schematic(sengoku))  # the board without its real-earth drawing (a GM's own copy of the map)
+    plan = layout(schematic(sengoku))  # the board without its real-earth drawing (a GM's copy that names none)
     assert (plan.false_borders, plan.missing_borders) == ((), ())
 
 
@@ -84,25 +86,19 @@ def test_labels_do_not_overlap_labels_or_units(name: str, request: pytest.Fixtur
             assert not spot.box.overlaps(_glyph_box(anchor)), f"label {key} covers the unit place of {location}"
 
 
-@pytest.mark.parametrize("name", ["sengoku", "standard"])
-def test_a_layout_takes_a_fraction_of_a_second(name: str) -> None:
-    board = parse_board((MAPS / f"{name}.yaml").read_text(encoding="utf-8"), f"{name}.yaml")  # a new board: no cache
-    start = time.perf_counter()
-    layout(board)
-    assert time.perf_counter() - start < 3.0  # about 0.35 s on a laptop; generous for a slow test machine
-
-
 def schematic(board: Board) -> Board:
-    """The shipped map under another name, so it has no real-earth drawing and is drawn as a schematic."""
+    """A copy of a shipped map that names no real-earth drawing, so it is drawn as a schematic."""
     data = yaml.safe_load((MAPS / f"{board.name}.yaml").read_text(encoding="utf-8"))
     data["name"] = f"{board.name}-copy"
+    data.pop("drawing", None)
     return parse_board(yaml.safe_dump(data), "copy.yaml")
 
 
 def without_border(name: str, a: str, b: str) -> Board:
-    """A shipped map (a schematic, under another name) in which a GM has decided that a and b no longer border."""
+    """A shipped map (a schematic: a copy naming no drawing) in which a GM has decided that a and b no longer border."""
     data = yaml.safe_load((MAPS / f"{name}.yaml").read_text(encoding="utf-8"))
     data["name"] = f"{name}-edited"
+    data.pop("drawing", None)
     for province in data["provinces"]:
         if province["id"] in (a, b):
             for kind in ("army", "fleet"):

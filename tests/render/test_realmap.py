@@ -12,9 +12,14 @@ from pathlib import Path
 import pytest
 from shapely.geometry import LineString
 
-from maps import Board, MapFileError
+from maps import Board, MapFileError, loader, parse_board
 from maps import drawing as drawings
 from render import layout
+
+
+def sengoku_file() -> Path:
+    return Path(loader.__file__).with_name("data") / "sengoku.yaml"
+
 
 KNOWN_FALSE = {
     ("ARB", "SAT"),  # Ariake Bay reaches Kagoshima Bay's Satsuma shore
@@ -37,8 +42,18 @@ def test_the_coast_is_natural_earths_cut_once_and_kept_beside_the_map() -> None:
 
 
 def test_the_standard_map_has_no_real_drawing_and_stays_a_schematic(standard: Board) -> None:
-    assert drawings.drawing_of("standard") is None
+    assert standard.drawing is None and drawings.drawing_of(standard.drawing) is None
     assert layout(standard).void is None
+
+
+def test_the_map_file_names_the_drawing_not_the_maps_name(sengoku: Board) -> None:
+    """A copy of the Sengoku map saved under another name is drawn on Japan as the shipped one is."""
+    text = Path(sengoku_file()).read_text(encoding="utf-8").replace("\nname: sengoku\n", "\nname: kyoto-house\n")
+    renamed = parse_board(text, "kyoto-house.yaml")
+    assert renamed.name == "kyoto-house" and renamed.drawing == "sengoku"
+    plan, shipped = layout(renamed), layout(sengoku)
+    assert plan.void is not None and (plan.width, plan.height) == (shipped.width, shipped.height)
+    assert set(plan.false_borders) == KNOWN_FALSE and set(plan.missing_borders) == KNOWN_MISSING
 
 
 def test_only_the_known_borders_differ_from_the_board(sengoku: Board) -> None:

@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from game.document import position_document
 from game.setup import PositionError, position_from_document
-from maps import known_variants, load_board
+from maps import DEFAULT_VARIANT, known_variants, load_board
 from web.pages.public import svg_response
 from web.play import mapview
 from web.play.choices import choices_out
@@ -107,8 +107,8 @@ def setup() -> BaseResponse:
         upload = request.files.get("file")
         pasted = request.form.get("position", "")
         text = upload.read().decode("utf-8", "replace") if upload and upload.filename else pasted
-        return _to(_from_file(text, request.form.get("variant", "sengoku")))
-    variant = request.form.get("variant", "sengoku")
+        return _to(_from_file(text, request.form.get("variant", DEFAULT_VARIANT)))
+    variant = request.form.get("variant", DEFAULT_VARIANT)
     if variant not in known_variants():
         abort(400, f"There is no variant '{variant}'; choose one of {', '.join(known_variants())}.")
     return _to(SandboxState(variant=variant))

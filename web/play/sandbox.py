@@ -29,7 +29,7 @@ from adjudicator.positioncheck import check_position
 from game.cycle import start_position
 from game.game import Game
 from game.state import GameState
-from maps import known_variants, load_board
+from maps import DEFAULT_VARIANT, known_variants, load_board
 from maps.board import Board
 from orders import LineVerdict, Order, VerdictKind, order_text, parse_orders
 from post import build_post, render
@@ -68,7 +68,7 @@ class SandboxState(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    variant: str = "sengoku"
+    variant: str = DEFAULT_VARIANT
     name: str = Field(default="", max_length=80, description="the game it came from, if any (its results posts say so)")
     start: Position | None = Field(default=None, description="the position it started from; none: the variant's start")
     steps: list[str] = Field(default_factory=list, max_length=MAX_STEPS, description="each adjudicated phase's orders")

@@ -9,6 +9,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from game.records import PhaseReport, ResultKind
 from game.state import MAX_NAME_CHARS, name_problem
+from maps import DEFAULT_VARIANT
 from orders.cleantext import plain_name
 from post import Post
 from post.document import Lot
@@ -78,7 +79,7 @@ class _In(BaseModel):
 class NewGameIn(_In):
     """A new game. With hours set, each phase gets a deadline that long after it opens."""
 
-    variant: str = Field(default="sengoku", max_length=40)
+    variant: str = Field(default=DEFAULT_VARIANT, max_length=40)
     name: GameName = Field(min_length=1, max_length=MAX_NAME_CHARS, description="one line of printable text")
     movement_hours: int | None = Field(default=None, ge=1, le=24 * 60, description="hours for a movement phase")
     other_hours: int | None = Field(default=None, ge=1, le=24 * 60, description="hours for retreats and builds")

@@ -31,7 +31,7 @@ def demo_game(app: Flask) -> tuple[str, dict[str, str]]:
     kept = _read(path)
     if kept is not None and _still_valid(db, *kept):
         return kept
-    game_id, issued = actions.create_game(db, NewGameIn(name=DEMO_NAME, variant="sengoku", listed=True))
+    game_id, issued = actions.create_game(db, NewGameIn(name=DEMO_NAME, listed=True))
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:

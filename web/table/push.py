@@ -36,6 +36,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from game.addresses import is_loopback_host
 from game.owed import owed
 from outbox.outbound import Outbound, OutboundRefused, Resolver
 from outbox.webpush import Subscription, VapidKey, push, unb64
@@ -128,7 +129,7 @@ def check_endpoint(endpoint: str, settings: PushSettings) -> None:
     known = any(host == s or (s.startswith(".") and host.endswith(s)) for s in settings.services)
     if parts.scheme == "https" and known:
         return
-    if parts.scheme == "http" and settings.loopback_http and _loopback(host):
+    if parts.scheme == "http" and settings.loopback_http and is_loopback_host(host):
         return
     raise PushRefused(f"'{host}' is not a push service this site sends to")
 
@@ -141,13 +142,6 @@ def _guard(endpoint: str, settings: PushSettings) -> Outbound:
     loopback = (ipaddress.ip_network("127.0.0.0/8"),) if settings.loopback_http else ()
     host = (urlsplit(endpoint).hostname or "").lower()
     return Outbound(frozenset({host}), operator.networks + loopback, settings.resolve or operator.resolve)
-
-
-def _loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def subscribe(
