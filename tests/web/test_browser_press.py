@@ -139,6 +139,23 @@ def test_keyboard_orders_keep_focus_on_the_next_choice_and_reach_save_in_a_few_k
 
 
 @pytest.mark.parametrize("width", SIZES)
+def test_from_the_top_of_the_page_save_is_two_keys_away(base: str, browser: Browser, width: int) -> None:
+    """The first Tab is a link to Save and Ready (shown while focused); Enter on it puts the focus on Save."""
+    game = new_game(base)
+    page = opened(browser, width, link(base, game, "Oda"))
+    page.keyboard.press("Tab")
+    skip = page.locator("a.skip-link")
+    expect(skip).to_be_focused()
+    box = skip.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["height"] >= 24, box  # on screen while it has the focus
+    page.keyboard.press("Enter")
+    assert page.evaluate(_SAVES), page.evaluate(_FOCUSED)
+    page.keyboard.press("Tab")
+    expect(page.locator("#ready-quick")).to_be_focused()  # and Ready is the next key
+    page.context.close()
+
+
+@pytest.mark.parametrize("width", SIZES)
 def test_a_phase_everyone_is_ready_for_while_paused_ends_when_it_is_resumed(
     base: str, browser: Browser, live_app: Flask, width: int
 ) -> None:

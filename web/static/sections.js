@@ -39,6 +39,12 @@
   }
 
   document.addEventListener("click", function (event) {
+    var skip = event.target.closest ? event.target.closest("[data-skip-to]") : null;
+    if (skip && document.getElementById(skip.dataset.skipTo)) {  // the first Tab's link: Save at once, no hash
+      event.preventDefault();
+      document.getElementById(skip.dataset.skipTo).focus();
+      return;
+    }
     var link = event.target.closest ? event.target.closest("[data-section-link]") : null;
     if (!link) { return; }
     event.preventDefault();
