@@ -18,6 +18,7 @@ import os
 import re
 import shutil
 import tempfile
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
@@ -98,3 +99,15 @@ def sengoku() -> Board:
 @pytest.fixture(scope="session")
 def standard() -> Board:
     return load_board("standard")
+
+
+BACKGROUND_THREADS = ("sengoku-discord-later", "sengoku-push")
+"""The site's own threads that answer after the request (Discord's follow-ups, Web Push)."""
+
+
+def join_background_threads(timeout: float = 30.0) -> None:
+    """Wait for the site's background threads before a test's database goes: one that outlived its test would
+    open a connection on a disposed engine (a ResourceWarning in a later test) or call a stand-in already gone."""
+    for thread in threading.enumerate():
+        if thread.name in BACKGROUND_THREADS:
+            thread.join(timeout)

@@ -23,6 +23,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from tests.conftest import join_background_threads
 from tests.discord.discordd import APPLICATION, Discord, discord_api
 from tests.web.conftest import GameLinks, Site, database_url
 from web import create_app
@@ -72,6 +73,7 @@ def app(tmp_path: Path, key: Ed25519PrivateKey, discord: Discord, backend: str) 
     }
     app = create_app(config)
     yield app
+    join_background_threads()
     app.extensions["sengoku_db"].dispose()
 
 

@@ -22,6 +22,7 @@ from flask.testing import FlaskClient
 from playwright.sync_api import Browser
 from sqlalchemy import MetaData, select
 
+from tests.conftest import join_background_threads
 from tests.outbox.smtpd import Mailbox
 from tests.web.browsing import launch
 from tests.web.live import live_server
@@ -59,6 +60,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def app(tmp_path: Path) -> Iterator[Flask]:
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.db'}", "SECRET_KEY": "test"})
     yield app
+    join_background_threads()
     app.extensions["sengoku_db"].dispose()
 
 
