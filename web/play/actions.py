@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
 from adjudicator.position import Phase
@@ -246,18 +247,18 @@ def set_listed(db: Database, game_id: str, listed: bool) -> bool:
     return store.change(db, game_id, act)
 
 
-def adjudicate_if_due(db: Database, game_id: str | None = None, now: datetime | None = None) -> list[str]:
-    """Adjudicate the games (or the one game) whose deadline has passed; returns their ids.
+def adjudicate_if_due(db: Database, games: Iterable[str], now: datetime | None = None) -> list[str]:
+    """Adjudicate those of ``games`` whose deadline has passed; returns their ids.
 
     A game that cannot be adjudicated (a bug, a bad moment for the database)
-    is left as it was, logged, and tried again next time; the others go on.
+    is left as it was, logged, and tried again (web/storage/due.py); the others go on.
     """
     moment = now or utcnow()
     done = []
-    for due in store.due_games(db, moment, game_id):
+    for due in games:
         try:
             store.change(db, due, lambda h: _adjudicate_due(h, moment))
-        except _NotDue:
+        except (_NotDue, store.NotFound):
             continue
         except Exception:
             log.exception("game %s: its deadline has passed but it could not be adjudicated", due)

@@ -14,7 +14,8 @@ request lines and the error log's tracebacks show ``/gm/***``, never a token.
 
 The deadline job runs in a process of its own beside the workers
 (:mod:`web.serving.scheduler`, started when the server is ready and stopped with
-it); each worker runs it too, every 30 seconds, as a safety net.
+it); each worker runs it too, every 30 seconds, as a safety net: the same pass,
+which with nothing due is one indexed statement (web/storage/due.py).
 
 No keep-alive: each answer closes its connection. A request on a kept-alive
 connection waits for the worker that holds the connection, where a new

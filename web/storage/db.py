@@ -130,6 +130,12 @@ class Database:
         with self._read_engine.begin() as connection:
             return connection.execute(statement, values).all()
 
+    def glance(self, statement: Executable, values: dict[str, Any]) -> Sequence[Row[Any]]:
+        """One reading statement in autocommit, on a connection of its own: no ``BEGIN``, no ``COMMIT``, so the
+        statement is all the database hears (the deadline job's look for work, every second or two)."""
+        with self.engine.connect() as connection:
+            return connection.execution_options(isolation_level="AUTOCOMMIT").execute(statement, values).all()
+
     @contextmanager
     def one_connection(self) -> Iterator[None]:
         """Inside, every transaction of this thread uses one connection, checked out (and pinged) once.
@@ -236,8 +242,10 @@ def _sqlite_connect(connection: Any, _record: Any) -> None:
 
 
 def _sqlite_begin(connection: Any) -> None:
-    read_only = connection.get_execution_options().get(_READ_ONLY, False)
-    connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+    options = connection.get_execution_options()
+    if options.get("isolation_level") == "AUTOCOMMIT":  # Database.glance: one statement, no transaction
+        return
+    connection.exec_driver_sql("BEGIN" if options.get(_READ_ONLY, False) else "BEGIN IMMEDIATE")
 
 
 def init_app(app: Flask) -> Database:

@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 import msgspec
-from sqlalchemy import bindparam, delete, select
+from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.orm import Session
 
 from adjudicator.position import Phase
@@ -29,7 +29,7 @@ from game.game import Game
 from game.state import GameState, state_from_json, state_json
 from maps import Board, load_board
 from orders.model import Order
-from web.storage import discordrows, readyrows, saverows, tokens
+from web.storage import discordrows, due, readyrows, saverows, tokens
 from web.storage.db import Database
 from web.storage.kept import SharedLRU
 from web.storage.models import GameRow, RefusalRow, SubmissionRow, TokenRow
@@ -37,22 +37,24 @@ from web.storage.models import GameRow, RefusalRow, SubmissionRow, TokenRow
 __all__ = [
     "Conflict",
     "DeadlinePassed",
+    "Due",
     "Handle",
     "NotFound",
     "PhaseClosed",
     "Snapshot",
+    "bring_forward",
     "change",
     "create_game",
-    "due_games",
+    "due_now",
     "load",
     "recent_games",
     "peek",
+    "refresh_due",
     "reset_token",
     "set_ready",
     "role_of",
     "submit",
     "utcnow",
-    "deadline_within",
 ]
 
 T = TypeVar("T")
@@ -152,20 +154,20 @@ def create_game(
     game_id = tokens.new_game_id()
     issued = {role: tokens.new_token() for role in (tokens.GM, *board.power_names)}
     with db.write() as session:
-        session.add(
-            GameRow(
-                id=game_id,
-                name=name,
-                variant=board.name,
-                state=state_json(game.state, rules=board.rules).decode(),
-                version=1,
-                created=utcnow(),
-                deadline=deadline,
-                movement_hours=hours[0],
-                other_hours=hours[1],
-                listed=listed,
-            )
+        row = GameRow(
+            id=game_id,
+            name=name,
+            variant=board.name,
+            state=state_json(game.state, rules=board.rules).decode(),
+            version=1,
+            created=utcnow(),
+            deadline=deadline,
+            movement_hours=hours[0],
+            other_hours=hours[1],
+            listed=listed,
         )
+        row.next_due = due.next_due(due.DueGame(session, game_id, deadline, game.state))
+        session.add(row)
         session.flush()
         session.add_all(TokenRow(game_id=game_id, role=role, digest=tokens.digest(t)) for role, t in issued.items())
     return game_id, issued
@@ -294,24 +296,45 @@ def change(db: Database, game_id: str, act: Callable[[Handle], T], expected_vers
         _replace_refusals(session, game_id, len(state.history), state.all_refused)
         if len(state.history) != len(snapshot.state.history):
             readyrows.clear_game(session, game_id)
+        row.next_due = due.next_due(due.DueGame(session, game_id, row.deadline, state))
     return result
 
 
-def due_games(db: Database, now: datetime, game_id: str | None = None) -> list[str]:
-    """Games whose deadline has passed (only ``game_id``, if given)."""
-    query = select(GameRow.id).where(GameRow.deadline.is_not(None), GameRow.deadline <= now)
-    if game_id is not None:
-        query = query.where(GameRow.id == game_id)
-    with db.read() as session:
-        return list(session.scalars(query))
+def refresh_due(db: Database, game_id: str, now: datetime) -> datetime | None:
+    """Store when the game is next due, after the deadline job handled it (the time stored; see web/storage/due.py).
+
+    A time still not after ``now`` is work the job could not do: it is looked at again :data:`due.RETRY` later.
+    """
+    with db.write() as session:
+        row = session.scalars(select(GameRow).where(GameRow.id == game_id).with_for_update()).one_or_none()
+        if row is None:  # deleted meanwhile: nothing is due
+            return None
+        when = due.next_due(due.DueGame(session, game_id, row.deadline, _state_of(row)))
+        row.next_due = when if when is None or when > now else now + due.RETRY
+        return row.next_due
 
 
-def deadline_within(db: Database, now: datetime, window: timedelta) -> list[str]:
-    """Games whose deadline is still to come, and no further off than ``window`` (for the reminders)."""
-    query = select(GameRow.id).where(GameRow.deadline.is_not(None), GameRow.deadline > now)
-    query = query.where(GameRow.deadline <= now + window)
-    with db.read() as session:
-        return list(session.scalars(query))
+@dataclass(frozen=True)
+class Due:
+    """A game whose next due time has come, and its deadline (adjudication is due when that has passed too)."""
+
+    id: str
+    deadline: datetime | None
+
+
+def due_now(db: Database, now: datetime) -> list[Due]:
+    """The games whose next due time has come (web/storage/due.py): one indexed statement, outside any
+    transaction, and nothing else read."""
+    return [Due(row.id, row.deadline) for row in db.glance(_DUE, {"now": now})]
+
+
+_DUE = select(GameRow.id, GameRow.deadline).where(GameRow.next_due <= bindparam("now")).order_by(GameRow.next_due)
+
+
+def bring_forward(session: Session, game_id: str, when: datetime) -> None:
+    """Make the game due by ``when`` at the latest (an event that makes some work due without changing the game)."""
+    later = or_(GameRow.next_due.is_(None), GameRow.next_due > when)
+    session.execute(update(GameRow).where(GameRow.id == game_id, later).values(next_due=when))
 
 
 # --- rows ----------------------------------------------------------------------------
