@@ -12,7 +12,7 @@ from game.game import Game
 from maps import load_board
 from web.play import actions
 from web.schemas.bodies import NewGameIn
-from web.storage import store
+from web.storage import saving, store
 from web.storage.db import Database
 from web.storage.migrate import upgrade
 from web.storage.models import SubmissionRow, TokenRow
@@ -127,7 +127,7 @@ def test_a_crash_mid_save_keeps_the_earlier_orders(db: Database, game_id: str) -
         raise RuntimeError("power cut")
 
     with pytest.raises(RuntimeError):
-        store.submit(db, game_id, "Oda", crash)
+        saving.submit(db, game_id, "Oda", crash)
     assert [o.kind for o in store.load(db, game_id).state.orders["Oda"]] == ["move"]
 
 
@@ -148,7 +148,7 @@ def test_inside_a_request_a_write_after_the_token_check_is_still_all_or_nothing(
             raise RuntimeError("power cut")
         assert store.role_of(db, game_id, "not a link") is None
         with pytest.raises(RuntimeError):
-            store.submit(db, game_id, "Oda", crash)
+            saving.submit(db, game_id, "Oda", crash)
     stored = store.load(db, game_id).state.orders
     assert sorted(stored) == ["Oda"] and [o.kind for o in stored["Oda"]] == ["move"]
 

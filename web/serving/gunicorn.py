@@ -44,7 +44,7 @@ from web.play.mapview import warm_up
 from web.serving import scheduler
 from web.serving.redact import Redactor, install
 
-__all__ = ["serve"]
+__all__ = ["options", "serve"]
 
 
 def _known_settings() -> set[str]:
@@ -118,7 +118,15 @@ def serve(
 
     ``forwarded_allow_ips``: the proxies the operator trusts (web/access/proxies.py), told to gunicorn too.
     """
-    options = {
+    warm_up(known_variants(), background=False)  # once, here: a worker started again after a crash has it at once
+    _Site(app_config, options(fd, workers, threads, access_log, forwarded_allow_ips)).run()
+
+
+def options(
+    fd: int, workers: int, threads: int, access_log: str | None = None, forwarded_allow_ips: str = "127.0.0.1,::1"
+) -> dict[str, Any]:
+    """gunicorn's settings for the site (bench/floor.py serves the framework's floor with the very same)."""
+    chosen = {
         "forwarded_allow_ips": forwarded_allow_ips,
         "bind": [f"fd://{fd}"],
         "workers": workers,
@@ -140,6 +148,5 @@ def serve(
         "loglevel": "info",
     }
     if "control_socket_disable" in _known_settings():  # newer gunicorn: no control socket in the user's home
-        options["control_socket_disable"] = True
-    warm_up(known_variants(), background=False)  # once, here: a worker started again after a crash has it at once
-    _Site(app_config, options).run()
+        chosen["control_socket_disable"] = True
+    return chosen

@@ -15,6 +15,7 @@ with ``BEGIN IMMEDIATE``; see :mod:`web.storage.db`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -29,7 +30,7 @@ from game.game import Game
 from game.state import GameState, state_from_json, state_json
 from maps import Board, load_board
 from orders.model import Order
-from web.storage import discordrows, due, readyrows, saverows, tokens
+from web.storage import discordrows, due, readyrows, tokens
 from web.storage.db import Database
 from web.storage.kept import SharedLRU
 from web.storage.models import GameRow, RefusalRow, SubmissionRow, TokenRow
@@ -42,6 +43,7 @@ __all__ = [
     "NotFound",
     "PhaseClosed",
     "Snapshot",
+    "board_of",
     "bring_forward",
     "change",
     "create_game",
@@ -52,8 +54,8 @@ __all__ = [
     "refresh_due",
     "reset_token",
     "set_ready",
+    "state_at",
     "role_of",
-    "submit",
     "utcnow",
 ]
 
@@ -103,6 +105,13 @@ class PhaseClosed(Conflict):
         return f"{what}; your orders were not saved; {now}"
 
 
+@functools.cache
+def board_of(variant: str) -> Board:
+    """The board of a game's variant (a shipped map's name): looked up once a process, not once a use
+    (:func:`maps.load_board` looks for a file of that name first, a system call each time)."""
+    return load_board(variant)
+
+
 def utcnow() -> datetime:
     """Now in UTC, without a time zone (how the tables keep times)."""
     return datetime.now(UTC).replace(tzinfo=None)
@@ -125,7 +134,7 @@ class Snapshot:
 
     @property
     def board(self) -> Board:
-        return load_board(self.state.variant)
+        return board_of(self.state.variant)
 
     def game(self) -> Game:
         return Game(self.board, self.state)
@@ -217,48 +226,6 @@ def reset_token(db: Database, game_id: str, role: str, token: str | None = None)
     return token
 
 
-def submit(db: Database, game_id: str, power: str, act: Callable[[Game], T], phase: Phase | None = None) -> T:
-    """Run ``act`` on the game and keep the power's orders it leaves: its own rows, written alone.
-
-    A power left with no orders (its message refused, nothing stored before)
-    gets no submission row; its refusal mark is a row of its own. Refused once
-    the deadline has passed: the phase belongs to the deadline job then (web/table/deadlines.py).
-    ``act`` sees this power's orders only: a power's orders are checked alone.
-
-    ``phase``: the phase the orders were written for. When another phase is open the save is refused
-    (:class:`PhaseClosed`). The check reads the row under the lock the write holds, which an adjudication's
-    exclusive lock waits for (and which waits for an adjudication under way), so no adjudication can come
-    between the check and the write: an acknowledged save is always in the phase it named.
-    """
-    with db.transaction() as connection:  # Core statements, no ORM: the busiest path (web/storage/saverows.py)
-        seen = saverows.read(connection, game_id, power)
-        if seen is None:
-            raise NotFound(f"no game '{game_id}'")
-        key = (game_id, seen.version, seen.created)
-        state = _cached_state(key, lambda: saverows.state_text(connection, game_id))
-        if phase is not None:
-            _require_phase(state, phase)
-        if seen.deadline is not None and seen.deadline <= utcnow():
-            raise DeadlinePassed(seen.deadline)
-        phase_index = len(state.history)
-        before = _ORDERS.decode(seen.orders[phase_index]) if phase_index in seen.orders else None
-        refused_before = phase_index in seen.refused
-        mine = state.replace(orders={power: before} if before is not None else {}, all_refused=[power] * refused_before)
-        game = Game(load_board(state.variant), mine)
-        result = act(game)
-        orders = game.state.orders.get(power)
-        refused = power in game.state.all_refused
-        saverows.write(
-            connection,
-            (game_id, phase_index, power),
-            utcnow(),
-            orders=None if orders is None else msgspec.json.encode(orders).decode(),
-            clear_ready=orders != before and phase_index in seen.ready,  # new orders: not "ready" with them yet
-            refusal=True if refused else (False if refused_before else None),
-        )
-    return result
-
-
 def set_ready(db: Database, game_id: str, power: str, ready: bool) -> tuple[GameState, frozenset[str]]:
     """Set or clear the power's ready mark for the open phase, written alone (like a save); the game as it is
     and the powers ready now. Refused once the deadline has passed, as a save is."""
@@ -270,14 +237,6 @@ def set_ready(db: Database, game_id: str, power: str, ready: bool) -> tuple[Game
         phase_index = len(state.history)
         readyrows.mark(session, game_id, phase_index, power, ready, utcnow())
         return state, readyrows.ready_powers(session, game_id, phase_index)
-
-
-def _require_phase(state: GameState, named: Phase) -> None:
-    """Refuse (:class:`PhaseClosed`) a save written for a phase other than the one open."""
-    if named == state.position.phase:
-        return  # the open phase (a game that is over refuses the save itself, saying why)
-    at = next((e.adjudicated_at for e in reversed(state.history) if e.report.phase == named), None)
-    raise PhaseClosed(named, state.position.phase, at, over=state.result.over)
 
 
 def change(db: Database, game_id: str, act: Callable[[Handle], T], expected_version: int | None = None) -> T:
@@ -364,7 +323,7 @@ def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapsh
             select(RefusalRow.power).where(RefusalRow.game_id == row.id, RefusalRow.phase_index == phase_index)
         )
     )
-    marks = [power for power in load_board(state.variant).power_names if power in refused]
+    marks = [power for power in board_of(state.variant).power_names if power in refused]
     ready = readyrows.ready_powers(session, row.id, phase_index) if only is None else frozenset()
     return Snapshot(
         id=row.id,
@@ -380,17 +339,17 @@ def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapsh
     )
 
 
-# The game states this process has read, by game and version (see _cached_state): a save reads the game's
+# The game states this process has read, by game and version (see state_at): a save reads the game's
 # state (its whole history) to check orders against, and the state changes only with a new version, so most
 # saves read it again unchanged. States are immutable; a game's orders live in rows of their own, read every time.
 _STATES = SharedLRU[tuple[str, int, datetime], GameState](64)
 
 
 def _state_of(row: GameRow) -> GameState:
-    return _cached_state((row.id, row.version, row.created), lambda: row.state)
+    return state_at((row.id, row.version, row.created), lambda: row.state)
 
 
-def _cached_state(key: tuple[str, int, datetime], text: Callable[[], str]) -> GameState:
+def state_at(key: tuple[str, int, datetime], text: Callable[[], str]) -> GameState:
     """The state of the game version ``key`` names (game, version, creation time), decoded once.
 
     ``text`` is asked only when this process has not decoded that version yet: a save reads no state text

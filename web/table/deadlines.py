@@ -22,7 +22,7 @@ moves the deadline on (or clears it), so a second pass finds nothing to do;
 a reminder round and a press mail are marked sent under a lock before they go.
 
 Requests never run the job: a save that comes after the deadline is refused
-(:func:`web.storage.store.submit`) until the job has adjudicated the phase, so no
+(:func:`web.storage.saving.submit`) until the job has adjudicated the phase, so no
 order is counted late and no page waits for an adjudication.
 """
 
