@@ -15,7 +15,7 @@ from sqlalchemy import event, select
 
 from outbox import SmtpSettings
 from tests.outbox.smtpd import Mailbox, smtp_server
-from tests.web.conftest import GameLinks, Site
+from tests.web.conftest import GameLinks, Site, agreed
 from web import create_app
 from web.play import actions
 from web.schemas.bodies import DeadlineIn
@@ -73,13 +73,14 @@ def run(db: Database, smtp: SmtpSettings | None, now: datetime) -> None:
 
 
 @pytest.fixture
-def busy(site: Site, db: Database) -> list[GameLinks]:
+def busy(app: Flask, site: Site, db: Database) -> list[GameLinks]:
     """Five games with everything the job can do for them: deadlines, reminders, press by mail (with press)."""
     games = []
     for number in range(5):
         game = site.new_game(f"Game {number}")
         page = game.gm_page
         site.post(page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=page)
+        agreed(app, game.id)
         site.post(page + "/reminders", {"hours": "2, 24"}, page=page)
         site.client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
         site.client.post(
@@ -127,10 +128,11 @@ def test_the_next_due_time_follows_every_change(site: Site, game: GameLinks, db:
 
 
 def test_reminders_go_out_exactly_once_through_a_phase_of_passes(
-    site: Site, game: GameLinks, db: Database, smtp: tuple[SmtpSettings, Mailbox]
+    app: Flask, site: Site, game: GameLinks, db: Database, smtp: tuple[SmtpSettings, Mailbox]
 ) -> None:
     settings, box = smtp
     site.post(game.gm_page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=game.gm_page)
+    agreed(app, game.id)
     site.post(game.gm_page + "/reminders", {"hours": "1, 6, 24"}, page=game.gm_page)
     deadline = NOW + timedelta(days=2)
     actions.set_deadline(db, game.id, DeadlineIn(at=deadline))
@@ -138,18 +140,19 @@ def test_reminders_go_out_exactly_once_through_a_phase_of_passes(
     while moment < deadline:  # a pass every 7 minutes until the deadline
         run(db, settings, moment)
         moment += timedelta(minutes=7)
-    assert [m["Subject"] for m in box.messages] == ["Test game: orders for Spring 1570 movement are due"] * 3
+    assert [m["Subject"] for m in box.messages] == ["Game “Test game”: orders for Spring 1570 movement are due"] * 3
     assert store.load(db, game.id).state.reminded == ["1:1", "1:24", "1:6"]
 
 
 def test_a_message_brings_the_press_mail_forward_only_for_a_power_that_asked_for_it(
-    site: Site, game: GameLinks, db: Database
+    app: Flask, site: Site, game: GameLinks, db: Database
 ) -> None:
     actions.set_deadline(db, game.id, DeadlineIn(at=NOW + timedelta(days=3)))
     press = f"/api/games/{game.id}/press"
     site.client.post(press, json={"to": ["Takeda"], "text": "Hello"}, headers=game.bearer("Oda"))
     assert next_due(db, game.id) == NOW + timedelta(days=3)  # nobody asked for press by mail
     site.post(game.gm_page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=game.gm_page)
+    agreed(app, game.id)
     site.client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
     [message] = store.load(db, game.id).state.press_mail and _messages(db, game.id)
     assert next_due(db, game.id) == message + pressmail.BATCH  # turning it on counts the unread message
@@ -165,10 +168,11 @@ def _messages(db: Database, game_id: str) -> list[datetime]:
 
 
 def test_work_the_job_cannot_do_is_looked_at_again_a_little_later_not_at_every_pass(
-    site: Site, game: GameLinks, db: Database
+    app: Flask, site: Site, game: GameLinks, db: Database
 ) -> None:
     """Press by mail on a site without a mail server: the game is due, and stays unsent."""
     site.post(game.gm_page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=game.gm_page)
+    agreed(app, game.id)
     site.client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
     site.client.post(f"/api/games/{game.id}/press", json={"to": ["Takeda"], "text": "Hi"}, headers=game.bearer("Oda"))
     run(db, None, NOW)
