@@ -43,6 +43,7 @@ from web import create_app
 from web.play.mapview import warm_up
 from web.serving import scheduler
 from web.serving.redact import Redactor, install
+from web.serving.warm import warm_worker
 
 __all__ = ["options", "serve"]
 
@@ -84,7 +85,9 @@ class _Site(BaseApplication):
         """Runs in each worker, after the fork (the master laid out the maps before: see :func:`serve`)."""
         seconds = max(SAFETY_NET_SECONDS, float(self.app_config["DEADLINE_CHECK_SECONDS"]))
         install("gunicorn.error", "gunicorn.access")  # inherited from the master already; made sure of here
-        return create_app({**self.app_config, "DEADLINE_CHECK_SECONDS": seconds})
+        app = create_app({**self.app_config, "DEADLINE_CHECK_SECONDS": seconds})
+        warm_worker(app)  # before its first connection: a worker started again answers at once too
+        return app
 
 
 ACCESS_FORMAT = '%(h)s:%({remote_port}e)s %(t)s "%(r)s" %(s)s %(b)s %(D)s'
