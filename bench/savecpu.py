@@ -34,6 +34,7 @@ import pstats
 import statistics
 import tempfile
 import time
+import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -134,8 +135,11 @@ def set_up_games_of(server: Any, games: int) -> list[Player]:
     return set_up_games(server.port, games).players
 
 
-def _requests_of(server: Any, everyone: list[Player], requests: int, what: str) -> None:
-    """Each kind of request one at a time, ``requests`` of each: the workers' CPU a request, and the wall time."""
+def _requests_of(server: Any, everyone: list[Player], requests: int, what: str, pages: bool = False) -> None:
+    """Each kind of request one at a time, ``requests`` of each: the workers' CPU a request, and the wall time.
+
+    ``pages``: the player's page too (the site's: the floor has none), after the saves, so its map is cached.
+    """
     from bench.loadcpu import cpu_seconds
     from bench.loadgen import Client
 
@@ -152,8 +156,16 @@ def _requests_of(server: Any, everyone: list[Player], requests: int, what: str) 
         status, _ = client.call("PUT", f"/api/games/{player.game}/orders", player.token, {"text": text})
         assert status == 200, status
 
+    def page_one() -> None:
+        player = everyone[next(turn) % len(everyone)]
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/games/{player.game}/play/{player.token}") as got:
+            got.read()
+            assert got.status == 200, got.status
+
+    kinds = [("GET /healthz", healthz), ("PUT .../orders (a save)", save_one)]
+    kinds += [("GET the player's page", page_one)] if pages else []
     try:
-        for name, call in (("GET /healthz", healthz), ("PUT .../orders (a save)", save_one)):
+        for name, call in kinds:
             for _ in range(2 * len(everyone)):  # warm up: every worker's statements, states and connections
                 call()
             used, start = cpu_seconds(workers), time.perf_counter()
