@@ -18,8 +18,8 @@ from web.pages.routes import route
 from web.play import actions, lastphase, mapview, posting
 from web.play.choices import choices_json, player_choices
 from web.play.ordering import check_text, orders_as_text
-from web.schemas.bodies import ConcedeIn
-from web.schemas.choices import DpOut
+from web.schemas.bodies import ConcedeIn, PlayerOut
+from web.schemas.choices import ChoicesOut, DpOut
 from web.schemas.orders import BidIn, OrdersIn, OrdersOut
 from web.schemas.table import PressOut, PressQueryIn, ReadyIn
 from web.storage import store
@@ -54,9 +54,11 @@ def _page(
     saved_text = orders_as_text(board, snapshot.state.orders.get(power, []))
     lasts = lastphase.last_phases(snapshot, power)
     choices = player_choices(snapshot, power)
+    view = present.player_out(snapshot, power)
     return render_template(
         "player/page.html",
-        view=present.player_out(snapshot, power),
+        view=view,
+        orders_panel=_orders_panel(snapshot, power, choices, view),
         token=caller.token,
         orders_text=saved_text if typed is None else typed,
         saved_text=saved_text,
@@ -101,6 +103,17 @@ def _press(snapshot: store.Snapshot, power: str) -> PressOut:
 def mail_possible(snapshot: store.Snapshot, power: str) -> bool:
     """Press by mail can be offered: the site has an SMTP server and the GM has an address for the power."""
     return mailer.smtp_settings(current_app.config) is not None and bool(snapshot.state.addresses.get(power))
+def _orders_panel(snapshot: store.Snapshot, power: str, choices: ChoicesOut, view: PlayerOut) -> Markup:
+    """The panel of the power's units and what each may do (or its builds), drawn once per game version: it
+    follows from the position alone (player/_movement.html, _retreats.html, _adjustments.html)."""
+    if snapshot.state.result.over:
+        return Markup("")
+    template = f"player/_{view.phase_type}.html"
+
+    def draw() -> Markup:
+        return Markup(render_template(template, choices=choices, view=view))
+
+    return _PARTS.get((snapshot.id, snapshot.version, power, template), draw)
 
 
 def _dp_units(caller: Caller, snapshot: store.Snapshot, dp: DpOut | None) -> Markup:
@@ -117,10 +130,11 @@ def _dp_units(caller: Caller, snapshot: store.Snapshot, dp: DpOut | None) -> Mar
     def draw() -> Markup:
         return Markup(render_template("player/_dp_units.html", dp=dp, here=here, csrf=csrf, phase=phase))
 
-    return _DP_UNITS.get(key, draw)
+    return _PARTS.get(key, draw)
 
 
-_DP_UNITS = SharedLRU[tuple[object, ...], Markup](256)
+_PARTS = SharedLRU[tuple[object, ...], Markup](512)
+"""Parts of the player's page drawn once and kept, by what they depend on (see each function)."""
 
 
 def _page_map(snapshot: store.Snapshot, power: str) -> str:

@@ -22,8 +22,8 @@ from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 import msgspec
-from sqlalchemy import bindparam, delete, or_, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import bindparam, delete, inspect, or_, select, update
+from sqlalchemy.orm import Session, defer, object_session
 
 from adjudicator.position import Phase
 from game.game import Game
@@ -183,16 +183,28 @@ def create_game(
 
 
 def load(db: Database, game_id: str) -> Snapshot:
-    with db.read() as session:
-        row = _row(session, game_id)
-        return _snapshot(session, row)
+    """The game as stored, with the open phase's orders and marks.
+
+    Its state text (a long game's whole history: megabytes) is read only when this process has not decoded
+    that version yet (:func:`_state_of`).
+    """
+    return _reading(db, game_id, _snapshot)
 
 
 def peek(db: Database, game_id: str) -> tuple[int, GameState]:
     """The game's version and state alone (no orders, no marks): what a page's pulse needs, cheaply."""
-    with db.read() as session:
-        row = _row(session, game_id)
-        return row.version, _state_of(row)
+    return _reading(db, game_id, lambda _session, row: (row.version, _state_of(row)))
+
+
+def _reading(db: Database, game_id: str, read: Callable[[Session, GameRow], T]) -> T:
+    """``read`` of the game's row without its state text; once more with it if the game moved on in between."""
+    for light in (True, False):
+        with db.read() as session:
+            try:
+                return read(session, _row(session, game_id, light=light))
+            except _Moved:
+                continue
+    raise AssertionError("unreachable: a row read whole has its state")
 
 
 def recent_games(db: Database, limit: int = 20) -> list[Snapshot]:
@@ -299,8 +311,11 @@ def bring_forward(session: Session, game_id: str, when: datetime) -> None:
 # --- rows ----------------------------------------------------------------------------
 
 
-def _row(session: Session, game_id: str, lock: bool = False, shared: bool = False) -> GameRow:
+def _row(session: Session, game_id: str, lock: bool = False, shared: bool = False, light: bool = False) -> GameRow:
+    """The game's row (``light``: without its state text, read by :func:`_state_of` if needed)."""
     query = select(GameRow).where(GameRow.id == game_id)
+    if light:
+        query = query.options(defer(GameRow.state))
     if lock:
         query = query.with_for_update(read=shared)
     row = session.scalars(query).one_or_none()
@@ -346,7 +361,24 @@ _STATES = SharedLRU[tuple[str, int, datetime], GameState](64)
 
 
 def _state_of(row: GameRow) -> GameState:
-    return state_at((row.id, row.version, row.created), lambda: row.state)
+    return state_at((row.id, row.version, row.created), lambda: _text_of(row))
+
+
+class _Moved(Exception):
+    """The game changed between the read of its row and the read of its state text."""
+
+
+def _text_of(row: GameRow) -> str:
+    """The row's state text: read with it, or now for the version the row was read at (:class:`_Moved` if gone)."""
+    if "state" not in inspect(row).unloaded:
+        return row.state
+    session = object_session(row)
+    assert session is not None
+    query = select(GameRow.state).where(GameRow.id == row.id, GameRow.version == row.version)
+    text = session.scalars(query).one_or_none()
+    if text is None:
+        raise _Moved
+    return text
 
 
 def state_at(key: tuple[str, int, datetime], text: Callable[[], str]) -> GameState:
