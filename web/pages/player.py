@@ -110,8 +110,11 @@ def _orders_panel(snapshot: store.Snapshot, power: str, choices: ChoicesOut, vie
         return Markup("")
     template = f"player/_{view.phase_type}.html"
 
-    def draw() -> Markup:
-        return Markup(render_template(template, choices=choices, view=view))
+    winter = choices.adjustments
+    nothing = (view.phase_type == "retreats" and not choices.units) or (winter is not None and winter.due == 0)
+
+    def draw() -> Markup:  # nothing_to_order: as player/page.html sets it
+        return Markup(render_template(template, choices=choices, view=view, nothing_to_order=nothing))
 
     return _PARTS.get((snapshot.id, snapshot.version, power, template), draw)
 

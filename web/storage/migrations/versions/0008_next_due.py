@@ -4,7 +4,7 @@ Every game is due at once after the upgrade (``next_due`` set to its creation ti
 at each game once and stores its real time; from then on a pass reads only the games due.
 
 Revision ID: 0008
-Revises: 0006 (0007 once main has it)
+Revises: 0007
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0006"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
