@@ -67,6 +67,13 @@ def statements(db: Database) -> list[str]:
     return sent
 
 
+def press_by_mail(app: Flask, site: Site, game: GameLinks) -> None:
+    """Takeda asks for press by mail (a site with a mail server: the setting is offered only there)."""
+    app.config["SMTP"] = SmtpSettings(host="127.0.0.1", port=1, sender="gm@kyoto.example")  # after the book
+    answer = site.client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+
+
 def run(db: Database, smtp: SmtpSettings | None, now: datetime) -> None:
     for sender in deadlines.run_pass(db, smtp, now=now):
         sender.join(timeout=30)
@@ -82,7 +89,7 @@ def busy(app: Flask, site: Site, db: Database) -> list[GameLinks]:
         site.post(page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=page)
         agreed(app, game.id)
         site.post(page + "/reminders", {"hours": "2, 24"}, page=page)
-        site.client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
+        press_by_mail(app, site, game)
         site.client.post(
             f"/api/games/{game.id}/press", json={"to": ["Takeda"], "text": "Hello"}, headers=game.bearer("Oda")
         )
@@ -153,7 +160,7 @@ def test_a_message_brings_the_press_mail_forward_only_for_a_power_that_asked_for
     assert next_due(db, game.id) == NOW + timedelta(days=3)  # nobody asked for press by mail
     site.post(game.gm_page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=game.gm_page)
     agreed(app, game.id)
-    site.client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
+    press_by_mail(app, site, game)
     [message] = store.load(db, game.id).state.press_mail and _messages(db, game.id)
     assert next_due(db, game.id) == message + pressmail.BATCH  # turning it on counts the unread message
     site.client.post(press, json={"to": ["Takeda"], "text": "Again"}, headers=game.bearer("Oda"))
@@ -173,7 +180,7 @@ def test_work_the_job_cannot_do_is_looked_at_again_a_little_later_not_at_every_p
     """Press by mail on a site without a mail server: the game is due, and stays unsent."""
     site.post(game.gm_page + "/mail-settings", {"addresses-Takeda": "shingen@example.org"}, page=game.gm_page)
     agreed(app, game.id)
-    site.client.put(f"/api/games/{game.id}/press-mail", json={"mail": True}, headers=game.bearer("Takeda"))
+    press_by_mail(app, site, game)
     site.client.post(f"/api/games/{game.id}/press", json={"to": ["Takeda"], "text": "Hi"}, headers=game.bearer("Oda"))
     run(db, None, NOW)
     assert next_due(db, game.id) == NOW + due.RETRY
