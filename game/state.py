@@ -317,7 +317,10 @@ def usual_state(data: bytes | str) -> GameState | None:
     except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
         return None
     fields = {name: getattr(stored, name) for name in _COPIED}
-    return GameState(**fields, history=History(stored.history))
+    try:
+        return GameState(**fields, history=History(stored.history))
+    except ValueError:  # a field GameState refuses (a hand-edited address): said where by the careful path
+        return None
 
 
 @functools.cache

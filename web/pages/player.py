@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.position import Phase
@@ -103,40 +102,40 @@ def _press(snapshot: store.Snapshot, power: str) -> PressOut:
 def mail_possible(snapshot: store.Snapshot, power: str) -> bool:
     """Press by mail can be offered: the site has an SMTP server and the GM has an address for the power."""
     return mailer.smtp_settings(current_app.config) is not None and bool(snapshot.state.addresses.get(power))
-def _orders_panel(snapshot: store.Snapshot, power: str, choices: ChoicesOut, view: PlayerOut) -> Markup:
+def _orders_panel(snapshot: store.Snapshot, power: str, choices: ChoicesOut, view: PlayerOut) -> str:
     """The panel of the power's units and what each may do (or its builds), drawn once per game version: it
     follows from the position alone (player/_movement.html, _retreats.html, _adjustments.html)."""
     if snapshot.state.result.over:
-        return Markup("")
+        return ""
     template = f"player/_{view.phase_type}.html"
 
     winter = choices.adjustments
     nothing = (view.phase_type == "retreats" and not choices.units) or (winter is not None and winter.due == 0)
 
-    def draw() -> Markup:  # nothing_to_order: as player/page.html sets it
-        return Markup(render_template(template, choices=choices, view=view, nothing_to_order=nothing))
+    def draw() -> str:  # nothing_to_order: as player/page.html sets it
+        return str(render_template(template, choices=choices, view=view, nothing_to_order=nothing))
 
     return _PARTS.get((snapshot.id, snapshot.version, power, template), draw)
 
 
-def _dp_units(caller: Caller, snapshot: store.Snapshot, dp: DpOut | None) -> Markup:
+def _dp_units(caller: Caller, snapshot: store.Snapshot, dp: DpOut | None) -> str:
     """The DP panel's list of neutral units, each with its form: hundreds of options drawn once per game
     version, link, session (its CSRF token) and bids, and kept (a reload, or another part of the page's
     work, draws nothing again)."""
     if dp is None or snapshot.state.result.over:
-        return Markup("")
+        return ""
     here = url_for("player.page", game_id=caller.game_id, token=caller.token)
     csrf = generate_csrf()
     phase = str(snapshot.state.position.phase)
     key = (snapshot.id, snapshot.version, here, csrf, dp.left, tuple(dp.bids_on))
 
-    def draw() -> Markup:
-        return Markup(render_template("player/_dp_units.html", dp=dp, here=here, csrf=csrf, phase=phase))
+    def draw() -> str:
+        return str(render_template("player/_dp_units.html", dp=dp, here=here, csrf=csrf, phase=phase))
 
     return _PARTS.get(key, draw)
 
 
-_PARTS = SharedLRU[tuple[object, ...], Markup](512)
+_PARTS = SharedLRU[tuple[object, ...], str](512)
 """Parts of the player's page drawn once and kept, by what they depend on (see each function)."""
 
 

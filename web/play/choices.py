@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jinja2.utils import htmlsafe_json_dumps
-from markupsafe import Markup
+from flask import current_app
 
 from adjudicator.position import Position, Unit
 from adjudicator.rules import NeutralOrders, Rules
@@ -47,16 +46,23 @@ def player_choices(snapshot: Snapshot, power: str) -> ChoicesOut:
     return kept.model_copy(update={"dp": kept.dp.model_copy(update=_spent(kept.dp.dp, state.orders.get(power, [])))})
 
 
-def choices_json(snapshot: Snapshot, power: str, choices: ChoicesOut) -> Markup:
-    """``choices`` as the page's script reads them: JSON safe inside a ``<script>``, made once per game
-    version, power and DP spent."""
+def choices_json(snapshot: Snapshot, power: str, choices: ChoicesOut) -> str:
+    """``choices`` as the page's script reads them: JSON safe inside a ``<script>`` (Flask's ``tojson``),
+    made once per game version, power and DP spent."""
     dp = choices.dp
     spent = None if dp is None else (dp.spent, dp.left, dp.orders_given, tuple(dp.bids_on))
     key = (snapshot.id, snapshot.version, power, spent)
-    return _JSON.get(key, lambda: htmlsafe_json_dumps(choices.model_dump(mode="json")))
+    return _JSON.get(key, lambda: _script_safe(current_app.json.dumps(choices.model_dump(mode="json"))))
 
 
-_JSON = SharedLRU[tuple[object, ...], Markup](256)
+def _script_safe(text: str) -> str:
+    """JSON that cannot end a ``<script>`` or an attribute early (what Jinja's ``tojson`` does to it)."""
+    for character, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("'", "\\u0027")):
+        text = text.replace(character, escaped)
+    return text
+
+
+_JSON = SharedLRU[tuple[object, ...], str](256)
 _KEPT = SharedLRU[tuple[str, int, str], ChoicesOut](256)
 """Each power's choices by game version (a value never changed: the page and the API copy what they vary)."""
 
