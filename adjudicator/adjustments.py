@@ -256,11 +256,7 @@ def _placement_problem(board: Board, unit_type: UnitType, location: str) -> Why:
 
 def _civil_disorder(board: Board, position: Position, power: str, count: int, removed: set[str]) -> list[Unit]:
     """The units a power in civil disorder loses: farthest from its owned centres first (2023 rule)."""
-    import networkx as nx  # 60 ms of imports: only for a power in civil disorder
-
-    graph = board.province_graph()
-    owned = position.centres_of(power)
-    distance = nx.multi_source_dijkstra_path_length(graph, owned) if owned else {}
+    distance = board.distances(position.centres_of(power))
     candidates = [u for u in position.units_of(power) if u.province not in removed]
 
     def key(unit: Unit) -> tuple[float, int, str]:

@@ -97,6 +97,7 @@ def main(argv: Sequence[str] | None = None) -> None:
               f"{runs} runs each, after warm-up")  # fmt: skip
         print(f"  {'first request, board layout made':<40} wall {first:6.1f} ms")
         cases: list[tuple[str, Request, bool]] = [
+            ("GET /healthz (the framework's floor here)", get(client, "/healthz"), False),
             ("player page, movement, map cached", get(client, page), False),
             ("player page, movement, map drawn", get(client, page), True),
             ("player page, retreats, map drawn", get(client, games["retreats"].player("Asakura")), True),

@@ -5,6 +5,7 @@
     .venv/bin/python -m bench.load --rate 300 --duration 60 --database postgresql://...
     .venv/bin/python -m bench.load --no-kill            # without killing a worker half-way
     .venv/bin/python -m bench.load --rates 100,200      # one run per rate, in turn, then a table of both
+    .venv/bin/python -m bench.load --rates 200 --floor  # each rate on the framework's floor first (bench/floor.py)
 
 Starts ``sengoku serve --workers 4`` (after ``sengoku db upgrade``) on a free
 loopback port, creates the games, and offers the saves (:mod:`bench.loadgen`)
@@ -19,6 +20,10 @@ every acknowledged save is there once, and the adjudications per deadline.
 The machine's load average and where its CPU went are printed too: the
 figures mean little without them. tests/web/test_load.py runs a short
 version for correctness only.
+
+``--floor``: before each rate's run on the site, the same load on the smallest
+Flask app under the same gunicorn settings (bench/floor.py: no database, no
+deadlines, no kill), so every figure has its floor from the same minutes.
 
 A script, not a test: nothing here is asserted; it exits 1 if an order was
 lost or duplicated or a deadline was not adjudicated exactly once.
@@ -36,9 +41,9 @@ from sqlalchemy import make_url
 
 from bench.loadcheck import Figures, LoadVerdict, Split, check, figures, split, timeline
 from bench.loadcpu import postmaster_of, sample, usage
-from bench.loadgen import Plan, Run, run_load, set_up_games
+from bench.loadgen import Plan, Run, floor_run, run_load, set_up_games
 from bench.loadpg import emptied, throwaway_postgres
-from bench.loadserver import Server
+from bench.loadserver import FloorServer, Server
 from bench.loadtable import Row, print_table, row
 
 
@@ -57,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deadline-check", type=float, default=1.0, help="seconds between the deadline job's passes")
     parser.add_argument("--no-kill", action="store_true", help="do not kill a worker half-way")
     parser.add_argument("--timeline", action="store_true", help="also print each second's saves, p50 and p99")
+    parser.add_argument(
+        "--floor", action="store_true", help="each rate on the framework's floor first (bench/floor.py)"
+    )
     args = parser.parse_args(argv)
     rates = [float(rate) for rate in args.rates.split(",")] if args.rates else [args.rate]
     rows: list[Row] = []
@@ -75,10 +83,13 @@ def main(argv: list[str] | None = None) -> int:
             if number:
                 print()
                 emptied(url)  # each rate on new games, in a database as the first run found it
+            if args.floor:
+                rows.append(floor(plan, args.workers, args.threads))
+                print()
             code, summary = _bench(url, plan, args)
             failed |= code
             rows.append(summary)
-    if len(rows) > 1:
+    if len(rows) > 1 or args.floor:
         print_table(rows)
     return failed
 
@@ -90,6 +101,37 @@ def _database(given: str | None) -> Iterator[str]:
         return
     with throwaway_postgres() as url:
         yield url
+
+
+def floor(plan: Plan, workers: int, threads: int) -> Row:
+    """The same load on the framework's floor (bench/floor.py), reported the same way: its row."""
+    server = FloorServer(workers=workers, threads=threads)
+    with server:
+        assert server.process is not None
+        load_before, cpu_before = os.getloadavg(), sample(server.process.pid, None)
+        requests_before = server.requests()
+        run = run_load(server.port, floor_run(plan.games), plan)
+        load_after, cpu_after = os.getloadavg(), sample(server.process.pid, None)
+        requests = server.requests() - requests_before
+        handled = server.handled()
+    print(f"the floor: the smallest Flask app (bench/floor.py), --workers {workers} --threads {threads}, the same load")
+    print(f"load average before/after: {_load(load_before)} / {_load(load_after)} ({os.cpu_count()} cores)")
+    used = usage(cpu_before, cpu_after)
+    print(used.describe().replace("sengoku workers", "floor workers") + " (warm-up included)")
+    shown, where = figures(run), split(run, handled)
+    _latency(shown, where)
+    summary = row(
+        "floor",
+        plan.rate,
+        (load_before[0], load_after[0]),
+        shown,
+        where,
+        (cpu_before, cpu_after, used),
+        requests,
+        not run.problems,
+    )
+    print(f"worker CPU: {summary.worker_ms:.2f} ms a request ({requests} requests answered, warm-up included)")
+    return summary
 
 
 def _bench(url: str, plan: Plan, args: argparse.Namespace) -> tuple[int, Row]:
@@ -135,7 +177,7 @@ def _bench(url: str, plan: Plan, args: argparse.Namespace) -> tuple[int, Row]:
         print("  " + line)
     ok = verdict.ok and not run.problems
     cpu = (cpu_before, cpu_after, used)
-    summary = row(plan.rate, (load_before[0], load_after[0]), shown, where, cpu, requests, ok)
+    summary = row("site", plan.rate, (load_before[0], load_after[0]), shown, where, cpu, requests, ok)
     print(f"worker CPU: {summary.worker_ms:.1f} ms a request ({requests} requests answered, warm-up included)")
     return (0 if ok else 1), summary
 

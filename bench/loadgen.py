@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-__all__ = ["Attempt", "InFlight", "Kill", "Plan", "Player", "Run", "run_load", "set_up_games"]
+__all__ = ["Attempt", "InFlight", "Kill", "Plan", "Player", "Run", "floor_run", "run_load", "set_up_games"]
 
 
 @dataclass(frozen=True)
@@ -192,6 +192,15 @@ def set_up_games(port: int, games: int) -> Run:
     finally:
         client.close()
     return Run(players=players, gms=gms)
+
+
+def floor_run(games: int) -> Run:
+    """Players for the framework's floor (bench/floor.py): as many as a run on the site has, each with three units
+    to hold (the floor echoes the lines back), and no GM: the floor has no deadlines."""
+    powers = ("Asakura", "Chosokabe", "Hojo", "Mori", "Oda", "Shimazu", "Takeda", "Uesugi")
+    units = ["A Kyoto", "A Owari", "F Settsu"]
+    players = [Player(f"floor{g}", power, f"token-{g}-{power}", units) for g in range(games) for power in powers]
+    return Run(players=players, gms={})
 
 
 def _create(client: Client, games: int, players: list[Player], gms: dict[str, str]) -> None:

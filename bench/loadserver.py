@@ -20,7 +20,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-__all__ = ["Server", "free_port"]
+__all__ = ["FloorServer", "Server", "free_port"]
 
 _SENGOKU = ["-c", "import sys, cli; sys.argv[0] = 'sengoku'; cli.main()"]
 
@@ -60,8 +60,8 @@ class Server:
         if done.returncode != 0:
             raise RuntimeError(f"sengoku db upgrade failed: {done.stdout}{done.stderr}")
 
-    def __enter__(self) -> Server:
-        command = [
+    def command(self) -> list[str]:
+        return [
             sys.executable,
             *_SENGOKU,
             "serve",
@@ -76,7 +76,9 @@ class Server:
             "--access-log",
             str(self.access_log),
         ]
-        self.process = subprocess.Popen(command, env=self.env(), stdout=self._log, stderr=subprocess.STDOUT)
+
+    def __enter__(self) -> Server:
+        self.process = subprocess.Popen(self.command(), env=self.env(), stdout=self._log, stderr=subprocess.STDOUT)
         try:
             self._wait_ready(timeout=120)
         except BaseException:
@@ -184,6 +186,31 @@ class Server:
             return self._kept
         self._log.seek(0)
         return self._log.read().decode(errors="replace")[-4000:]
+
+
+class FloorServer(Server):
+    """The framework's floor (bench/floor.py): the same gunicorn settings and access log, no database."""
+
+    def __init__(self, *, workers: int, threads: int) -> None:
+        super().__init__("", workers=workers, threads=threads, deadline_check=0)
+
+    def upgrade(self) -> None:
+        """Nothing to upgrade: the floor has no database."""
+
+    def command(self) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "bench.floor",
+            "--port",
+            str(self.port),
+            "--workers",
+            str(self.workers),
+            "--threads",
+            str(self.threads),
+            "--access-log",
+            str(self.access_log),
+        ]
 
 
 def _save_line(line: str) -> tuple[int, str, int, float] | None:

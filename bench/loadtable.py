@@ -18,6 +18,8 @@ __all__ = ["Row", "print_table", "row"]
 
 @dataclass(frozen=True)
 class Row:
+    what: str
+    """``site``, or ``floor``: the smallest Flask app under the same gunicorn settings (bench/floor.py)."""
     rate: float
     load_before: float
     load_after: float
@@ -35,6 +37,7 @@ class Row:
 
 
 def row(
+    what: str,
     rate: float,
     loads: tuple[float, float],
     shown: Figures,
@@ -46,6 +49,7 @@ def row(
     before, after, used = cpu
     workers = (after.server - after.scheduler) - (before.server - before.scheduler)
     return Row(
+        what=what,
         rate=rate,
         load_before=loads[0],
         load_after=loads[1],
@@ -64,14 +68,14 @@ def row(
 def print_table(rows: list[Row]) -> None:
     print()
     print(
-        "| saves/s offered | load avg before / after | acknowledged/s | every answer p50 / p99 ms | p99 < 50 ms "
+        "| what | saves/s offered | load avg before / after | acknowledged/s | every answer p50 / p99 ms | p99 < 50 ms "
         "| inside a worker p50 / p99 | waiting p50 / p99 | worker CPU a request | CPU busy, other processes "
         "| nothing lost |"
     )
-    print("| ---: | --- | ---: | --- | --- | --- | --- | ---: | --- | --- |")
+    print("| --- | ---: | --- | ---: | --- | --- | --- | --- | ---: | --- | --- |")
     for r in rows:
         print(
-            f"| {r.rate:.0f} | {r.load_before:.2f} / {r.load_after:.2f} | {r.throughput:.1f} | {r.every} "
+            f"| {r.what} | {r.rate:.0f} | {r.load_before:.2f} / {r.load_after:.2f} | {r.throughput:.1f} | {r.every} "
             f"| {'yes' if r.p99 < 50 else 'no'} | {r.inside} | {r.waiting} | {r.worker_ms:.1f} ms "
             f"| {r.busy:.0f}%, {r.others:.0f}% | {'yes' if r.ok else 'NO'} |"
         )

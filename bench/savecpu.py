@@ -14,9 +14,11 @@ and its wall time.
 ``--server``: the production setup of bench/load.py (``sengoku serve --workers 4
 --threads 2`` on a new PostgreSQL with fsync on, rate limits off), one request
 at a time from one client over loopback, and the workers' CPU time (Linux /proc)
-divided by the requests: a save, and ``GET /healthz`` (no database) for the
-floor of HTTP, gunicorn and Flask. One at a time, so the figure is the
-worker's own work, not the queueing of bench/load.py.
+divided by the requests: a save, and ``GET /healthz`` (no database); then the
+framework's floor (bench/floor.py: the smallest Flask app under the same
+gunicorn settings) given the same save request and ``GET /healthz``. One at a
+time, so the figure is the worker's own work, not the queueing of bench/load.py.
+``--rounds N`` runs the site and the floor in turn N times.
 
 A script, not a test: the figures depend on the machine (the load is printed).
 """
@@ -32,12 +34,14 @@ import pstats
 import statistics
 import tempfile
 import time
+import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from flask.testing import FlaskClient
 
-from bench.loadgen import Player
+from bench.loadgen import Player, floor_run
 from web import create_app
 
 
@@ -67,9 +71,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--saves", type=int, default=800)
     parser.add_argument("--profile", type=int, default=0, help="print the N costliest functions (cumulative)")
     parser.add_argument("--server", action="store_true", help="the real server's workers (see above)")
+    parser.add_argument("--rounds", type=int, default=1, help="--server: the site and the floor in turn, N times")
     args = parser.parse_args(argv)
     if args.server:
-        _server(args.database, args.games, args.saves)
+        _server(args.database, args.games, args.saves, args.rounds)
         return
     with tempfile.TemporaryDirectory() as folder:
         url = args.database or f"sqlite:///{Path(folder) / 'bench.db'}"
@@ -83,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for player in everyone:  # warm up: each game's state read once, every statement compiled
             save(client, player)
         wall, cpu = [], []
-        profiler = cProfile.Profile() if args.profile else None
+        profiler = cProfile.Profile(time.process_time) if args.profile else None  # CPU time: waits are not work
         for number in range(args.saves):
             player = everyone[number % len(everyone)]
             gc.disable()
@@ -107,34 +112,60 @@ def main(argv: Sequence[str] | None = None) -> None:
         pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(args.profile)
 
 
-def _server(database: str | None, games: int, requests: int) -> None:
-    from bench.loadcpu import cpu_seconds
-    from bench.loadgen import Client, set_up_games
+def _server(database: str | None, games: int, requests: int, rounds: int = 1) -> None:
     from bench.loadpg import emptied, throwaway_postgres
-    from bench.loadserver import Server
+    from bench.loadserver import FloorServer, Server
 
     with contextlib.ExitStack() as stack:
         url = emptied(database) if database else stack.enter_context(throwaway_postgres())
-        server = Server(url, workers=4, threads=2, deadline_check=60)
-        server.upgrade()
-        stack.enter_context(server)
-        everyone = set_up_games(server.port, games).players
-        client = Client(server.port)
-        stack.callback(client.close)
-        workers = server.worker_pids()
+        for number in range(rounds):
+            server = Server(url, workers=4, threads=2, deadline_check=60)
+            server.upgrade()
+            with server:
+                _requests_of(server, set_up_games_of(server, games), requests, "site")
+            with FloorServer(workers=4, threads=2) as floor:
+                _requests_of(floor, floor_run(games).players, requests, "floor")
+            if number + 1 < rounds:
+                emptied(url)
 
-        def healthz() -> None:
-            client.call("GET", "/healthz")
 
-        turn = iter(range(1 << 62))
+def set_up_games_of(server: Any, games: int) -> list[Player]:
+    from bench.loadgen import set_up_games
 
-        def save_one() -> None:
-            player = everyone[next(turn) % len(everyone)]
-            text = "\n".join(player.next_orders())
-            status, _ = client.call("PUT", f"/api/games/{player.game}/orders", player.token, {"text": text})
-            assert status == 200, status
+    return set_up_games(server.port, games).players
 
-        for name, call in (("GET /healthz", healthz), ("PUT .../orders (a save)", save_one)):
+
+def _requests_of(server: Any, everyone: list[Player], requests: int, what: str, pages: bool = False) -> None:
+    """Each kind of request one at a time, ``requests`` of each: the workers' CPU a request, and the wall time.
+
+    ``pages``: the player's page too (the site's: the floor has none), after the saves, so its map is cached.
+    """
+    from bench.loadcpu import cpu_seconds
+    from bench.loadgen import Client
+
+    client = Client(server.port)
+    workers = server.worker_pids()
+    turn = iter(range(1 << 62))
+
+    def healthz() -> None:
+        client.call("GET", "/healthz")
+
+    def save_one() -> None:
+        player = everyone[next(turn) % len(everyone)]
+        text = "\n".join(player.next_orders())
+        status, _ = client.call("PUT", f"/api/games/{player.game}/orders", player.token, {"text": text})
+        assert status == 200, status
+
+    def page_one() -> None:
+        player = everyone[next(turn) % len(everyone)]
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/games/{player.game}/play/{player.token}") as got:
+            got.read()
+            assert got.status == 200, got.status
+
+    kinds = [("GET /healthz", healthz), ("PUT .../orders (a save)", save_one)]
+    kinds += [("GET the player's page", page_one)] if pages else []
+    try:
+        for name, call in kinds:
             for _ in range(2 * len(everyone)):  # warm up: every worker's statements, states and connections
                 call()
             used, start = cpu_seconds(workers), time.perf_counter()
@@ -142,9 +173,12 @@ def _server(database: str | None, games: int, requests: int) -> None:
                 call()
             cpu, wall = cpu_seconds(workers) - used, time.perf_counter() - start
             print(
-                f"{name:<24} worker CPU {1000 * cpu / requests:.2f} ms a request, wall {1000 * wall / requests:.2f} ms "
-                f"({requests} one at a time; load average {os.getloadavg()[0]:.2f})"
+                f"{what:<5} {name:<24} worker CPU {1000 * cpu / requests:.2f} ms a request, "
+                f"wall {1000 * wall / requests:.2f} ms ({requests} one at a time; "
+                f"load average {os.getloadavg()[0]:.2f})"
             )
+    finally:
+        client.close()
 
 
 if __name__ == "__main__":

@@ -91,7 +91,7 @@ def find_phase(state: GameState, text: str) -> int:
         wanted = Phase.parse(text)
     except ValueError as error:
         raise click.ClickException(str(error)) from None
-    for index, entry in enumerate(state.history):
-        if entry.report.phase == wanted:
+    for index, named in enumerate(state.history.phases()):
+        if named == wanted:
             return index
     raise click.ClickException(f"{wanted} has not been adjudicated in this game ('sengoku history' lists them)")

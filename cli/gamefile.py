@@ -26,7 +26,7 @@ import os
 import stat
 import tempfile
 import time
-from itertools import islice
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
@@ -42,12 +42,32 @@ from cli.common import load_variant
 from cli.historycheck import history_problems
 from cli.journal import Journal, JournalError, warn
 from game.game import Game
-from game.state import OLDEST_SCHEMA, SCHEMA_VERSION, GameState, StateError, state_from_json, state_json, top_fields
+from game.state import (
+    OLDEST_SCHEMA,
+    SCHEMA_VERSION,
+    GameState,
+    StateError,
+    state_from_json,
+    state_json,
+    top_fields,
+    usual_state,
+)
 from localfiles.reading import FileRefused, read_regular_file
 from maps import Board, SengokuError
 from maps.rules import Rules
 
-__all__ = ["GameFileError", "load_game", "mode_for", "read_state", "replace_file", "save_game", "write_state"]
+__all__ = [
+    "GameFileError",
+    "board_for",
+    "check_phases",
+    "game_problems",
+    "load_game",
+    "mode_for",
+    "read_state",
+    "replace_file",
+    "save_game",
+    "write_state",
+]
 
 _CHUNK = 1 << 16
 _STALE = 1.0
@@ -64,23 +84,51 @@ class GameFileError(SengokuError):
         super().__init__(f"{path}: {problem}")
 
 
-def load_game(path: Path) -> Game:
-    """The game in a file, on its own board (the variant named inside it)."""
+def load_game(path: Path, phases: Iterable[int] | None = (-1,)) -> Game:
+    """The game in a file, on its own board (the variant named inside it), its position checked.
+
+    ``phases``: the history's phases the command reads (indices, negative from the end), checked too;
+    None checks the whole history. The phases no command reads are not even decoded (:mod:`game.history`).
+    """
     state = read_state(path)
-    board = _board(path, state.variant)
-    problems = [*check_position(board, state.position), *_order_powers(board, state)]
-    problems = problems or list(islice(history_problems(board, state), 1))
-    if problems:
-        raise GameFileError(path, f"not a playable game: {problems[0]}")
+    board = board_for(path, state.variant)
+    problem = next(game_problems(board, state, phases), None)
+    if problem is not None:
+        raise GameFileError(path, f"not a playable game: {problem}")
     return Game(board, state)
 
 
+def game_problems(board: Board, state: GameState, phases: Iterable[int] | None = ()) -> Iterator[str]:
+    """What keeps the game from being played: its position, then the history's ``phases`` (None: all of them)."""
+    yield from check_position(board, state.position)
+    yield from _order_powers(board, state)
+    yield from history_problems(board, state, phases)
+
+
+def check_phases(path: Path, game: Game, phases: Iterable[int] | None) -> None:
+    """Check more of the history (phases a command found it must read once the file was loaded)."""
+    problem = next(history_problems(game.board, game.state, phases), None)
+    if problem is not None:
+        raise GameFileError(path, f"not a playable game: {problem}")
+
+
 def save_game(path: Path, game: Game) -> None:
+    """Write the game, once each phase it holds as a record (new, or read) is checked against its board.
+
+    The engine makes whole records, so this finds nothing unless something is wrong in sengoku; the
+    phases never read are written back as they were read.
+    """
+    problem = next(history_problems(game.board, game.state, game.state.history.held()), None)
+    if problem is not None:
+        raise GameFileError(path, f"not written, the game is unchanged: {problem}")
     write_state(path, game.state, game.rules)
 
 
 def read_state(path: Path) -> GameState:
     data = _read_bytes(path)
+    usual = usual_state(data)
+    if usual is not None:
+        return usual
     try:
         top = top_fields(data)
     except (msgspec.DecodeError, RecursionError):  # not JSON, or JSON but not an object (a ValidationError)
@@ -282,7 +330,8 @@ def _where(error: StateError) -> str:
     return f"{where.rstrip('`').lstrip('.')}: {message}"
 
 
-def _board(path: Path, variant: str) -> Board:
+def board_for(path: Path, variant: str) -> Board:
+    """The board of the variant a game file names; a variant that cannot be loaded is the file's problem."""
     try:
         return load_variant(variant)
     except SengokuError as error:

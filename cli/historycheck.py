@@ -1,23 +1,29 @@
-"""A game file's history checked against its board before any command uses it.
+"""A game file's history checked against its board: the phases a command reads, or all of them.
 
 The history is what ``history``, ``replay`` and the results post read back:
 each phase's starting position, the orders given and the report. A damaged
 file could name a place that is not on the map, or hold an auction with no
 bid, and break a command deep inside; found here instead, it is one line
 naming the phase and the problem (exit 1), as for the current position.
+
+A command checks only the phases it reads (most read none, or the last):
+the phases a command never reads are never decoded (:mod:`game.history`),
+so a long game costs what a new one does. ``replay`` and ``history --check``
+check them all.
 """
 
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 import msgspec
 
 from adjudicator.positioncheck import check_position
+from game.history import HistoryEntry, HistoryError
 from game.records import LotRecord
-from game.state import GameState, HistoryEntry
+from game.state import GameState
 from maps import Board
 
 __all__ = ["history_problems"]
@@ -25,11 +31,21 @@ __all__ = ["history_problems"]
 _PLACES = ("location", "destination")
 
 
-def history_problems(board: Board, state: GameState) -> Iterator[str]:
-    """Every problem of the stored phases, each naming its phase (none: the history can be read back)."""
+def history_problems(board: Board, state: GameState, phases: Iterable[int] | None = None) -> Iterator[str]:
+    """Every problem of the stored phases (``phases``: those indices, negative from the end; None: all).
+
+    Each problem names its phase; none: those phases can be read back.
+    """
+    count = len(state.history)
+    indices = range(count) if phases is None else sorted({i % count for i in phases if -count <= i < count})
     powers = set(board.power_names)
-    for number, entry in enumerate(state.history, 1):
-        where = f"history phase {number} ({entry.report.phase})"
+    for index in indices:
+        try:
+            entry = state.history[index]
+        except HistoryError as error:  # not a phase record at all (a field of the wrong type, a missing one)
+            yield str(error)
+            continue
+        where = f"history phase {index + 1} ({entry.report.phase})"
         for problem in check_position(board, entry.before):
             yield f"{where}: {problem}"
         for power, orders in entry.orders.items():

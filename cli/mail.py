@@ -12,7 +12,7 @@ import click
 
 from cli.common import game_argument, power_name
 from cli.errors import ExitCode, cli_errors
-from cli.gamefile import load_game, read_state, save_game, write_state
+from cli.gamefile import check_phases, load_game, read_state, save_game, write_state
 from cli.gamelock import game_lock
 from maps.errors import SengokuError
 
@@ -131,7 +131,7 @@ def mail(
     from outbox import SettingsError, SmtpSettings
 
     loaded = load_game(game)
-    plan, title = _plan(loaded, what, phase, _budget(max_bytes) if with_map else None)
+    plan, title = _plan(game, loaded, what, phase, _budget(max_bytes) if with_map else None)
     if only is not None:
         plan, title = _only(plan, power_name(loaded.board, only)), f"{title} to {power_name(loaded.board, only)}"
     if again:
@@ -180,7 +180,9 @@ def _budget(text: str) -> int:
     return budget
 
 
-def _plan(loaded: Game, what: str, phase: tuple[str, ...], map_bytes: int | None = None) -> tuple[Plan, str]:
+def _plan(
+    game: Path, loaded: Game, what: str, phase: tuple[str, ...], map_bytes: int | None = None
+) -> tuple[Plan, str]:
     """The letters to send, and what they are, in words (results: with the map, within ``map_bytes``)."""
     from outbox import reminder_letters, results_letters
 
@@ -195,6 +197,7 @@ def _plan(loaded: Game, what: str, phase: tuple[str, ...], map_bytes: int | None
             from cli.common import find_phase
 
             index = find_phase(state, " ".join(phase) if phase else "last")
+            check_phases(game, loaded, [index, index + 1])  # the post reads the next phase's start and deadline
             picture = _map(loaded, index, map_bytes) if map_bytes is not None else None
             title = f"the {state.history[index].report.phase} results"
             return results_letters(loaded.board, state, index, picture=picture), title

@@ -11,7 +11,7 @@ import click
 from adjudicator.position import Position
 from cli.common import find_phase, game_argument
 from cli.errors import cli_errors
-from cli.gamefile import load_game
+from cli.gamefile import check_phases, load_game
 from game.game import Game
 
 if TYPE_CHECKING:
@@ -65,6 +65,8 @@ def map_command(
     if phase is not None and show_orders:
         raise click.UsageError("--orders draws the current phase's orders; a past --phase shows its own")
     index = None if phase is None else find_phase(loaded.state, phase)
+    if index is not None:
+        check_phases(game, loaded, [index])
     svg, position = draw(loaded, index, show_orders)
     made = None if fmt == "svg" else picture(svg, budget, (fmt,))
     data = made.data if made is not None else (svg + "\n").encode("utf-8")

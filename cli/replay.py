@@ -18,6 +18,7 @@ from cli.common import game_argument
 from cli.errors import ExitCode, cli_errors
 from cli.gamefile import load_game
 from game.game import Game
+from game.history import History
 from game.records import GameResult
 from game.state import GameState, HistoryEntry
 from post import build_post, position_after, render
@@ -33,7 +34,7 @@ def replay(game: Path) -> None:
     is not what was stored; exit code 4 if there is any. GAME.json is not
     changed.
     """
-    loaded = load_game(game)
+    loaded = load_game(game, phases=None)  # every phase is read back: every one is checked
     state = loaded.state
     if not state.history:
         click.echo("Nothing to replay: no phase has been adjudicated yet.")
@@ -82,7 +83,7 @@ def _state_before(state: GameState, entry: HistoryEntry) -> GameState:
         position=entry.before,
         orders=entry.orders,
         result=GameResult(),
-        history=[],
+        history=History(),
         draw_votes={},
         dp_set=entry.dp_set,
         edits=[],

@@ -11,13 +11,14 @@ takes the rollback itself back.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from cli.common import find_phase, game_argument
 from cli.errors import cli_errors
-from cli.gamefile import load_game, save_game
+from cli.gamefile import check_phases, load_game, save_game
 from cli.gamelock import game_lock
 from cli.gmlog import note
 from game.game import Game
@@ -53,6 +54,7 @@ def rollback(game: Path, to: str | None, yes: bool) -> None:
     with game_lock(game):
         loaded = load_game(game)
         steps = len(loaded.state.history) - find_phase(loaded.state, to) if to else 1
+        check_phases(game, loaded, range(-steps, 0))  # each phase undone gives back its position and orders
         if steps > 1 and not yes and not sys.stdin.isatty():
             raise click.ClickException(
                 f"this takes back {steps} adjudicated phases ({_span(loaded.state.history[-steps:])}); nothing "
@@ -122,13 +124,13 @@ def _at(game: Game) -> str:
     return game.state.result.describe() if game.state.result.over else game.phase
 
 
-def _span(entries: list[HistoryEntry]) -> str:
+def _span(entries: Sequence[HistoryEntry]) -> str:
     """``Fall 1570 movement to Spring 1572 movement``."""
     first, last = entries[0].report.phase, entries[-1].report.phase
     return str(first) if len(entries) == 1 else f"{first} to {last}"
 
 
-def _confirm(game: Path, history: list[HistoryEntry], steps: int) -> None:
+def _confirm(game: Path, history: Sequence[HistoryEntry], steps: int) -> None:
     if steps <= 1:
         return
     question = (

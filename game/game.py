@@ -169,7 +169,7 @@ class Game:
             refused=[],
             draw_votes={},
             result=result,
-            history=[*self.state.history, entry],
+            history=self.state.history.appended(entry),
             rolled_back=rolled_back,
             **opened,
         )

@@ -10,9 +10,10 @@ pydantic (:mod:`orders.structs`).
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -20,10 +21,11 @@ from adjudicator.position import Position
 from adjudicator.rules import Rules
 from game.addresses import address_problem
 from game.chat_channel import ChatChannel
+from game.history import History, HistoryEntry
 from game.migrate import FROM, migrate
 from game.owed import RefusedLine
 from game.press import PressRules
-from game.records import GameResult, GmAction, PhaseReport
+from game.records import GameResult, GmAction
 from game.sent import SentMessage
 from maps.terms import PhaseType
 from orders.cleantext import name_problem_of
@@ -43,6 +45,7 @@ __all__ = [
     "state_from_json",
     "state_json",
     "top_fields",
+    "usual_state",
 ]
 
 StateError = msgspec.ValidationError
@@ -76,26 +79,6 @@ def name_problem(name: str) -> str | None:
             what = "a line break" if char in _LINE_BREAKS else "a control character"
             return f"a game's name is one line of printable text; this one holds {what} ({char!r}, U+{ord(char):04X})"
     return name_problem_of(name, "a game's name")
-
-
-class HistoryEntry(Struct, frozen=True, kw_only=True):
-    """One adjudicated phase: the board before it, the orders given, and the report."""
-
-    before: Position
-    orders: dict[str, list[Order]]
-    report: PhaseReport
-    adjudicated_at: datetime | None = None
-    """When the phase was adjudicated (UTC), so when the next one opened; none in older games."""
-    deadline: datetime | None = None
-    """The phase's own deadline when it was adjudicated (the post before it named it); none if unset."""
-    previous: PhaseReport | None = None
-    """The report this phase had before a rollback, when it was adjudicated anew to another (a correction)."""
-    edits: list[str] = msgspec.field(default_factory=list)
-    """The GM's edits made while this phase was open, in words (the post lists them as GM adjustments)."""
-    edited_from: Position | None = None
-    """The position before those edits: what the phase before led to (None: no edit)."""
-    dp_set: dict[str, int] = msgspec.field(default_factory=dict)
-    """Powers whose DP the GM set for this phase (their centres would have given other numbers)."""
 
 
 class RolledBack(Struct, frozen=True, kw_only=True):
@@ -143,7 +126,8 @@ class GameState(Struct, frozen=True, kw_only=True):
     require_verified_sender: bool = False
     """Use mail only when a trusted Authentication-Results verifies its From address."""
     result: GameResult = msgspec.field(default_factory=GameResult)
-    history: list[HistoryEntry] = msgspec.field(default_factory=list)
+    history: History = msgspec.field(default_factory=History)
+    """The adjudicated phases, each decoded when first read (:mod:`game.history`)."""
     deadline: datetime | None = None
     """When the open phase is due (UTC), as the GM set it; cleared by adjudication."""
     zone: str = ""
@@ -188,7 +172,12 @@ class GameState(Struct, frozen=True, kw_only=True):
     itself: its JSON name ``$kept`` only keeps a file holding that key from filling it."""
 
     def __post_init__(self) -> None:
-        """A hand-edited address with a line break is refused when the file is read, not when mail is sent."""
+        """A hand-edited address with a line break is refused when the file is read, not when mail is sent.
+
+        A history given as a list of phases (a caller building a state) becomes a :class:`History`.
+        """
+        if not isinstance(self.history, History):
+            msgspec.structs.force_setattr(self, "history", History(self.history))
         for power, addresses in self.addresses.items():
             for address in addresses:
                 problem = address_problem(address)
@@ -220,30 +209,90 @@ def dp_of(state: GameState, rules: Rules) -> dict[str, int]:
 
 _FIELDS = frozenset(GameState.__struct_encode_fields__) - {"$kept"}
 _TOP = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_STATE = msgspec.json.Decoder(GameState)
+_COPIED = tuple(name for name in GameState.__struct_fields__ if name not in ("kept", "history"))
+
+
+def _usual_fields() -> list[tuple[str, object, object]]:
+    """GameState's fields as a file holds them (the history as one JSON text per phase), ``dp`` too."""
+    fields: list[tuple[str, object, object]] = [("dp", object, None), ("history", list[msgspec.Raw], [])]
+    for field in msgspec.structs.fields(GameState):
+        if field.name in _COPIED:
+            default = field.default
+            if field.default_factory is not msgspec.NODEFAULT:
+                default = msgspec.field(default_factory=field.default_factory)
+            fields.append((field.name, field.type, default))
+    return sorted(fields, key=lambda f: f[2] is not msgspec.NODEFAULT)  # the required ones first
+
+
+_USUAL = msgspec.json.Decoder(
+    msgspec.defstruct("StoredGame", _usual_fields(), kw_only=True, forbid_unknown_fields=True)
+)
 
 
 def state_json(state: GameState, *, rules: Rules, indent: int = 0) -> bytes:
     """The game as JSON: every field, ``dp`` by the variant's ``rules`` (for readers; never read back), then
-    the :attr:`~GameState.kept` fields."""
+    the :attr:`~GameState.kept` fields.
+
+    A stored phase never read is written back as the very JSON it was read from (:meth:`History.stored`),
+    not even indented again: with ``indent``, each top-level field is laid out by itself, and the
+    history's unread phases go in as they were read (as a file this function wrote holds them: laid out
+    as :func:`msgspec.json.format` lays them out there). Re-indenting a long game's whole history cost
+    more than the rest of a command.
+    """
     fields = {name: getattr(state, name) for name in state.__struct_fields__ if name != "kept"}
-    data = msgspec.json.encode({**fields, "dp": dp_of(state, rules), **state.kept})
-    return msgspec.json.format(data, indent=indent) if indent else data
+    fields |= {"dp": dp_of(state, rules), **state.kept}
+    if not indent:
+        return msgspec.json.encode(fields, enc_hook=_stored)
+    pad = b" " * indent
+    lines = [pad + msgspec.json.encode(name) + b": " + _laid_out(value, indent, 1) for name, value in fields.items()]
+    return b"{\n" + b",\n".join(lines) + b"\n}"
+
+
+def _laid_out(value: object, indent: int, depth: int) -> bytes:
+    """``value`` as msgspec lays it out with ``indent``, for a place ``depth`` levels deep."""
+    if isinstance(value, History) and value:
+        pad = b" " * indent * (depth + 1)
+        items = [
+            item if isinstance(item, msgspec.Raw) else _laid_out(item, indent, depth + 1) for item in value.stored()
+        ]
+        return b"[\n" + b",\n".join(pad + bytes(item) for item in items) + b"\n" + b" " * indent * depth + b"]"
+    text = msgspec.json.format(msgspec.json.encode(value, enc_hook=_stored), indent=indent)
+    return text.replace(b"\n", b"\n" + b" " * indent * depth)  # JSON text holds no line break but between values
+
+
+def _stored(value: object) -> object:
+    if isinstance(value, History):
+        return value.stored()
+    raise NotImplementedError(f"no JSON for {type(value).__name__}")
 
 
 def state_from_json(data: bytes | str, top: dict[str, msgspec.Raw] | None = None) -> GameState:
-    """A game from its JSON, every field checked (raises :data:`StateError`).
+    """A game from its JSON, every field checked but the history's phases (raises :data:`StateError`).
 
-    A file of an older schema is read as the current one (:mod:`game.migrate`). Top-level fields this
-    version does not know are kept, to be written back (:attr:`GameState.kept`). Raises
-    :class:`msgspec.DecodeError` for text that is not JSON. ``top``: :func:`top_fields` of ``data``, if
-    the caller has it already.
+    The history is split into one JSON text per phase, each decoded and checked when first read
+    (:mod:`game.history`). A file of an older schema is read as the current one (:mod:`game.migrate`).
+    Top-level fields this version does not know are kept, to be written back (:attr:`GameState.kept`).
+    Raises :class:`msgspec.DecodeError` for text that is not JSON. ``top``: :func:`top_fields` of ``data``,
+    if the caller has it already.
     """
+    if top is None and (usual := usual_state(data)) is not None:
+        return usual
     top = top_fields(data) if top is None else top
     version = top.get("schema_version")
     if version is not None and OLDEST_SCHEMA <= _version(version) < SCHEMA_VERSION:
         data = msgspec.json.encode(migrate(msgspec.json.decode(data)))
-    state = _STATE.decode(data)
+        top = top_fields(data)
+    stored = top.get("history")
+    if stored is None:
+        state = _careful().decode(data)
+    else:
+        state = _careful().decode(
+            msgspec.json.encode({name: value for name, value in top.items() if name != "history"})
+        )
+        try:
+            state = state.replace(history=History.from_json(stored))
+        except msgspec.ValidationError as error:  # not an array: say where, as msgspec does for every other field
+            raise StateError(f"{str(error).rpartition(' - at `$')[0] or error} - at `$.history`") from None
     unknown = top.keys() - _FIELDS - {"dp"}
     if not unknown:
         return state
@@ -254,6 +303,30 @@ def _version(raw: msgspec.Raw) -> int:
     """A file's schema version, if it is a whole number (anything else: -1, for the decoding to refuse)."""
     value = msgspec.json.decode(raw)
     return value if isinstance(value, int) and not isinstance(value, bool) else -1
+
+
+def usual_state(data: bytes | str) -> GameState | None:
+    """The game in one pass over its JSON, when it is what this version writes; None for anything else.
+
+    Anything else (a field this version does not know, a wrong one, not JSON at all) is for
+    :func:`state_from_json`, which keeps the unknown and says what is wrong and where. A long game's file
+    is mostly its history, which is only split here, so each pass over it counts.
+    """
+    try:
+        stored: Any = _USUAL.decode(data)
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+        return None
+    fields = {name: getattr(stored, name) for name in _COPIED}
+    try:
+        return GameState(**fields, history=History(stored.history))
+    except ValueError:  # a field GameState refuses (a hand-edited address): said where by the careful path
+        return None
+
+
+@functools.cache
+def _careful() -> msgspec.json.Decoder[GameState]:
+    """The decoder of a whole game, for the unusual files only (the usual ones never need it)."""
+    return msgspec.json.Decoder(GameState)
 
 
 def top_fields(data: bytes | str) -> dict[str, msgspec.Raw]:

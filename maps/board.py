@@ -17,12 +17,13 @@ drawing): importing networkx costs a command that only reads a game about
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from maps.names import NameIndex
+from maps.perboard import per_board
 from maps.province import Border, PowerSetup, Province, StartUnit
 from maps.rules import Rules
 from maps.tables import BoardTables, build_tables
@@ -241,6 +242,23 @@ class Board:
             graph.add_edge(a, b, army=is_army, fleet=is_fleet, bridge=bridge)
         return graph
 
+    def distances(self, sources: Iterable[str]) -> dict[str, int]:
+        """Each province's fewest border crossings from the nearest of ``sources``, wherever any unit could cross
+        (2023 civil disorder); a province no crossing reaches is left out.
+
+        A breadth-first walk over the borders (what :meth:`province_graph`'s shortest paths give), so the
+        rules never load networkx: its import alone costs more than replaying a long game's adjustments.
+        """
+        neighbours = _neighbours(self)
+        distance = dict.fromkeys(sources, 0)
+        frontier, steps = list(distance), 0
+        while frontier:
+            steps += 1
+            reached = [q for p in frontier for q in neighbours.get(p, ()) if q not in distance]
+            distance.update(dict.fromkeys(reached, steps))
+            frontier = list(dict.fromkeys(reached))
+        return distance
+
     def province_graph(self) -> nx.Graph[str]:
         """Provinces joined wherever any unit could cross: for distances (2023 civil disorder)."""
         import networkx as nx
@@ -259,3 +277,13 @@ class Board:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state, derived={})
+
+
+@per_board
+def _neighbours(board: Board) -> dict[str, frozenset[str]]:
+    """Each province's neighbours across any border, coasts folded into their provinces."""
+    found: dict[str, set[str]] = {province: set() for province in board.provinces}
+    for a, b, *_ in board.borders:
+        found[province_of(a)].add(province_of(b))
+        found[province_of(b)].add(province_of(a))
+    return {province: frozenset(others) for province, others in found.items()}

@@ -113,6 +113,24 @@ def test_a_command_loads_nothing_only_its_neighbours_use(cli: Cli, game: Path, l
     assert loaded(*run, game=game, watch=needless) == set()
 
 
+CIVIL_DISORDER = """\
+variant: sengoku
+phase: Winter 1571 adjustments
+units:
+  Oda: [A Owari, A Mikawa, F Totomi Sea, A Kai]
+centres:
+  Oda: [Owari, Mikawa]
+"""
+
+
+def test_replay_through_civil_disorder_loads_no_networkx(cli: Cli) -> None:
+    """The removals of a power without orders go by distance, walked over the board's own borders."""
+    (cli.folder / "start.yaml").write_text(CIVIL_DISORDER, encoding="utf-8")
+    cli("new", "game.json", "--position", "start.yaml")
+    assert "removed in civil disorder: A Kai, F Totomi Sea" in cli("adjudicate", "game.json", "--yes").stdout
+    assert loaded("replay", cli.folder / "game.json") == set()
+
+
 def test_a_position_file_a_gm_wrote_is_checked_by_pydantic(cli: Cli, game: Path) -> None:
     """The files people write are checked where they are read, by pydantic: `new --position` loads it."""
     (cli.folder / "start.yaml").write_text(cli("status", "game.json", "--position").stdout, encoding="utf-8")

@@ -7,6 +7,8 @@ the classic board the DATC cases are written for.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from maps import Board, Season, UnitType, load_board
@@ -268,3 +270,15 @@ def test_a_standard_border_is_crossed_by_the_right_units(standard: Board, a: str
     one, other = pid(standard, a), pid(standard, b)
     assert standard.can_move(ARMY, one, other) == (crossing in ("army", "both"))
     assert standard.can_move(FLEET, one, other) == (crossing in ("fleet", "both"))
+
+
+@pytest.mark.parametrize("variant", ["standard", "sengoku"])
+def test_distances_are_the_province_graphs_shortest_paths(variant: str) -> None:
+    """The walk the rules use (no networkx) gives networkx's own multi-source shortest paths."""
+    import networkx as nx
+
+    board = load_board(variant)
+    graph, chooser, provinces = board.province_graph(), random.Random(7), sorted(board.provinces)
+    for sources in [[], *(chooser.sample(provinces, chooser.randint(1, 5)) for _ in range(100))]:
+        expected = nx.multi_source_dijkstra_path_length(graph, sources) if sources else {}
+        assert board.distances(sources) == expected

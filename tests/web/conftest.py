@@ -192,3 +192,4 @@ def agreed(app: Flask, game_id: str) -> None:
                 )
                 row.invited, row.answered, row.agreed = row.invited or store.utcnow(), store.utcnow(), True
                 session.add(row)
+        store.bring_forward(session, game_id, store.utcnow())  # as an answer does: held mail may be due now

@@ -16,6 +16,7 @@ def test_bench_pages_prints_a_figure_for_each_page(capsys: pytest.CaptureFixture
     assert "2 runs each" in printed
     figures = re.findall(r"^  (.+?)\s+wall median\s+[\d.]+ p90\s+[\d.]+ max\s+[\d.]+ ms \| CPU", printed, re.M)
     assert figures == [
+        "GET /healthz (the framework's floor here)",
         "player page, movement, map cached",
         "player page, movement, map drawn",
         "player page, retreats, map drawn",

@@ -24,7 +24,7 @@ from tests.web.live import call
 from tests.web.pushservice import push_service
 from web import create_app
 from web.storage import store
-from web.table import push, reminders
+from web.table import deadlines, push
 
 pytestmark = [pytest.mark.slow, pytest.mark.clock(tick=True)]
 
@@ -83,7 +83,7 @@ def test_a_player_turns_notifications_on_and_each_event_reaches_the_browser(
         assert call("POST", f"{base}/api/games/{game_id}/rollback", {"version": version}, gm)[0] == 200
         assert call("PUT", f"{base}/api/games/{game_id}/deadline", {"hours_from_now": 2}, gm)[0] == 200
         assert call("PUT", f"{base}/api/games/{game_id}/reminders", {"hours": [3]}, gm)[0] == 200
-        for thread in reminders.remind_due(db, store.utcnow() + timedelta(minutes=1), None):
+        for thread in deadlines.run_pass(db, None, now=store.utcnow() + timedelta(minutes=1)):
             thread.join(timeout=20)
         settle(live_app)
         pushed = service.wait(4)

@@ -26,7 +26,7 @@ from web.play import actions
 from web.schemas.bodies import DeadlineIn
 from web.storage import store
 from web.storage.db import Database
-from web.table import push, reminders
+from web.table import deadlines, push
 
 pytestmark = pytest.mark.clock(tick=True)  # the VAPID signature's expiry is read from the clock
 
@@ -151,7 +151,7 @@ def test_a_reminder_is_pushed_to_the_powers_that_owe_orders(
     actions.set_deadline(db, game.id, DeadlineIn(hours_from_now=3))
     site.post(game.gm_page + "/reminders", {"hours": "4"}, page=game.gm_page)
     assert store.load(db, game.id).state.reminder_hours == [4]
-    for thread in reminders.remind_due(db, store.utcnow() + timedelta(minutes=1), None):
+    for thread in deadlines.run_pass(db, None, now=store.utcnow() + timedelta(minutes=1)):
         thread.join(timeout=20)
     settle(db)
     pushed = dict(service.wait(2))

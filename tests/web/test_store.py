@@ -12,7 +12,7 @@ from game.game import Game
 from maps import load_board
 from web.play import actions
 from web.schemas.bodies import NewGameIn
-from web.storage import store
+from web.storage import saving, store
 from web.storage.db import Database
 from web.storage.migrate import upgrade
 from web.storage.models import SubmissionRow, TokenRow
@@ -127,7 +127,7 @@ def test_a_crash_mid_save_keeps_the_earlier_orders(db: Database, game_id: str) -
         raise RuntimeError("power cut")
 
     with pytest.raises(RuntimeError):
-        store.submit(db, game_id, "Oda", crash)
+        saving.submit(db, game_id, "Oda", crash)
     assert [o.kind for o in store.load(db, game_id).state.orders["Oda"]] == ["move"]
 
 
@@ -148,7 +148,7 @@ def test_inside_a_request_a_write_after_the_token_check_is_still_all_or_nothing(
             raise RuntimeError("power cut")
         assert store.role_of(db, game_id, "not a link") is None
         with pytest.raises(RuntimeError):
-            store.submit(db, game_id, "Oda", crash)
+            saving.submit(db, game_id, "Oda", crash)
     stored = store.load(db, game_id).state.orders
     assert sorted(stored) == ["Oda"] and [o.kind for o in stored["Oda"]] == ["move"]
 
@@ -234,3 +234,37 @@ def test_a_save_whose_every_line_is_refused_writes_a_mark_and_no_orders(db: Data
     assert store.load(db, game_id).state.all_refused == ["Oda"]
     actions.adjudicate(db, game_id)
     assert store.load(db, game_id).state.all_refused == []
+
+
+def test_a_read_sends_the_state_text_only_for_a_version_this_process_has_not_decoded(
+    db: Database, game_id: str
+) -> None:
+    """A long game's state is megabytes: a page reads its row without it once the version is decoded here."""
+    from sqlalchemy import event
+
+    sent: list[str] = []
+    event.listen(db.engine, "before_cursor_execute", lambda _c, _k, statement, *_: sent.append(statement))
+    store._STATES.clear()
+    first = store.load(db, game_id)
+    selecting = [s.split("FROM")[0] for s in sent if s.lstrip().startswith("SELECT")]
+    assert ["games.state" in s for s in selecting[:2]] == [False, True]  # the row without it, then the text
+    sent.clear()
+    assert store.load(db, game_id) == first
+    assert not any("games.state" in s.split("FROM")[0] for s in sent)
+
+
+def test_a_game_that_moved_on_between_its_row_and_its_state_text_is_read_again_whole(
+    db: Database, game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store._STATES.clear()
+    real, calls = store._text_of, []
+
+    def moved_once(row: object) -> str:
+        calls.append(row)
+        if len(calls) == 1:
+            raise store._Moved
+        return real(row)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "_text_of", moved_once)
+    snapshot = store.load(db, game_id)
+    assert len(calls) == 2 and snapshot.state.position.phase.year == 1570

@@ -3,20 +3,27 @@
 A route declares who may call it (``auth="power"``, ``auth="gm"``, or ``auth="operator"`` for the site's
 operator, see :mod:`web.access.declared`); the view then receives the :class:`Caller` and never asks the
 database for the role again.
+
+A route may also declare that its view confirms the link itself, in a statement it makes anyway (``remembered``:
+a save, whose one read fetches the power's link beside its orders, :mod:`web.storage.saving`). Its caller's role
+then comes from this process's memory of the links it has checked (no query), and the caller carries the token's
+digest for the view to confirm: a link the GM replaced is refused there (:func:`refused` forgets it). No other
+route ever receives a caller that was not checked against the database.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NoReturn
 
 import msgspec
 from flask import abort, current_app, g, request
 
 from web.storage import site, store
 from web.storage.db import database
-from web.storage.tokens import GM
+from web.storage.kept import SharedLRU
+from web.storage.tokens import GM, digest
 
-__all__ = ["OPERATOR", "Auth", "Caller", "bearer_token", "require", "require_operator"]
+__all__ = ["OPERATOR", "Auth", "Caller", "bearer_token", "refused", "require", "require_operator"]
 
 Auth = Literal["power", "gm", "operator"]
 OPERATOR = "operator"
@@ -32,6 +39,8 @@ class Caller(msgspec.Struct, frozen=True):
     role: str
     source: str = "web"
     """Where the request came from, for the game's log: "web", "API", "Discord"."""
+    unconfirmed: str | None = None
+    """The token's digest when the role came from this process's memory: the view must confirm it (see above)."""
 
     @property
     def is_gm(self) -> bool:
@@ -45,21 +54,44 @@ class Caller(msgspec.Struct, frozen=True):
         return self.role
 
 
-def require(game_id: str, token: str, want: Auth, source: str = "web") -> Caller:
-    """The caller a token names; 404 for an unknown game, 403 for a wrong link or the wrong role."""
+def require(game_id: str, token: str, want: Auth, source: str = "web", remembered: bool = False) -> Caller:
+    """The caller a token names; 404 for an unknown game, 403 for a wrong link or the wrong role.
+
+    ``remembered``: the view confirms the link itself (see above), so a role this process remembers will do.
+    """
     if not token or len(token) > 100:
         abort(403, _BAD_LINK)
+    key = (game_id, digest(token))
+    role = _ROLES.peek(key) if remembered else None
+    if role is not None:
+        return _caller(Caller(game_id, token, role, source, unconfirmed=key[1]), want)
     asked: dict[tuple[str, str], str | None] = g.setdefault("sengoku_roles", {})
     if (game_id, token) not in asked:  # asked once a request, however many parts of it need the caller
         asked[(game_id, token)] = store.role_of(database(), game_id, token)
     role = asked[(game_id, token)]
     if role is None:
         abort(403, _BAD_LINK)
-    if want == "gm" and role != GM:
+    _ROLES.put(key, role)
+    return _caller(Caller(game_id, token, role, source), want)
+
+
+def _caller(caller: Caller, want: Auth) -> Caller:
+    if want == "gm" and caller.role != GM:
         abort(403, "Only the GM's link can do this.")
-    if want == "power" and role == GM:
+    if want == "power" and caller.role == GM:
         abort(403, "This is the GM's link; a player's page needs that power's link.")
-    return Caller(game_id, token, role, source)
+    return caller
+
+
+def refused(caller: Caller) -> NoReturn:
+    """The view found the link no longer the caller's (the GM replaced it): forgotten here, and a 403."""
+    _ROLES.forget((caller.game_id, digest(caller.token)))
+    abort(403, _BAD_LINK)
+
+
+_ROLES = SharedLRU[tuple[str, str], str](16384)
+"""Links this process has checked: (game, the token's digest) -> role. A token is random and names one role
+for ever, or none once replaced: a remembered role is only used by a view that confirms the link."""
 
 
 def require_operator(token: str, source: str = "API") -> Caller:

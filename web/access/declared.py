@@ -47,10 +47,16 @@ def declare(
     token_in: TokenIn,
     body: Callable[[], BaseModel] | None = None,
     source: str = "web",
+    remembered: bool = False,
 ) -> None:
-    """Register ``view`` on ``bp``, behind the caller check and body reading it declares."""
+    """Register ``view`` on ``bp``, behind the caller check and body reading it declares.
+
+    ``remembered``: the view confirms the link in its own statement (``caller.unconfirmed``, see
+    :mod:`web.access.callers`), so the caller may come from this process's memory of the link.
+    """
     ROUTES.append(Declared(method.upper(), (bp.url_prefix or "") + rule, auth))
-    bp.add_url_rule(rule, view_func=_guarded(view, auth, token_in, body, source), methods=[method.upper()])
+    guarded = _guarded(view, auth, token_in, body, (source, remembered))
+    bp.add_url_rule(rule, view_func=guarded, methods=[method.upper()])
 
 
 def _guarded(
@@ -58,8 +64,10 @@ def _guarded(
     auth: Auth | None,
     token_in: TokenIn,
     body: Callable[[], BaseModel] | None,
-    source: str,
+    how: tuple[str, bool],
 ) -> Callable[..., Any]:
+    source, remembered = how
+
     @functools.wraps(view)
     def guarded(**params: Any) -> Any:
         token = params.pop("token", None) if token_in == "path" else None
@@ -67,7 +75,7 @@ def _guarded(
             params["caller"] = require_operator(bearer_token(), source)
         elif auth is not None:
             token = bearer_token() if token_in == "header" else token
-            params["caller"] = require(params["game_id"], token or "", auth, source)
+            params["caller"] = require(params["game_id"], token or "", auth, source, remembered)
         if body is not None:
             params["body"] = body()
         return view(**params)

@@ -20,13 +20,21 @@ def register(app: Flask) -> None:
     app.after_request(security_headers)
 
 
+_EVERY = (
+    ("Content-Security-Policy", POLICY),
+    ("Referrer-Policy", "no-referrer"),  # the links' tokens stay out of Referer
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+)
+
+
 def security_headers(response: Response) -> Response:
-    response.headers.setdefault("Content-Security-Policy", POLICY)
-    response.headers.setdefault("Referrer-Policy", "no-referrer")  # the links' tokens stay out of Referer
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("X-Frame-Options", "DENY")
+    headers = response.headers
+    present = {name.lower() for name in headers.keys()}
+    missing = [(name, value) for name, value in _EVERY if name.lower() not in present]
     if request.is_secure:  # the public URL is https (web/access/public_url.py): browsers keep to https from now on
-        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
-    if request.path.startswith(("/games/", "/api/")):
-        response.headers.setdefault("Cache-Control", "no-store")
+        missing += [] if "strict-transport-security" in present else [("Strict-Transport-Security", "max-age=31536000")]
+    if "cache-control" not in present and request.path.startswith(("/games/", "/api/")):
+        missing.append(("Cache-Control", "no-store"))
+    headers.extend(missing)  # one pass over the headers, not one per header
     return response

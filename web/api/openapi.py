@@ -65,9 +65,11 @@ def operation(
     query: dict[str, str] | None = None,
     refused: type[BaseModel] | None = None,
     conflict: type[BaseModel] | None = None,
+    remembered: bool = False,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare an endpoint: documented here, and served behind what it declares (:mod:`web.access.declared`):
-    the view gets ``caller`` (the bearer token's caller) when ``auth`` is set, and ``body`` when a body is."""
+    the view gets ``caller`` (the bearer token's caller) when ``auth`` is set, and ``body`` when a body is;
+    ``remembered``: the view confirms the link itself (:mod:`web.access.callers`)."""
 
     def register(view: Callable[..., Any]) -> Callable[..., Any]:
         full = (bp.url_prefix or "") + rule
@@ -77,7 +79,7 @@ def operation(
         )
         OPERATIONS.append(declared)
         read = functools.partial(json_body, body) if body is not None else None
-        declare(bp, rule, method, view, auth=auth, token_in="header", body=read, source="API")
+        declare(bp, rule, method, view, auth=auth, token_in="header", body=read, source="API", remembered=remembered)
         return view
 
     return register

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, abort
 
 from adjudicator.position import Phase
 from game.game import GameError
-from web.access.callers import Caller
+from web.access.callers import Caller, refused
 from web.api.openapi import operation
 from web.api.presspage import PRESS_QUERY, press_page
 from web.api.public import reply
@@ -28,7 +28,7 @@ from web.schemas.table import (
     ReadyIn,
     ReadyOut,
 )
-from web.storage import store
+from web.storage import saving, store
 from web.storage.db import database
 from web.table import press, pressread, readiness
 
@@ -104,15 +104,20 @@ def check(game_id: str, caller: Caller, body: OrdersIn) -> tuple[Response, int]:
     response=OrdersOut,
     auth="power",
     conflict=PhaseClosedOut,
+    remembered=True,  # the save's own read confirms the link (web/storage/saving.py)
 )
 def save(game_id: str, caller: Caller, body: OrdersIn) -> tuple[Response, int]:
     power = caller.power
     request_ = body
     named = Phase.parse(request_.phase) if request_.phase else None
     try:
-        out = actions.save_orders(database(), game_id, power, request_.text, request_.merge, named)
+        out = actions.save_orders(
+            database(), game_id, power, request_.text, request_.merge, named, confirm=caller.unconfirmed
+        )
     except store.PhaseClosed as closed:
         return reply(_closed(closed, request_.text), 409)
+    except saving.WrongLink:
+        refused(caller)
     if named is None:
         note = (
             f'saved for {out.phase}, the phase open when the orders arrived: name the phase ("phase": '

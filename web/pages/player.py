@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.position import Phase
@@ -14,13 +15,15 @@ from web.pages.forms import form_model, query_model
 from web.pages.public import dp_of, svg_response
 from web.pages.routes import route
 from web.play import actions, lastphase, mapview, posting
-from web.play.choices import player_choices
+from web.play.choices import choices_json, player_choices
 from web.play.ordering import check_text, orders_as_text
-from web.schemas.bodies import ConcedeIn
+from web.schemas.bodies import ConcedeIn, PlayerOut
+from web.schemas.choices import ChoicesOut, DpOut
 from web.schemas.orders import BidIn, OrdersIn, OrdersOut
 from web.schemas.table import PressOut, PressQueryIn, ReadyIn
 from web.storage import store
 from web.storage.db import database
+from web.storage.kept import SharedLRU
 from web.table import mailer, pressread, readiness
 
 __all__ = ["bp"]
@@ -49,9 +52,12 @@ def _page(
     board, position = snapshot.board, snapshot.state.position
     saved_text = orders_as_text(board, snapshot.state.orders.get(power, []))
     lasts = lastphase.last_phases(snapshot, power)
+    choices = player_choices(snapshot, power)
+    view = present.player_out(snapshot, power)
     return render_template(
         "player/page.html",
-        view=present.player_out(snapshot, power),
+        view=view,
+        orders_panel=_orders_panel(snapshot, power, choices, view),
         token=caller.token,
         orders_text=saved_text if typed is None else typed,
         saved_text=saved_text,
@@ -59,7 +65,9 @@ def _page(
         closed=closed,
         version=snapshot.version,
         game_name=snapshot.name,
-        choices=player_choices(snapshot, power),
+        choices=choices,
+        choices_json=choices_json(snapshot, power, choices),
+        dp_units=_dp_units(caller, snapshot, choices.dp),
         svg=_page_map(snapshot, power),
         focus=mapview.focus(board, position, power),
         press=_press(snapshot, power),
@@ -94,6 +102,41 @@ def _press(snapshot: store.Snapshot, power: str) -> PressOut:
 def mail_possible(snapshot: store.Snapshot, power: str) -> bool:
     """Press by mail can be offered: the site has an SMTP server and the GM has an address for the power."""
     return mailer.smtp_settings(current_app.config) is not None and bool(snapshot.state.addresses.get(power))
+def _orders_panel(snapshot: store.Snapshot, power: str, choices: ChoicesOut, view: PlayerOut) -> str:
+    """The panel of the power's units and what each may do (or its builds), drawn once per game version: it
+    follows from the position alone (player/_movement.html, _retreats.html, _adjustments.html)."""
+    if snapshot.state.result.over:
+        return ""
+    template = f"player/_{view.phase_type}.html"
+
+    winter = choices.adjustments
+    nothing = (view.phase_type == "retreats" and not choices.units) or (winter is not None and winter.due == 0)
+
+    def draw() -> str:  # nothing_to_order: as player/page.html sets it
+        return str(render_template(template, choices=choices, view=view, nothing_to_order=nothing))
+
+    return _PARTS.get((snapshot.id, snapshot.version, power, template), draw)
+
+
+def _dp_units(caller: Caller, snapshot: store.Snapshot, dp: DpOut | None) -> str:
+    """The DP panel's list of neutral units, each with its form: hundreds of options drawn once per game
+    version, link, session (its CSRF token) and bids, and kept (a reload, or another part of the page's
+    work, draws nothing again)."""
+    if dp is None or snapshot.state.result.over:
+        return ""
+    here = url_for("player.page", game_id=caller.game_id, token=caller.token)
+    csrf = generate_csrf()
+    phase = str(snapshot.state.position.phase)
+    key = (snapshot.id, snapshot.version, here, csrf, dp.left, tuple(dp.bids_on))
+
+    def draw() -> str:
+        return str(render_template("player/_dp_units.html", dp=dp, here=here, csrf=csrf, phase=phase))
+
+    return _PARTS.get(key, draw)
+
+
+_PARTS = SharedLRU[tuple[object, ...], str](512)
+"""Parts of the player's page drawn once and kept, by what they depend on (see each function)."""
 
 
 def _page_map(snapshot: store.Snapshot, power: str) -> str:

@@ -57,7 +57,8 @@ def game_out(snapshot: Snapshot) -> GameOut:
         result=result_out(state.result),
         powers=[_power_row(board, position, power) for power in board.power_names],
         neutral_units=[unit_text(board, u) for u in position.units if u.is_neutral],
-        history=[HistoryItem(number=i + 1, index=i, phase=str(e.report.phase)) for i, e in enumerate(state.history)],
+        # each phase's name alone: a stored phase is not decoded for it (game/history.py)
+        history=[HistoryItem(number=i + 1, index=i, phase=str(p)) for i, p in enumerate(state.history.phases())],
         paused=state.paused,
     )
 

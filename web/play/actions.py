@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
 from adjudicator.position import Phase
@@ -17,7 +18,7 @@ from web.play.ordering import bid_order, check_text, order_texts, without_bid
 from web.schemas.bodies import DeadlineIn, NewGameIn
 from web.schemas.orders import BidIn, BidOut, InboxIn, InboxOut, OrdersOut
 from web.schemas.table import RemindersIn
-from web.storage import store
+from web.storage import saving, store
 from web.storage.db import Database
 from web.storage.store import Handle, utcnow
 
@@ -70,12 +71,19 @@ def check_orders(db: Database, game_id: str, power: str, text: str) -> OrdersOut
 
 
 def save_orders(
-    db: Database, game_id: str, power: str, text: str, merge: bool = False, phase: Phase | None = None
+    db: Database,
+    game_id: str,
+    power: str,
+    text: str,
+    merge: bool = False,
+    phase: Phase | None = None,
+    confirm: str | None = None,
 ) -> OrdersOut:
     """Store the text's accepted lines as the power's orders for this phase (replacing, or merging by unit).
 
     A text whose every line is refused stores nothing: the earlier orders stand. ``phase``: the phase the
     text was written for; if another phase is open, nothing is stored (:class:`store.PhaseClosed`).
+    ``confirm``: the link's digest to check in the save's own read (:func:`web.storage.saving.submit`).
     """
     mode = SendMode.MERGE if merge else SendMode.REPLACE
 
@@ -83,7 +91,7 @@ def save_orders(
         out, saved = check_text(game, power, text, mode)
         return out.model_copy(update={"saved": order_texts(game.board, saved)})
 
-    return store.submit(db, game_id, power, act, phase)
+    return saving.submit(db, game_id, power, act, phase, confirm)
 
 
 def read_inbox(db: Database, game_id: str, request: InboxIn, by: str = GM_PAGE) -> InboxOut:
@@ -142,7 +150,7 @@ def place_bid(db: Database, game_id: str, power: str, bid: BidIn | DPOrder, phas
         order_text = order_texts(game.board, [verdict.order])[0]
         return BidOut(order=order_text, problem=verdict.problem, refusal=verdict.refusal, saved=saved)
 
-    return store.submit(db, game_id, power, act, phase)
+    return saving.submit(db, game_id, power, act, phase)
 
 
 def withdraw_bid(db: Database, game_id: str, power: str, province: str, phase: Phase | None = None) -> list[str] | None:
@@ -154,7 +162,7 @@ def withdraw_bid(db: Database, game_id: str, power: str, province: str, phase: P
         game.submit(power, current if kept == current else kept)
         return order_texts(game.board, kept) if kept != current else None
 
-    return store.submit(db, game_id, power, act, phase)
+    return saving.submit(db, game_id, power, act, phase)
 
 
 def vote_draw(db: Database, game_id: str, power: str, powers: list[str] | None) -> GameResult:
@@ -246,18 +254,18 @@ def set_listed(db: Database, game_id: str, listed: bool) -> bool:
     return store.change(db, game_id, act)
 
 
-def adjudicate_if_due(db: Database, game_id: str | None = None, now: datetime | None = None) -> list[str]:
-    """Adjudicate the games (or the one game) whose deadline has passed; returns their ids.
+def adjudicate_if_due(db: Database, games: Iterable[str], now: datetime | None = None) -> list[str]:
+    """Adjudicate those of ``games`` whose deadline has passed; returns their ids.
 
     A game that cannot be adjudicated (a bug, a bad moment for the database)
-    is left as it was, logged, and tried again next time; the others go on.
+    is left as it was, logged, and tried again (web/storage/due.py); the others go on.
     """
     moment = now or utcnow()
     done = []
-    for due in store.due_games(db, moment, game_id):
+    for due in games:
         try:
             store.change(db, due, lambda h: _adjudicate_due(h, moment))
-        except _NotDue:
+        except (_NotDue, store.NotFound):
             continue
         except Exception:
             log.exception("game %s: its deadline has passed but it could not be adjudicated", due)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from flask import current_app
+
 from adjudicator.position import Position, Unit
 from adjudicator.rules import NeutralOrders, Rules
 from game.options import adjustment_choices, neutral_choices, unit_choices
@@ -18,20 +20,59 @@ from maps.terms import PhaseType, province_of
 from orders import DPOrder, Order, order_text, unit_text
 from orders.model import Build, Convoy, Move, Remove, Retreat, SupportHold, SupportMove, UnitRef, Waive
 from web.schemas.choices import AdjustmentsOut, ChoiceOut, ChoicesOut, DpOut, UnitChoicesOut
+from web.storage.kept import SharedLRU
 from web.storage.store import Snapshot
 
-__all__ = ["choices_out", "player_choices"]
+__all__ = ["choices_json", "choices_out", "player_choices"]
 
 
 def player_choices(snapshot: Snapshot, power: str) -> ChoicesOut:
-    """A game's player's choices now (none once the game is over)."""
-    game = snapshot.game()
-    state = game.state
+    """A game's player's choices now (none once the game is over).
+
+    The legal orders follow from the position alone, so they are worked out once per game version and power
+    (:data:`_KEPT`); only the DP the power's saved orders spend are counted on each call.
+    """
+    state = snapshot.state
     if state.result.over:
         return ChoicesOut(
             phase=str(state.position.phase), phase_type=state.position.phase.type.value, power=power, units=[]
         )
-    return choices_out(game.board, state.position, game.rules, power, state.orders.get(power, []))
+    board = snapshot.board
+    kept = _KEPT.get(
+        (snapshot.id, snapshot.version, power), lambda: choices_out(board, state.position, board.rules, power)
+    )
+    if kept.dp is None:
+        return kept
+    return kept.model_copy(update={"dp": kept.dp.model_copy(update=_spent(kept.dp.dp, state.orders.get(power, [])))})
+
+
+def choices_json(snapshot: Snapshot, power: str, choices: ChoicesOut) -> str:
+    """``choices`` as the page's script reads them: JSON safe inside a ``<script>`` (Flask's ``tojson``),
+    made once per game version, power and DP spent."""
+    dp = choices.dp
+    spent = None if dp is None else (dp.spent, dp.left, dp.orders_given, tuple(dp.bids_on))
+    key = (snapshot.id, snapshot.version, power, spent)
+    return _JSON.get(key, lambda: _script_safe(current_app.json.dumps(choices.model_dump(mode="json"))))
+
+
+def _script_safe(text: str) -> str:
+    """JSON that cannot end a ``<script>`` or an attribute early (what Jinja's ``tojson`` does to it)."""
+    for character, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("'", "\\u0027")):
+        text = text.replace(character, escaped)
+    return text
+
+
+_JSON = SharedLRU[tuple[object, ...], str](256)
+_KEPT = SharedLRU[tuple[str, int, str], ChoicesOut](256)
+"""Each power's choices by game version (a value never changed: the page and the API copy what they vary)."""
+
+
+def _spent(dp: int, given: Sequence[Order]) -> dict[str, object]:
+    """The DP fields that follow from the power's orders so far (its DP orders)."""
+    bids = [o for o in given if isinstance(o, DPOrder)]
+    spent = sum(o.points for o in bids)
+    left, on = max(dp - spent, 0), [o.unit.province for o in bids]
+    return {"spent": spent, "left": left, "orders_given": len(bids), "bids_on": on}
 
 
 def choices_out(
@@ -99,19 +140,14 @@ def _dp_out(board: Board, position: Position, rules: Rules, power: str, given: S
     if rules.neutral_orders is not NeutralOrders.DP_AUCTION:
         return None
     dp = rules.dp_allowance(len(position.centres_of(power)))
-    bids = [o for o in given if isinstance(o, DPOrder)]
-    spent = sum(o.points for o in bids)
     neutrals = [u for u in position.units if u.is_neutral]
     return DpOut(
         dp=dp,
-        spent=spent,
-        left=max(dp - spent, 0),
         max_dp=rules.max_dp,
         max_orders=rules.max_dp_orders,
-        orders_given=len(bids),
         max_per_order=rules.max_dp_per_order,
-        bids_on=[o.unit.province for o in bids],
         units=[_unit_out(board, u, neutral_choices(board, position, u), "", dislodged=False) for u in neutrals],
+        **_spent(dp, given),  # type: ignore[arg-type]
     )
 
 

@@ -14,7 +14,8 @@ request lines and the error log's tracebacks show ``/gm/***``, never a token.
 
 The deadline job runs in a process of its own beside the workers
 (:mod:`web.serving.scheduler`, started when the server is ready and stopped with
-it); each worker runs it too, every 30 seconds, as a safety net.
+it); each worker runs it too, every 30 seconds, as a safety net: the same pass,
+which with nothing due is one indexed statement (web/storage/due.py).
 
 No keep-alive: each answer closes its connection. A request on a kept-alive
 connection waits for the worker that holds the connection, where a new
@@ -42,8 +43,9 @@ from web import create_app
 from web.play.mapview import warm_up
 from web.serving import scheduler
 from web.serving.redact import Redactor, install
+from web.serving.warm import warm_worker
 
-__all__ = ["serve"]
+__all__ = ["options", "serve"]
 
 
 def _known_settings() -> set[str]:
@@ -83,7 +85,9 @@ class _Site(BaseApplication):
         """Runs in each worker, after the fork (the master laid out the maps before: see :func:`serve`)."""
         seconds = max(SAFETY_NET_SECONDS, float(self.app_config["DEADLINE_CHECK_SECONDS"]))
         install("gunicorn.error", "gunicorn.access")  # inherited from the master already; made sure of here
-        return create_app({**self.app_config, "DEADLINE_CHECK_SECONDS": seconds})
+        app = create_app({**self.app_config, "DEADLINE_CHECK_SECONDS": seconds})
+        warm_worker(app)  # before its first connection: a worker started again answers at once too
+        return app
 
 
 ACCESS_FORMAT = '%(h)s:%({remote_port}e)s %(t)s "%(r)s" %(s)s %(b)s %(D)s'
@@ -117,7 +121,15 @@ def serve(
 
     ``forwarded_allow_ips``: the proxies the operator trusts (web/access/proxies.py), told to gunicorn too.
     """
-    options = {
+    warm_up(known_variants(), background=False)  # once, here: a worker started again after a crash has it at once
+    _Site(app_config, options(fd, workers, threads, access_log, forwarded_allow_ips)).run()
+
+
+def options(
+    fd: int, workers: int, threads: int, access_log: str | None = None, forwarded_allow_ips: str = "127.0.0.1,::1"
+) -> dict[str, Any]:
+    """gunicorn's settings for the site (bench/floor.py serves the framework's floor with the very same)."""
+    chosen = {
         "forwarded_allow_ips": forwarded_allow_ips,
         "bind": [f"fd://{fd}"],
         "workers": workers,
@@ -139,6 +151,5 @@ def serve(
         "loglevel": "info",
     }
     if "control_socket_disable" in _known_settings():  # newer gunicorn: no control socket in the user's home
-        options["control_socket_disable"] = True
-    warm_up(known_variants(), background=False)  # once, here: a worker started again after a crash has it at once
-    _Site(app_config, options).run()
+        chosen["control_socket_disable"] = True
+    return chosen

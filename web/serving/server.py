@@ -135,9 +135,11 @@ def _serve(settings: Settings, listener: socket.socket, echo: Callable[[str], No
         _show_demo(app, settings.base, echo)
     if one_process:
         from web.serving import waitress_site
+        from web.serving.warm import warm_worker
         from web.table import deadlines, mailer
 
-        warm_up(known_variants())
+        warm_up(known_variants())  # the maps' layout in the background; the templates now (web/serving/warm.py)
+        warm_worker(app)
         timer = deadlines.start_timer(db, settings.deadline_seconds, mailer.smtp_settings(app.config))
         try:
             waitress_site.serve(app, listener, settings.threads, proxies.networks(settings.forwarded_allow_ips))

@@ -8,13 +8,18 @@ takes row locks where it must.
 
 Each process of the site has its own pool (``sengoku serve --workers 4``
 means 4 pools): ``pool_size`` connections kept open, ``max_overflow`` more
-at busy moments, each checked before use (``pool_pre_ping``: a database that
-restarted costs one retry, not an error page) and replaced after half an
-hour. Workers x (size + overflow) must stay under the server's
+at busy moments, each checked before use and replaced after half an hour.
+The check sends nothing (:func:`_still_open`): a PostgreSQL server that
+restarted, or ended an idle connection, has closed its end and said why, so
+the socket has something to read while no statement is under way; such a
+connection is replaced before a request uses it, so a restart costs no error
+page. (``pool_pre_ping`` asked the server ``SELECT 1`` before every request:
+a round trip each time.) Workers x (size + overflow) must stay under the server's
 ``max_connections`` (100 by default).
 
-Inside a request on PostgreSQL every transaction uses one connection, checked
-out and pinged once (:meth:`Database.one_connection`); its reads run in
+Inside a request on PostgreSQL every transaction uses one connection: the
+request thread's own, kept between its requests and checked (without a round
+trip) at the start of each (:meth:`Database.one_connection`); its reads run in
 autocommit (no ``BEGIN``/``COMMIT`` round trips, the same rows at READ
 COMMITTED), and the busiest paths (a save, the link's token check) use Core
 statements on it without an ORM session (:meth:`Database.transaction`,
@@ -25,14 +30,19 @@ The schema is not made here: :mod:`web.storage.migrate` keeps it.
 
 from __future__ import annotations
 
+import select
+import threading
+import time
+import weakref
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager
-from contextvars import ContextVar
+from contextlib import contextmanager
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, current_app, g
 from sqlalchemy import Connection, Engine, Executable, Row, create_engine, event
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 
 __all__ = ["Database", "Pool", "database", "init_app"]
@@ -67,6 +77,10 @@ class Database:
         self._writer = sessionmaker(self.engine, expire_on_commit=False)
         self._read_engine = self.engine.execution_options(**{_READ_ONLY: True})
         self._reader = sessionmaker(self._read_engine, expire_on_commit=False)
+        self._recycle = float((pool or Pool()).recycle)
+        self._threads = threading.local()  # each request thread's own connection (hold)
+        self._helds: weakref.WeakSet[_Held] = weakref.WeakSet()
+        self._lock = threading.Lock()
 
     @property
     def dialect(self) -> str:
@@ -118,6 +132,24 @@ class Database:
         with self.engine.begin() as connection:
             yield connection
 
+    @contextmanager
+    def driver(self) -> Iterator[Any]:
+        """The driver's own connection (psycopg's), in autocommit: each statement commits on its own, with no
+        ``BEGIN`` or ``COMMIT`` and nothing of SQLAlchemy's around it.
+
+        For the busiest path alone, whose every write is one statement that checks what it relies on (a
+        save's guarded write, web/storage/saverows.py). Inside a request, the request's connection.
+        """
+        _refuse_inside_a_read()
+        held = _HELD.get()
+        if held is not None and held.engine is self.engine and not held.connection().in_transaction():
+            connection = held.connection()
+            with _autocommit(connection):
+                yield connection.connection.driver_connection
+            return
+        with self.engine.connect() as connection, _autocommit(connection):
+            yield connection.connection.driver_connection
+
     def rows(self, statement: Executable, values: dict[str, Any]) -> Sequence[Row[Any]]:
         """One reading statement's rows, as :meth:`read` would give them, without an ORM session."""
         held = _HELD.get()
@@ -130,46 +162,110 @@ class Database:
         with self._read_engine.begin() as connection:
             return connection.execute(statement, values).all()
 
+    def glance(self, statement: Executable, values: dict[str, Any]) -> Sequence[Row[Any]]:
+        """One reading statement in autocommit, on a connection of its own: no ``BEGIN``, no ``COMMIT``, so the
+        statement is all the database hears (the deadline job's look for work, every second or two)."""
+        with self.engine.connect() as connection:
+            return connection.execution_options(isolation_level="AUTOCOMMIT").execute(statement, values).all()
+
     @contextmanager
     def one_connection(self) -> Iterator[None]:
-        """Inside, every transaction of this thread uses one connection, checked out (and pinged) once.
-
-        A request runs two or three short transactions (the link's token, then
-        the action); checking a connection out of the pool for each costs a
-        ping to the server each time (``pool_pre_ping``). The connection is
-        taken at the first transaction, so a request that needs none takes none.
-        On SQLite, where no ping is made and reads differ from writes, it does nothing.
-        """
-        if self.dialect == "sqlite" or _HELD.get() is not None:
-            yield
-            return
-        held = _Held(self.engine)
-        token = _HELD.set(held)
+        """Inside, every transaction of this thread uses one connection: the thread's own (see :meth:`hold`)."""
+        token = self.hold()
         try:
             yield
         finally:
-            _HELD.reset(token)
-            held.close()
+            self.release(token)
+
+    def hold(self) -> Token[_Held | None] | None:
+        """From now until :meth:`release`, this thread's transactions use its own connection; the token for that.
+
+        A request runs two or three short transactions (the link's token, then the action); checking a
+        connection out of the pool for each, or even once a request, cost more than a save's statements. So
+        a request thread keeps one connection for all its requests: taken at its first transaction (a
+        request that needs none takes none), looked at (no round trip: :func:`_server_closed`) at the first
+        use in each request, replaced when the server closed it or it is older than the pool's ``recycle``,
+        and a transaction a failed request left open is rolled back when the request ends. On SQLite, where
+        nothing is gained and reads differ from writes, it does nothing.
+        """
+        if self.dialect == "sqlite" or _HELD.get() is not None:
+            return None
+        held = getattr(self._threads, "held", None)
+        if held is None:
+            held = self._threads.held = _Held(self.engine, self._recycle)
+            with self._lock:
+                self._helds.add(held)
+        held.start()
+        return _HELD.set(held)
+
+    def release(self, token: Token[_Held | None] | None) -> None:
+        """The end of a request's :meth:`hold`: its connection kept for the thread's next request."""
+        if token is None:
+            return
+        held = _HELD.get()
+        _HELD.reset(token)
+        if held is not None:
+            held.settle()
 
     def dispose(self) -> None:
+        with self._lock:
+            helds = list(self._helds)
+        for held in helds:
+            held.close()
         self.engine.dispose()
 
 
 class _Held:
-    """The connection :meth:`Database.one_connection` keeps, opened on first use."""
+    """A request thread's own connection (:meth:`Database.hold`), opened on first use, given back to the pool
+    when the thread ends (a server that starts a thread per request) or the database is disposed of."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._connection: Connection | None = None
+    def __init__(self, engine: Engine, recycle: float) -> None:
+        self.engine, self.recycle = engine, recycle
+        self._box: list[Connection | None] = [None]  # the finalizer's, so that it does not keep this alive
+        self._since = 0.0
+        self._checked = False
+        weakref.finalize(self, _close_box, self._box)
+
+    def start(self) -> None:
+        self._checked = False
 
     def connection(self) -> Connection:
-        if self._connection is None or self._connection.invalidated:
-            self._connection = self.engine.connect()
-        return self._connection
+        current = self._box[0]
+        if current is not None and not self._checked:  # the request's first use: is it still good?
+            self._checked = True
+            stale = time.monotonic() - self._since > self.recycle
+            if current.invalidated or stale or _server_closed(current.connection.driver_connection):
+                self.close()
+                current = None
+        if current is None or current.invalidated:
+            current = self._box[0] = self.engine.connect()
+            self._since, self._checked = time.monotonic(), True
+        return current
+
+    def settle(self) -> None:
+        """The request is over: a transaction it left open (it failed half-way) is rolled back."""
+        current = self._box[0]
+        if current is None:
+            return
+        try:
+            if current.invalidated:
+                self.close()
+            elif current.in_transaction():
+                current.rollback()
+        except Exception:  # a connection that cannot even roll back is no use to the next request
+            self.close()
 
     def close(self) -> None:
-        if self._connection is not None:
-            self._connection.close()
+        _close_box(self._box)
+
+
+def _close_box(box: list[Connection | None]) -> None:
+    current, box[0] = box[0], None
+    if current is not None:
+        try:
+            current.close()
+        except Exception:  # closing a broken connection: it is gone either way
+            pass
 
 
 @contextmanager
@@ -217,12 +313,37 @@ def _engine(url: str, pool: Pool) -> Engine:
         "pool_recycle": pool.recycle,
     }
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True, **sizes)
+        engine = create_engine(url, **sizes)
+        event.listen(engine, "checkout", _still_open)
+        return engine
     memory = url in ("sqlite://", "sqlite:///:memory:")
     engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **({} if memory else sizes))
     event.listen(engine, "connect", _sqlite_connect)
     event.listen(engine, "begin", _sqlite_begin)
     return engine
+
+
+def _still_open(connection: Any, _record: Any, _proxy: Any) -> None:
+    """A pooled PostgreSQL connection about to be used: refused (and replaced by the pool) if the server closed it."""
+    if _server_closed(connection):
+        raise DisconnectionError("the database closed this connection")
+
+
+def _server_closed(connection: Any) -> bool:
+    """Whether the server has closed this PostgreSQL connection (the driver's), asked without a round trip.
+
+    Between statements the server sends nothing, so a socket with something to read holds the server's
+    goodbye (an administrator's shutdown, a restart, an idle timeout) or its end of file. Asked of the
+    kernel without waiting. A connection lost without a word (a cable cut) is found by its next
+    statement, which fails, as with any check made before it.
+    """
+    if getattr(connection, "closed", False) or getattr(connection, "broken", False):
+        return True
+    try:
+        waiting, _, _ = select.select([connection.fileno()], [], [], 0)
+    except (OSError, ValueError):  # closed on our side already
+        return True
+    return bool(waiting)
 
 
 def _sqlite_connect(connection: Any, _record: Any) -> None:
@@ -236,8 +357,10 @@ def _sqlite_connect(connection: Any, _record: Any) -> None:
 
 
 def _sqlite_begin(connection: Any) -> None:
-    read_only = connection.get_execution_options().get(_READ_ONLY, False)
-    connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+    options = connection.get_execution_options()
+    if options.get("isolation_level") == "AUTOCOMMIT":  # Database.glance: one statement, no transaction
+        return
+    connection.exec_driver_sql("BEGIN" if options.get(_READ_ONLY, False) else "BEGIN IMMEDIATE")
 
 
 def init_app(app: Flask) -> Database:
@@ -259,14 +382,10 @@ def init_app(app: Flask) -> Database:
 
 def _one_connection_per_request(app: Flask, db: Database) -> None:
     def hold() -> None:
-        stack = ExitStack()
-        stack.enter_context(db.one_connection())
-        g.sengoku_connection = stack
+        g.sengoku_connection = db.hold()
 
     def release(_error: BaseException | None) -> None:
-        stack = g.pop("sengoku_connection", None)
-        if stack is not None:
-            stack.close()
+        db.release(g.pop("sengoku_connection", None))
 
     app.before_request(hold)
     app.teardown_request(release)

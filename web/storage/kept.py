@@ -50,6 +50,10 @@ class SharedLRU(Generic[K, V]):
         with self._lock:
             self._items[key] = value
 
+    def forget(self, key: K) -> None:
+        with self._lock:
+            self._items.pop(key, None)
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()

@@ -61,6 +61,12 @@ class GameRow(Base):
     listed: Mapped[bool] = mapped_column(
         Boolean, default=False, server_default=false(), doc="shown on the front page (the GM's choice)"
     )
+    next_due: Mapped[datetime | None] = mapped_column(
+        DateTime,
+        nullable=True,
+        index=True,
+        doc="UTC, naive: when the deadline job next has work for it (web/storage/due.py)",
+    )
 
 
 class TokenRow(Base):

@@ -15,21 +15,22 @@ with ``BEGIN IMMEDIATE``; see :mod:`web.storage.db`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 import msgspec
-from sqlalchemy import bindparam, delete, select
-from sqlalchemy.orm import Session
+from sqlalchemy import bindparam, delete, inspect, or_, select, update
+from sqlalchemy.orm import Session, defer, object_session
 
 from adjudicator.position import Phase
 from game.game import Game
 from game.state import GameState, state_from_json, state_json
 from maps import Board, load_board
 from orders.model import Order
-from web.storage import discordrows, readyrows, saverows, tokens
+from web.storage import discordrows, due, readyrows, tokens
 from web.storage.db import Database
 from web.storage.kept import SharedLRU
 from web.storage.models import GameRow, RefusalRow, SubmissionRow, TokenRow
@@ -37,22 +38,25 @@ from web.storage.models import GameRow, RefusalRow, SubmissionRow, TokenRow
 __all__ = [
     "Conflict",
     "DeadlinePassed",
+    "Due",
     "Handle",
     "NotFound",
     "PhaseClosed",
     "Snapshot",
+    "board_of",
+    "bring_forward",
     "change",
     "create_game",
-    "due_games",
+    "due_now",
     "load",
     "recent_games",
     "peek",
+    "refresh_due",
     "reset_token",
     "set_ready",
+    "state_at",
     "role_of",
-    "submit",
     "utcnow",
-    "deadline_within",
 ]
 
 T = TypeVar("T")
@@ -101,6 +105,13 @@ class PhaseClosed(Conflict):
         return f"{what}; your orders were not saved; {now}"
 
 
+@functools.cache
+def board_of(variant: str) -> Board:
+    """The board of a game's variant (a shipped map's name): looked up once a process, not once a use
+    (:func:`maps.load_board` looks for a file of that name first, a system call each time)."""
+    return load_board(variant)
+
+
 def utcnow() -> datetime:
     """Now in UTC, without a time zone (how the tables keep times)."""
     return datetime.now(UTC).replace(tzinfo=None)
@@ -123,7 +134,7 @@ class Snapshot:
 
     @property
     def board(self) -> Board:
-        return load_board(self.state.variant)
+        return board_of(self.state.variant)
 
     def game(self) -> Game:
         return Game(self.board, self.state)
@@ -152,36 +163,48 @@ def create_game(
     game_id = tokens.new_game_id()
     issued = {role: tokens.new_token() for role in (tokens.GM, *board.power_names)}
     with db.write() as session:
-        session.add(
-            GameRow(
-                id=game_id,
-                name=name,
-                variant=board.name,
-                state=state_json(game.state, rules=board.rules).decode(),
-                version=1,
-                created=utcnow(),
-                deadline=deadline,
-                movement_hours=hours[0],
-                other_hours=hours[1],
-                listed=listed,
-            )
+        row = GameRow(
+            id=game_id,
+            name=name,
+            variant=board.name,
+            state=state_json(game.state, rules=board.rules).decode(),
+            version=1,
+            created=utcnow(),
+            deadline=deadline,
+            movement_hours=hours[0],
+            other_hours=hours[1],
+            listed=listed,
         )
+        row.next_due = due.next_due(due.DueGame(session, game_id, deadline, game.state))
+        session.add(row)
         session.flush()
         session.add_all(TokenRow(game_id=game_id, role=role, digest=tokens.digest(t)) for role, t in issued.items())
     return game_id, issued
 
 
 def load(db: Database, game_id: str) -> Snapshot:
-    with db.read() as session:
-        row = _row(session, game_id)
-        return _snapshot(session, row)
+    """The game as stored, with the open phase's orders and marks.
+
+    Its state text (a long game's whole history: megabytes) is read only when this process has not decoded
+    that version yet (:func:`_state_of`).
+    """
+    return _reading(db, game_id, _snapshot)
 
 
 def peek(db: Database, game_id: str) -> tuple[int, GameState]:
     """The game's version and state alone (no orders, no marks): what a page's pulse needs, cheaply."""
-    with db.read() as session:
-        row = _row(session, game_id)
-        return row.version, _state_of(row)
+    return _reading(db, game_id, lambda _session, row: (row.version, _state_of(row)))
+
+
+def _reading(db: Database, game_id: str, read: Callable[[Session, GameRow], T]) -> T:
+    """``read`` of the game's row without its state text; once more with it if the game moved on in between."""
+    for light in (True, False):
+        with db.read() as session:
+            try:
+                return read(session, _row(session, game_id, light=light))
+            except _Moved:
+                continue
+    raise AssertionError("unreachable: a row read whole has its state")
 
 
 def recent_games(db: Database, limit: int = 20) -> list[Snapshot]:
@@ -215,48 +238,6 @@ def reset_token(db: Database, game_id: str, role: str, token: str | None = None)
     return token
 
 
-def submit(db: Database, game_id: str, power: str, act: Callable[[Game], T], phase: Phase | None = None) -> T:
-    """Run ``act`` on the game and keep the power's orders it leaves: its own rows, written alone.
-
-    A power left with no orders (its message refused, nothing stored before)
-    gets no submission row; its refusal mark is a row of its own. Refused once
-    the deadline has passed: the phase belongs to the deadline job then (web/table/deadlines.py).
-    ``act`` sees this power's orders only: a power's orders are checked alone.
-
-    ``phase``: the phase the orders were written for. When another phase is open the save is refused
-    (:class:`PhaseClosed`). The check reads the row under the lock the write holds, which an adjudication's
-    exclusive lock waits for (and which waits for an adjudication under way), so no adjudication can come
-    between the check and the write: an acknowledged save is always in the phase it named.
-    """
-    with db.transaction() as connection:  # Core statements, no ORM: the busiest path (web/storage/saverows.py)
-        seen = saverows.read(connection, game_id, power)
-        if seen is None:
-            raise NotFound(f"no game '{game_id}'")
-        key = (game_id, seen.version, seen.created)
-        state = _cached_state(key, lambda: saverows.state_text(connection, game_id))
-        if phase is not None:
-            _require_phase(state, phase)
-        if seen.deadline is not None and seen.deadline <= utcnow():
-            raise DeadlinePassed(seen.deadline)
-        phase_index = len(state.history)
-        before = _ORDERS.decode(seen.orders[phase_index]) if phase_index in seen.orders else None
-        refused_before = phase_index in seen.refused
-        mine = state.replace(orders={power: before} if before is not None else {}, all_refused=[power] * refused_before)
-        game = Game(load_board(state.variant), mine)
-        result = act(game)
-        orders = game.state.orders.get(power)
-        refused = power in game.state.all_refused
-        saverows.write(
-            connection,
-            (game_id, phase_index, power),
-            utcnow(),
-            orders=None if orders is None else msgspec.json.encode(orders).decode(),
-            clear_ready=orders != before and phase_index in seen.ready,  # new orders: not "ready" with them yet
-            refusal=True if refused else (False if refused_before else None),
-        )
-    return result
-
-
 def set_ready(db: Database, game_id: str, power: str, ready: bool) -> tuple[GameState, frozenset[str]]:
     """Set or clear the power's ready mark for the open phase, written alone (like a save); the game as it is
     and the powers ready now. Refused once the deadline has passed, as a save is."""
@@ -268,14 +249,6 @@ def set_ready(db: Database, game_id: str, power: str, ready: bool) -> tuple[Game
         phase_index = len(state.history)
         readyrows.mark(session, game_id, phase_index, power, ready, utcnow())
         return state, readyrows.ready_powers(session, game_id, phase_index)
-
-
-def _require_phase(state: GameState, named: Phase) -> None:
-    """Refuse (:class:`PhaseClosed`) a save written for a phase other than the one open."""
-    if named == state.position.phase:
-        return  # the open phase (a game that is over refuses the save itself, saying why)
-    at = next((e.adjudicated_at for e in reversed(state.history) if e.report.phase == named), None)
-    raise PhaseClosed(named, state.position.phase, at, over=state.result.over)
 
 
 def change(db: Database, game_id: str, act: Callable[[Handle], T], expected_version: int | None = None) -> T:
@@ -294,31 +267,55 @@ def change(db: Database, game_id: str, act: Callable[[Handle], T], expected_vers
         _replace_refusals(session, game_id, len(state.history), state.all_refused)
         if len(state.history) != len(snapshot.state.history):
             readyrows.clear_game(session, game_id)
+        row.next_due = due.next_due(due.DueGame(session, game_id, row.deadline, state))
     return result
 
 
-def due_games(db: Database, now: datetime, game_id: str | None = None) -> list[str]:
-    """Games whose deadline has passed (only ``game_id``, if given)."""
-    query = select(GameRow.id).where(GameRow.deadline.is_not(None), GameRow.deadline <= now)
-    if game_id is not None:
-        query = query.where(GameRow.id == game_id)
-    with db.read() as session:
-        return list(session.scalars(query))
+def refresh_due(db: Database, game_id: str, now: datetime) -> datetime | None:
+    """Store when the game is next due, after the deadline job handled it (the time stored; see web/storage/due.py).
+
+    A time still not after ``now`` is work the job could not do: it is looked at again :data:`due.RETRY` later.
+    """
+    with db.write() as session:
+        row = session.scalars(select(GameRow).where(GameRow.id == game_id).with_for_update()).one_or_none()
+        if row is None:  # deleted meanwhile: nothing is due
+            return None
+        when = due.next_due(due.DueGame(session, game_id, row.deadline, _state_of(row)))
+        row.next_due = when if when is None or when > now else now + due.RETRY
+        return row.next_due
 
 
-def deadline_within(db: Database, now: datetime, window: timedelta) -> list[str]:
-    """Games whose deadline is still to come, and no further off than ``window`` (for the reminders)."""
-    query = select(GameRow.id).where(GameRow.deadline.is_not(None), GameRow.deadline > now)
-    query = query.where(GameRow.deadline <= now + window)
-    with db.read() as session:
-        return list(session.scalars(query))
+@dataclass(frozen=True)
+class Due:
+    """A game whose next due time has come, and its deadline (adjudication is due when that has passed too)."""
+
+    id: str
+    deadline: datetime | None
+
+
+def due_now(db: Database, now: datetime) -> list[Due]:
+    """The games whose next due time has come (web/storage/due.py): one indexed statement, outside any
+    transaction, and nothing else read."""
+    return [Due(row.id, row.deadline) for row in db.glance(_DUE, {"now": now})]
+
+
+_DUE = select(GameRow.id, GameRow.deadline).where(GameRow.next_due <= bindparam("now")).order_by(GameRow.next_due)
+
+
+def bring_forward(session: Session, game_id: str, when: datetime) -> None:
+    """Make the game due by ``when`` at the latest (an event that makes some work due without changing the game)."""
+    later = or_(GameRow.next_due.is_(None), GameRow.next_due > when)
+    session.execute(update(GameRow).where(GameRow.id == game_id, later).values(next_due=when))
 
 
 # --- rows ----------------------------------------------------------------------------
 
 
-def _row(session: Session, game_id: str, lock: bool = False, shared: bool = False) -> GameRow:
+def _row(session: Session, game_id: str, lock: bool = False, shared: bool = False, light: bool = False) -> GameRow:
+    """The game's row (``light``: without its state text, read by :func:`_state_of` if needed)."""
     query = select(GameRow).where(GameRow.id == game_id)
+    if light:
+        query = query.options(defer(GameRow.state))
     if lock:
         query = query.with_for_update(read=shared)
     row = session.scalars(query).one_or_none()
@@ -341,7 +338,7 @@ def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapsh
             select(RefusalRow.power).where(RefusalRow.game_id == row.id, RefusalRow.phase_index == phase_index)
         )
     )
-    marks = [power for power in load_board(state.variant).power_names if power in refused]
+    marks = [power for power in board_of(state.variant).power_names if power in refused]
     ready = readyrows.ready_powers(session, row.id, phase_index) if only is None else frozenset()
     return Snapshot(
         id=row.id,
@@ -357,17 +354,34 @@ def _snapshot(session: Session, row: GameRow, only: str | None = None) -> Snapsh
     )
 
 
-# The game states this process has read, by game and version (see _cached_state): a save reads the game's
+# The game states this process has read, by game and version (see state_at): a save reads the game's
 # state (its whole history) to check orders against, and the state changes only with a new version, so most
 # saves read it again unchanged. States are immutable; a game's orders live in rows of their own, read every time.
 _STATES = SharedLRU[tuple[str, int, datetime], GameState](64)
 
 
 def _state_of(row: GameRow) -> GameState:
-    return _cached_state((row.id, row.version, row.created), lambda: row.state)
+    return state_at((row.id, row.version, row.created), lambda: _text_of(row))
 
 
-def _cached_state(key: tuple[str, int, datetime], text: Callable[[], str]) -> GameState:
+class _Moved(Exception):
+    """The game changed between the read of its row and the read of its state text."""
+
+
+def _text_of(row: GameRow) -> str:
+    """The row's state text: read with it, or now for the version the row was read at (:class:`_Moved` if gone)."""
+    if "state" not in inspect(row).unloaded:
+        return row.state
+    session = object_session(row)
+    assert session is not None
+    query = select(GameRow.state).where(GameRow.id == row.id, GameRow.version == row.version)
+    text = session.scalars(query).one_or_none()
+    if text is None:
+        raise _Moved
+    return text
+
+
+def state_at(key: tuple[str, int, datetime], text: Callable[[], str]) -> GameState:
     """The state of the game version ``key`` names (game, version, creation time), decoded once.
 
     ``text`` is asked only when this process has not decoded that version yet: a save reads no state text

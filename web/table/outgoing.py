@@ -184,6 +184,8 @@ def answer(db: Database, code: str, agree: bool, now: datetime) -> Answer | None
         if row is None:
             return None
         row.agreed, row.answered = agree, now
+        if agree:  # mail held back for want of this answer may be due now: the deadline job looks at the game
+            store.bring_forward(session, row.game_id, now)
         return Answer(row.game_id, row.power, row.address, agree)
 
 

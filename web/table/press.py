@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from datetime import timedelta
 
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -26,9 +27,11 @@ from web.storage.store import Handle
 from web.table import pressbounds, push
 from web.table.talk import message_out
 
-__all__ = ["PressRules", "clean_text", "reader_place", "send", "set_mail", "set_rules"]
+__all__ = ["MAIL_BATCH", "PressRules", "clean_text", "reader_place", "send", "set_mail", "set_rules"]
 
 _PUBLIC = json.dumps([EVERYONE])
+MAIL_BATCH = timedelta(minutes=5)
+"""How long a message waits for the next ones before they are mailed together (:mod:`web.table.pressmail`)."""
 _INVISIBLE = {"Cc", "Cf", "Cs", "Co"}  # control, format (bidi overrides, zero-width), surrogates, private use
 _KEPT = {"\n", "\t"}
 
@@ -69,6 +72,8 @@ def send(db: Database, game_id: str, sender: str, request: PressIn) -> MessageOu
         pressbounds.check(session, game_id, sender, row.phase_index, now)  # rate, phase and game bounds
         session.add(row)
         session.flush()
+        if set(state.press_mail) - {sender}:  # someone may be mailed it: the deadline job looks then
+            store.bring_forward(session, game_id, row.created + MAIL_BATCH)
         sent = message_out(row, sender, state.press, unread=False)
     push.after_message(db, game_id, sent.id)  # to the readers' browsers, in a thread of its own
     return sent

@@ -1,8 +1,10 @@
 """Press by mail: a power that asked for it gets its new messages mailed to its addresses, a few at a time.
 
-The deadline job asks every pass; a power's new messages go in one mail once the newest of them is a few
-minutes old (so a quick exchange is one mail, not ten), and each message goes once: the reader's
-``mailed_id`` moves on before the mail is sent, under the row's lock, so two passes never send it twice.
+A power's new messages go in one mail once the newest of them is a few minutes old (so a quick exchange is
+one mail, not ten), and each message goes once: the reader's ``mailed_id`` moves on before the mail is sent,
+under the row's lock, so two passes never send it twice. The deadline job looks at a game when its next
+batch is due (the ``press mail`` due source, :mod:`web.storage.due`; a new message brings the game forward,
+:func:`web.table.press.send`), never in between.
 Messages the player has already seen on the page are not mailed. The mail holds the messages themselves; the
 player answers on the page (the site keeps only digests of the secret links, so a mail cannot carry one).
 
@@ -17,45 +19,76 @@ from __future__ import annotations
 
 import logging
 import threading
-from datetime import datetime, timedelta
+from datetime import datetime
 from html import escape
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from game.press import GM
 from outbox import Letter, SmtpSettings, deliver, named
-from web.storage import store
+from web.storage import due, store
 from web.storage.db import Database
-from web.storage.models import MessageRow
+from web.storage.models import MailConsentRow, MessageRow, PressReadRow
 from web.table import outgoing, press, pressread, talk
 
-__all__ = ["BATCH", "MOST_CHARACTERS", "MOST_MESSAGES", "mail_due"]
+__all__ = ["BATCH", "MOST_CHARACTERS", "MOST_MESSAGES", "mail", "next_batch"]
 
 log = logging.getLogger(__name__)
 
 MOST_MESSAGES = 20
 MOST_CHARACTERS = 40_000
-BATCH = timedelta(minutes=5)
+BATCH = press.MAIL_BATCH
 """How long a message waits for the next ones before they go out together."""
-_RECENT = timedelta(days=2)
 
 
-def mail_due(db: Database, now: datetime, smtp: SmtpSettings | None) -> list[threading.Thread]:
-    """Claim and send the press mail that is due in every game; the threads that send it."""
+@due.source("press mail")
+def next_batch(game: due.DueGame) -> datetime | None:
+    """When the game's next press mail is due: a batch's newest message :data:`BATCH` old, for each power that
+    asked for press by mail (and has an address that agreed to mail) and has messages it has neither read nor
+    been mailed. An address agreeing later brings the game forward (:func:`web.table.outgoing.answer`)."""
+    state = game.state
+    times = []
+    agreed = _agreed(game.session, game.game_id) if state.press_mail else set()
+    for power in state.press_mail:
+        if any(outgoing.address_key(a) in agreed for a in state.addresses.get(power, [])):
+            rows = _waiting(game.session, game.game_id, power, state.press, _place(game.session, game.game_id, power))
+            times += [rows[-1].created + BATCH] if rows else []
+    return min(times, default=None)
+
+
+def mail(db: Database, game_id: str, now: datetime, smtp: SmtpSettings | None) -> threading.Thread | None:
+    """Claim and send the game's press mail that is due; the thread that sends it."""
     if smtp is None:
-        return []
-    with db.read() as session:
-        query = select(MessageRow.game_id).where(MessageRow.created >= now - _RECENT).distinct()
-        games = list(session.scalars(query))
-    senders = []
-    for game_id in games:
+        return None
+    try:
         letters = _claim(db, game_id, now)
-        if letters:
-            thread = threading.Thread(target=_send, args=(db, game_id, letters, smtp), name=f"sengoku-press-{game_id}")
-            thread.daemon = True
-            thread.start()
-            senders.append(thread)
-    return senders
+    except Exception:  # one game's trouble must not hold up the others' mail
+        log.exception("press mail of game %s failed", game_id)
+        return None
+    if not letters:
+        return None
+    thread = threading.Thread(target=_send, args=(db, game_id, letters, smtp), name=f"sengoku-press-{game_id}")
+    thread.daemon = True
+    thread.start()
+    return thread
+
+
+def _agreed(session: Session, game_id: str) -> set[str]:
+    query = select(MailConsentRow.address).where(MailConsentRow.game_id == game_id, MailConsentRow.agreed)
+    return set(session.scalars(query))
+
+
+def _place(session: Session, game_id: str, power: str) -> int:
+    """How far the power has read or been mailed its press (read only: no row is made)."""
+    query = select(PressReadRow).where(PressReadRow.game_id == game_id, PressReadRow.reader == power)
+    place = session.scalars(query).one_or_none()
+    return 0 if place is None else max(place.read_id, place.mailed_id)
+
+
+def _waiting(session: Session, game_id: str, power: str, rules: press.PressRules, after: int) -> list[MessageRow]:
+    """The messages from others over ``after`` the power has not seen: what its next press mail holds."""
+    return pressread.unread_rows(session, game_id, power, rules, after=after)
 
 
 def _claim(db: Database, game_id: str, now: datetime) -> list[Letter]:
@@ -73,8 +106,7 @@ def _claim(db: Database, game_id: str, now: datetime) -> list[Letter]:
             continue
         with db.write() as session:
             place = press.reader_place(session, game_id, power)
-            after = max(place.read_id, place.mailed_id)
-            rows = pressread.unread_rows(session, game_id, power, state.press, after=after)
+            rows = _waiting(session, game_id, power, state.press, max(place.read_id, place.mailed_id))
             if not rows or now - rows[-1].created < BATCH:
                 continue
             rows, more = _bounded(rows)

@@ -1,7 +1,7 @@
 """Saying "ready": a power tells the GM and the others it is done with the phase, and a phase everyone is done
 with may end early.
 
-A mark is cleared when the power's orders change (:func:`web.storage.store.submit`) and when the phase moves. When the
+A mark is cleared when the power's orders change (:func:`web.storage.saving.submit`) and when the phase moves. When the
 GM chose it (``early_when_ready``), the mark that makes every power with something to order ready moves the
 deadline to now, under the game's lock; the deadline job then adjudicates within seconds, as for any passed
 deadline, so a request never adjudicates and a save that comes after is refused as after a deadline.
@@ -12,7 +12,6 @@ from __future__ import annotations
 from game.duty import powers_to_order
 from game.game import GameError
 from game.state import GameState
-from maps import load_board
 from web.play.actions import GM_PAGE, log_action
 from web.schemas.table import EarlyIn, ReadyIn, ReadyOut
 from web.storage import store
@@ -24,7 +23,7 @@ __all__ = ["set_early", "set_ready", "waiting_for"]
 
 def waiting_for(state: GameState, ready: frozenset[str]) -> list[str]:
     """The powers with something to order this phase that are not ready, in the board's order."""
-    board = load_board(state.variant)
+    board = store.board_of(state.variant)
     return [p for p in powers_to_order(board, state.position, board.rules) if p not in ready]
 
 

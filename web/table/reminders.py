@@ -4,7 +4,8 @@ the results post and the GM page count), by mail (to their addresses) and to the
 
 Each round (a phase and an hour, e.g. "Fall 1571, 2 hours before") goes once: the deadline job marks it in
 the game's state under the game's lock before anything is sent, so two passes never send it twice, and a
-round found late (the site was down) is sent once, not once per hour missed. Mail goes through
+round found late (the site was down) is sent once, not once per hour missed. The job looks at a game when
+its next round is due (the ``reminders`` due source, :mod:`web.storage.due`), never in between. Mail goes through
 :mod:`web.table.mailer` (each message recorded once the server took it), the channel's notice through
 :mod:`web.table.chat`; neither can fail the deadline job.
 """
@@ -18,12 +19,12 @@ from datetime import datetime, timedelta
 from game.owed import owing
 from outbox import SmtpSettings, reminder_letters
 from post.chat import Flavour, reminder_notice
-from web.storage import store
+from web.storage import due, store
 from web.storage.db import Database
 from web.storage.store import Handle, Snapshot
 from web.table import push
 
-__all__ = ["MAX_HOURS", "Round", "remind_due", "round_due", "send_round"]
+__all__ = ["MAX_HOURS", "Round", "next_round", "remind", "round_due", "send_round"]
 
 log = logging.getLogger(__name__)
 
@@ -58,24 +59,33 @@ def round_due(snapshot: Snapshot, now: datetime) -> Round | None:
     return Round(snapshot.id, number, min(reached), missing, hours_left)
 
 
-def remind_due(db: Database, now: datetime, smtp: SmtpSettings | None) -> list[threading.Thread]:
-    """Mark and send every game's reminder round that is due; the threads that send them."""
-    senders = []
-    for game_id in store.deadline_within(db, now, timedelta(hours=MAX_HOURS)):
-        try:
-            if round_due(store.load(db, game_id), now) is None:  # most passes: nothing due, nothing written
-                continue
-            due = _claim(db, game_id, now)
-        except Exception:  # one game's trouble must not hold up the others' reminders
-            log.exception("reminders for game %s failed", game_id)
-            continue
-        if due is not None and due.missing:
-            push.after_reminder(db, game_id, due.phase_number, due.hours, due.missing)
-            thread = threading.Thread(target=send_round, args=(db, due, smtp), name=f"sengoku-remind-{game_id}")
-            thread.daemon = True
-            thread.start()
-            senders.append(thread)
-    return senders
+@due.source("reminders")
+def next_round(game: due.DueGame) -> datetime | None:
+    """When the game's next reminder round is due: the earliest hour not sent yet for the open phase."""
+    state = game.state
+    if game.deadline is None or not state.reminder_hours or state.result.over:
+        return None
+    number = len(state.history) + 1
+    unsent = [hours for hours in state.reminder_hours if f"{number}:{hours}" not in state.reminded]
+    return min((game.deadline - timedelta(hours=hours) for hours in unsent), default=None)
+
+
+def remind(db: Database, game_id: str, now: datetime, smtp: SmtpSettings | None) -> threading.Thread | None:
+    """Mark and send the game's reminder round if one is due; the thread that sends it."""
+    try:
+        if round_due(store.load(db, game_id), now) is None:  # due for other work, or a round claimed already
+            return None
+        claimed = _claim(db, game_id, now)
+    except Exception:  # one game's trouble must not hold up the others' reminders
+        log.exception("reminders for game %s failed", game_id)
+        return None
+    if claimed is None or not claimed.missing:
+        return None
+    push.after_reminder(db, game_id, claimed.phase_number, claimed.hours, claimed.missing)
+    thread = threading.Thread(target=send_round, args=(db, claimed, smtp), name=f"sengoku-remind-{game_id}")
+    thread.daemon = True
+    thread.start()
+    return thread
 
 
 def _claim(db: Database, game_id: str, now: datetime) -> Round | None:

@@ -1,0 +1,135 @@
+"""A power's save: its orders checked against the game as read, and written alone, in as few round trips as the
+lock needs (the statements: :mod:`web.storage.saverows`).
+
+The busiest path of the site: every player's every save comes here. Its lock, its rows and why they are its
+own are the storage's (:mod:`web.storage.store`); what the save reads and writes, and how, is here.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Callable
+from typing import TypeVar
+
+import msgspec
+from sqlalchemy import Connection
+
+from adjudicator.position import Phase
+from game.game import Game
+from game.state import GameState
+from orders.model import Order
+from web.storage import saverows, store
+from web.storage.db import Database
+
+__all__ = ["WrongLink", "submit"]
+
+T = TypeVar("T")
+_ORDERS = msgspec.json.Decoder(list[Order])
+
+
+def submit(
+    db: Database,
+    game_id: str,
+    power: str,
+    act: Callable[[Game], T],
+    phase: Phase | None = None,
+    confirm: str | None = None,
+) -> T:
+    """Run ``act`` on the game and keep the power's orders it leaves: its own rows, written alone.
+
+    A power left with no orders (its message refused, nothing stored before)
+    gets no submission row; its refusal mark is a row of its own. Refused once
+    the deadline has passed: the phase belongs to the deadline job then (web/table/deadlines.py).
+    ``act`` sees this power's orders only: a power's orders are checked alone.
+
+    ``phase``: the phase the orders were written for. When another phase is open the save is refused
+    (:class:`~web.storage.store.PhaseClosed`). The write happens under a shared lock on the game's row,
+    which an adjudication's exclusive lock waits for (and which waits for an adjudication under way), and
+    only if the game is still at the version the check read (web/storage/saverows.py), so no adjudication
+    can come between the check and the write: an acknowledged save is always in the phase it named. A game
+    that moved on in between (on PostgreSQL, where the read and the write are two statements) has the save
+    made again from a new read.
+
+    ``confirm``: the digest of the link's token, when the caller's role came from this process's memory of it
+    (web/access/callers.py): the save's own read checks it against the power's link (:class:`WrongLink`).
+    """
+    if db.dialect != "postgresql":
+        with db.transaction() as connection:  # SQLite: its write lock covers the read and the write
+            return _submit(_Rows(saverows.core(connection), connection), game_id, power, (act, phase, confirm))
+    for _ in range(_TRIES):
+        with db.driver() as raw:  # each statement on its own: no BEGIN, no COMMIT
+            try:
+                return _submit(_Rows(saverows.driver(raw), None), game_id, power, (act, phase, confirm))
+            except _Moved:
+                continue
+    raise store.Conflict("the game changed while your orders were being saved, again and again: try again")
+
+
+_TRIES = 5
+
+
+class WrongLink(PermissionError):
+    """The link's token is not (or no longer: the GM gave the power a new link) that power's."""
+
+
+class _Moved(Exception):
+    """The game changed between a save's read and its write: nothing was written."""
+
+
+class _Rows:
+    """How a save reaches its rows: its statements, and the Core connection of a transaction (SQLite: writes
+    made one by one in it) or None (PostgreSQL: one guarded write)."""
+
+    def __init__(self, run: saverows.Run, transaction: Connection | None) -> None:
+        self.run, self.transaction = run, transaction
+
+
+def _submit(
+    rows: _Rows,
+    game_id: str,
+    power: str,
+    asked: tuple[Callable[[Game], T], Phase | None, str | None],
+) -> T:
+    act, phase, confirm = asked
+    seen = saverows.read(rows.run, game_id, power)
+    if seen is None:
+        raise store.NotFound(f"no game '{game_id}'")
+    if confirm is not None and (seen.digest is None or not hmac.compare_digest(seen.digest, confirm)):
+        raise WrongLink(f"not {power}'s link in game '{game_id}'")
+    state = store.state_at((game_id, seen.version, seen.created), lambda: _text_at(rows.run, game_id, seen.version))
+    if phase is not None:
+        _require_phase(state, phase)
+    if seen.deadline is not None and seen.deadline <= store.utcnow():
+        raise store.DeadlinePassed(seen.deadline)
+    phase_index = len(state.history)
+    before = _ORDERS.decode(seen.orders[phase_index]) if phase_index in seen.orders else None
+    refused_before = phase_index in seen.refused
+    mine = state.replace(orders={power: before} if before is not None else {}, all_refused=[power] * refused_before)
+    game = Game(store.board_of(state.variant), mine)
+    result = act(game)
+    orders = game.state.orders.get(power)
+    refused = power in game.state.all_refused
+    where, now = (game_id, phase_index, power), store.utcnow()
+    stored = None if orders is None else msgspec.json.encode(orders).decode()
+    clear_ready = orders != before and phase_index in seen.ready  # new orders: not "ready" with them yet
+    refusal = True if refused else (False if refused_before else None)
+    if rows.transaction is not None:
+        saverows.write(rows.transaction, where, now, stored, clear_ready, refusal)
+    elif not saverows.write_guarded(rows.run, where, now, stored, (clear_ready, refusal), seen.version):
+        raise _Moved
+    return result
+
+
+def _text_at(run: saverows.Run, game_id: str, version: int) -> str:
+    text = saverows.state_text(run, game_id, version)
+    if text is None:  # changed since the read: never kept under the version read
+        raise _Moved
+    return text
+
+
+def _require_phase(state: GameState, named: Phase) -> None:
+    """Refuse (:class:`~web.storage.store.PhaseClosed`) a save written for a phase other than the one open."""
+    if named == state.position.phase:
+        return  # the open phase (a game that is over refuses the save itself, saying why)
+    at = next((e.adjudicated_at for e in reversed(state.history) if e.report.phase == named), None)
+    raise store.PhaseClosed(named, state.position.phase, at, over=state.result.over)
