@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, text
 
-from tests.web.conftest import GameLinks, Site
+from tests.web.conftest import BACKENDS, GameLinks, Site
 from web import create_app
 from web.storage import saverows
 from web.storage.db import Database
@@ -93,12 +93,11 @@ def test_the_gms_link_cannot_save_remembered_or_not(client: FlaskClient, game: G
         assert answer.status_code == 403
 
 
+@pytest.mark.parametrize("db_url", [b for b in BACKENDS if b == "postgresql"], indirect=True)  # a server's
 def test_a_connection_the_server_closed_is_replaced_before_a_request_uses_it(
     client: FlaskClient, game: GameLinks, db: Database
 ) -> None:
     """A database that restarted (or ended idle connections) costs no error page, and no ping per request."""
-    if db.dialect != "postgresql":
-        pytest.skip("SQLite has no server to close a connection")
     assert save(client, game, "Oda", "A Owari - Mino") == 200
     other = Database(db.url)
     try:
