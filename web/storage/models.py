@@ -217,7 +217,9 @@ class MailConsentRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    address: Mapped[str] = mapped_column(String(320), doc="lower case")
+    address: Mapped[str] = mapped_column(
+        String(320), index=True, doc="lower case (indexed: invitations are counted by address across games)"
+    )
     power: Mapped[str] = mapped_column(String(40))
     digest: Mapped[str] = mapped_column(String(64), unique=True, doc="of the invitation's link token")
     invited: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, doc="when the invitation went")
