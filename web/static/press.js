@@ -73,6 +73,22 @@
     });
   }
 
+  function talkItem(c) {  // a conversation's line: its title, how many messages, its unread badge
+    var a = document.createElement("a");
+    a.className = "talk-link";
+    a.href = location.pathname + "?talk=" + encodeURIComponent(c.key) + "#press";
+    a.dataset.talk = c.key;
+    var title = document.createElement("span"), count = document.createElement("span"), badge = document.createElement("span");
+    title.className = "talk-title";
+    count.className = "talk-count muted";
+    badge.className = "badge talk-unread";
+    badge.dataset.talkUnread = c.key;
+    [title, count, badge].forEach(function (el) { a.appendChild(el); });
+    var li = document.createElement("li");
+    li.appendChild(a);
+    return li;
+  }
+
   function listTalks(conversations) {  // the list of conversations, the latest first
     var ul = document.getElementById("talk-list"), empty = document.getElementById("press-empty");
     if (!conversations.length) { return; }  // none yet: "No messages yet." stays
@@ -83,27 +99,19 @@
       talks.appendChild(ul);
     }
     if (empty) { empty.remove(); }
-    ul.textContent = "";
+    var kept = {};  // the links already there are updated and moved, never made again: a tap on one lands
+    ul.querySelectorAll("a.talk-link").forEach(function (a) { kept[a.dataset.talk] = a.parentNode; });
     var perTalk = {};
     conversations.forEach(function (c) {
       known[c.key] = c;
       perTalk[c.key] = c.unread;
-      var a = document.createElement("a");
-      a.className = "talk-link";
-      a.href = location.pathname + "?talk=" + encodeURIComponent(c.key) + "#press";
-      a.dataset.talk = c.key;
-      var title = document.createElement("span"), count = document.createElement("span"), badge = document.createElement("span");
-      title.className = "talk-title";
-      title.textContent = c.title;
-      count.className = "talk-count muted";
-      count.textContent = c.messages + (c.messages === 1 ? " message" : " messages");
-      badge.className = "badge talk-unread";
-      badge.dataset.talkUnread = c.key;
-      [title, count, badge].forEach(function (el) { a.appendChild(el); });
-      var li = document.createElement("li");
-      li.appendChild(a);
-      ul.appendChild(li);
+      var li = kept[c.key] || talkItem(c);
+      delete kept[c.key];
+      li.querySelector(".talk-title").textContent = c.title;
+      li.querySelector(".talk-count").textContent = c.messages + (c.messages === 1 ? " message" : " messages");
+      ul.appendChild(li);  // in the latest-first order (a node already in the list is moved)
     });
+    Object.keys(kept).forEach(function (key) { kept[key].remove(); });
     counts(perTalk);
   }
 
