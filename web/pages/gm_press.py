@@ -12,12 +12,12 @@ from werkzeug.wrappers import Response as BaseResponse
 from game.game import GameError
 from game.press import EVERYONE, GM
 from web.access.callers import Caller
-from web.pages.forms import query_model
+from web.pages import pressreading
 from web.pages.gm import bp
 from web.pages.routes import route
-from web.schemas.table import PressIn, PressQueryIn, PressRulesIn, PressSeenIn
+from web.schemas.table import PressIn, PressRulesIn
 from web.storage.db import database
-from web.table import press, pressbounds, pressread
+from web.table import press, pressbounds
 
 __all__ = ["bp"]
 
@@ -51,32 +51,13 @@ def announce(game_id: str, caller: Caller) -> BaseResponse:
 @route(bp, "/press.json", auth="gm")
 def press_json(game_id: str, caller: Caller) -> Response:
     """A page of the press the GM reads (``conversation``, ``after``, ``before``, ``limit``); marks nothing."""
-    asked = query_model(PressQueryIn)
-    out = pressread.read(
-        database(),
-        game_id,
-        GM,
-        conversation=asked.conversation,
-        after=asked.after,
-        before=asked.before,
-        limit=asked.limit,
-    )
-    answer = Response(out.model_dump_json(), mimetype="application/json")
-    answer.headers["Cache-Control"] = "no-store"
-    return answer
+    return pressreading.press_page(game_id, GM)
 
 
 @route(bp, "/press/seen", "post", auth="gm")
 def press_seen(game_id: str, caller: Caller) -> BaseResponse:
     """The messages that have been on the GM's screen: read now (JSON from the script; a form without it)."""
-    data = request.get_json(silent=True) if request.is_json else None
-    if isinstance(data, dict):
-        out = pressread.mark_seen(database(), game_id, GM, PressSeenIn.model_validate(data).ids)
-        return Response(out.model_dump_json(), mimetype="application/json")
-    ids = [int(i) for i in request.form.get("ids", "").split(",") if i.strip().isdigit()][:500]
-    if ids:
-        pressread.mark_seen(database(), game_id, GM, ids)
-    return _back(caller, request.form.get("talk"))
+    return pressreading.mark_seen(game_id, GM) or _back(caller, request.form.get("talk"))
 
 
 def _back(caller: Caller, talk: str | None = None) -> BaseResponse:

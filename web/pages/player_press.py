@@ -13,14 +13,13 @@ from werkzeug.wrappers import Response as BaseResponse
 from game.game import GameError
 from game.press import EVERYONE
 from web.access.callers import Caller
-from web.pages import present
-from web.pages.forms import query_model
+from web.pages import present, pressreading
 from web.pages.player import bp, mail_possible
 from web.pages.routes import route
-from web.schemas.table import PressIn, PressMailIn, PressQueryIn, PressSeenIn
+from web.schemas.table import PressIn, PressMailIn
 from web.storage import store
 from web.storage.db import database
-from web.table import press, pressbounds, pressread
+from web.table import press, pressbounds
 
 __all__ = ["bp"]
 
@@ -74,32 +73,13 @@ def press_mail(game_id: str, caller: Caller) -> BaseResponse:
 @route(bp, "/press.json", auth="power")
 def press_json(game_id: str, caller: Caller) -> Response:
     """A page of the press this power reads (``conversation``, ``after``, ``before``, ``limit``); marks nothing."""
-    asked = query_model(PressQueryIn)
-    out = pressread.read(
-        database(),
-        game_id,
-        caller.power,
-        conversation=asked.conversation,
-        after=asked.after,
-        before=asked.before,
-        limit=asked.limit,
-    )
-    answer = Response(out.model_dump_json(), mimetype="application/json")
-    answer.headers["Cache-Control"] = "no-store"
-    return answer
+    return pressreading.press_page(game_id, caller.power)
 
 
 @route(bp, "/press/seen", "post", auth="power")
 def press_seen(game_id: str, caller: Caller) -> BaseResponse:
     """The messages that have been on the player's screen: read now. JSON from the script; a form without it."""
-    data = request.get_json(silent=True) if request.is_json else None
-    if isinstance(data, dict):
-        out = pressread.mark_seen(database(), game_id, caller.power, PressSeenIn.model_validate(data).ids)
-        return Response(out.model_dump_json(), mimetype="application/json")
-    ids = [int(i) for i in request.form.get("ids", "").split(",") if i.strip().isdigit()][:500]
-    if ids:
-        pressread.mark_seen(database(), game_id, caller.power, ids)
-    return _to_press(caller, request.form.get("talk"))
+    return pressreading.mark_seen(game_id, caller.power) or _to_press(caller, request.form.get("talk"))
 
 
 @route(bp, "/pulse", auth="power")
