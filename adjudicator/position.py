@@ -19,7 +19,7 @@ from orders.structs import Struct
 
 __all__ = ["DislodgedUnit", "Phase", "Position", "Unit"]
 
-_PHASE = re.compile(r"^\s*(spring|fall|autumn|winter)\s+(\d+)\s*(movement|retreats?|adjustments?|builds?)?\s*$", re.I)
+_PHASE = r"(?i)^\s*(spring|fall|autumn|winter)\s+(\d+)\s*(movement|retreats?|adjustments?|builds?)?\s*$"  # compiled when first used
 
 
 class Phase(Struct, frozen=True, kw_only=True):
@@ -35,7 +35,7 @@ class Phase(Struct, frozen=True, kw_only=True):
     @classmethod
     def parse(cls, text: str) -> Phase:
         """``"fall 1901 retreats"`` -> Phase; ``"winter 1901"`` means its adjustments."""
-        match = _PHASE.match(text)
+        match = re.match(_PHASE, text)
         if not match:
             raise ValueError(f"not a phase: '{text}' (expected e.g. 'spring 1570 movement')")
         if int(match[2]) < 1:

@@ -13,7 +13,7 @@ __all__ = ["RUN", "begin_run"]
 
 RUN: dict[str, str] = {"id": "", "command": ""}
 _SECRET_FLAGS = frozenset({"--smtp-password"})
-_URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
+_URL = r"(?i)^[a-z][a-z0-9+.-]*://"  # compiled when a command line is logged
 
 
 
@@ -37,7 +37,7 @@ def _shown_command(argv: list[str]) -> str:
         if flag in _SECRET_FLAGS:
             shown.append(f"{flag}=***" if equals else flag)
             hide_next = not equals
-        elif _URL.match(word):
+        elif re.match(_URL, word):
             shown.append(word.split("://", 1)[0] + "://***")
         else:
             shown.append(word if word and not set(word) & set(" '\"\\$") else '"' + word.replace('"', '\\"') + '"')

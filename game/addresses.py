@@ -24,9 +24,9 @@ __all__ = [
 ]
 
 # Deliberately loose: one '@', no spaces, a dot in the domain. Mail servers are the real judge.
-_ADDRESS = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
+_ADDRESS = r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$"  # both compiled when first used (a command's start)
 
-_HOST = re.compile(r"^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$")
+_HOST = r"^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$"
 
 
 class AddressError(ValueError):
@@ -52,7 +52,7 @@ def normalise_address(text: str) -> str:
             f"(sengoku players GAME set POWER ADDRESS ADDRESS)"
         )
     address = (found[0] if found else "").strip().casefold()
-    if not _ADDRESS.match(address):
+    if not re.match(_ADDRESS, address):
         raise AddressError(f"'{text.strip()}' is not an email address")
     return address
 
@@ -73,7 +73,7 @@ def mail_host(text: str) -> str:
     computer (``sengoku orders --dkim``) verify a sender.
     """
     host = text.strip().casefold()
-    if host != "dkim" and not _HOST.match(host):
+    if host != "dkim" and not re.match(_HOST, host):
         raise AddressError(f"'{text.strip()}' is not a mail server's name (such as mx.example.org)")
     return host
 

@@ -140,11 +140,11 @@ def _unit_location(record: Record) -> str | None:
     return location if isinstance(location, str) else None
 
 
-_DUE = re.compile(r"only (\d+) (build|removal)s? due")
+_DUE = r"only (\d+) (build|removal)s? due"  # compiled when an old file is migrated
 
 
 def _too_many(record: Record, phase: list[Any]) -> Record:
-    found = _DUE.fullmatch(str(record.get("note", "")))
+    found = re.fullmatch(_DUE, str(record.get("note", "")))
     if found is not None:
         return {"kind": "too_many", "due": int(found[1]), "of": found[2]}
     order = record.get("order")

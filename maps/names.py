@@ -22,7 +22,9 @@ from maps.province import Province
 __all__ = ["SUGGEST_LIMIT", "Lookup", "NameIndex", "normalise"]
 
 # Letters and digits are kept, and the Japanese scripts: a province's own name in kanji (石見) is a name too.
-_NON_ALNUM = re.compile(r"[^a-z0-9\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# A pattern string, compiled by ``re``'s own cache on the first name read: compiling its ranges costs a
+# command that reads no name (``status``) a sixth of its start.
+_NON_ALNUM = r"[^a-z0-9\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 SUGGEST_LIMIT = 40  # characters; the longest name on the shipped maps has 20
 
 
@@ -30,7 +32,7 @@ def normalise(word: str) -> str:
     """Case-, accent- and punctuation-blind key: ``"Tōtōmi Sea"`` -> ``"totomisea"``; kanji and kana stay."""
     decomposed = unicodedata.normalize("NFKD", word)
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _NON_ALNUM.sub("", plain.casefold())
+    return re.sub(_NON_ALNUM, "", plain.casefold())
 
 
 class Lookup(msgspec.Struct, frozen=True):

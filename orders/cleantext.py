@@ -27,16 +27,19 @@ import unicodedata
 
 __all__ = ["INVISIBLE", "name_problem_of", "plain_name", "shown"]
 
+# Pattern strings, compiled by ``re``'s own cache when first used: their Unicode ranges cost every
+# command's start a few milliseconds to compile, and most commands never clean a name.
+
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 _ZERO_WIDTH = "\u200b-\u200d\u2060-\u2064\ufeff\u180e\u034f\u115f\u1160\u3164\uffa0"
-INVISIBLE = re.compile(f"[{_BIDI}{_ZERO_WIDTH}]")
+INVISIBLE = f"[{_BIDI}{_ZERO_WIDTH}]"
 """The bidi controls and zero-width characters: never in a name, always escaped when shown."""
-_ACTING = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029{_BIDI}{_ZERO_WIDTH}]")
+_ACTING = f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029{_BIDI}{_ZERO_WIDTH}]"
 
 
 def shown(text: str) -> str:
     """``text`` with every character that acts on a terminal or reorders text written as an escape."""
-    return _ACTING.sub(_escape, text) if _ACTING.search(text) else text
+    return re.sub(_ACTING, _escape, text) if re.search(_ACTING, text) else text
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -47,11 +50,11 @@ def _escape(match: re.Match[str]) -> str:
 def name_problem_of(name: str, what: str = "a name") -> str | None:
     """Why ``name`` cannot be a name (a control, bidi or zero-width character in it), or None."""
     for char in name:
-        if INVISIBLE.match(char):
+        if re.match(INVISIBLE, char):
             kind = "a bidi control" if char in "\u061c\u200e\u200f" or "\u202a" <= char <= "\u202e" else None
             kind = kind or ("a bidi control" if "\u2066" <= char <= "\u2069" else "a zero-width character")
             return f"{what} cannot hold {kind} (U+{ord(char):04X}): it would show as something else"
-        if _ACTING.match(char) or char in "\t\n":
+        if re.match(_ACTING, char) or char in "\t\n":
             return f"{what} is one line of printable text; this one holds a control character (U+{ord(char):04X})"
     return None
 
