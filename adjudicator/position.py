@@ -19,7 +19,8 @@ from orders.structs import Struct
 
 __all__ = ["DislodgedUnit", "Phase", "Position", "Unit"]
 
-_PHASE = r"(?i)^\s*(spring|fall|autumn|winter)\s+(\d+)\s*(movement|retreats?|adjustments?|builds?)?\s*$"  # compiled when first used
+# compiled when first used (by re's cache), not at every command's start
+_PHASE = r"(?i)^\s*(spring|fall|autumn|winter)\s+(\d+)\s*(movement|retreats?|adjustments?|builds?)?\s*$"
 
 
 class Phase(Struct, frozen=True, kw_only=True):

@@ -23,7 +23,7 @@ __all__ = ["SUGGEST_LIMIT", "Lookup", "NameIndex", "normalise"]
 
 # Letters and digits are kept, and the Japanese scripts: a province's own name in kanji (石見) is a name too.
 # A pattern string, compiled by ``re``'s own cache on the first name read: compiling its ranges costs a
-# command that reads no name (``status``) a sixth of its start.
+# command that reads no name (``status``) about a fifteenth of its start.
 _NON_ALNUM = r"[^a-z0-9\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 SUGGEST_LIMIT = 40  # characters; the longest name on the shipped maps has 20
 
