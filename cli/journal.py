@@ -37,6 +37,7 @@ import re
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -46,11 +47,14 @@ from cli.journalfiles import digest as _digest
 from cli.journalfiles import what_added as _what
 from cli.runinfo import RUN
 
+if TYPE_CHECKING:
+    from cli.journaldelta import Piece
+
 __all__ = ["DEPTH", "KEEP", "Journal", "JournalError", "Version", "journal_path"]
 
 KEEP = 50
 """Versions listed; the oldest go first (never the one the file holds)."""
-DEPTH = 10
+DEPTH = 20
 """Deltas in a row at most: reading a version applies this many at most to a whole one."""
 _FORMAT = 2
 _READS = (1, _FORMAT)
@@ -140,8 +144,13 @@ class Journal:
                 )
             chain.append(parent)
         data = self._whole(chain.pop(), check)
-        for delta in reversed(chain):
-            data = self._patched(delta, data, check)
+        if chain:
+            from cli.journaldelta import joined
+
+            pieces = [(data, 0, len(data))]
+            for delta in reversed(chain):
+                pieces = self._patched(delta, pieces, check)
+            data = joined(pieces)
         if len(data) != version.size:
             raise JournalError(f"{self.folder}: version {version.number} is damaged (it is not of its size)")
         return data
@@ -383,7 +392,7 @@ class Journal:
             raise JournalError(f"{self.folder}: version {version.number} is damaged (its checksum does not match)")
         return data
 
-    def _patched(self, version: Version, parent: bytes, check: bool) -> bytes:
+    def _patched(self, version: Version, parent: list[Piece], check: bool) -> list[Piece]:
         from cli.journaldelta import patched
 
         path = self.folder / _file_name(version, "delta")
@@ -391,10 +400,9 @@ class Journal:
             kept = path.read_bytes()
             if check and not intact(version.digest, kept):
                 raise ValueError("its checksum does not match")
-            data = patched(kept, version.parent, parent)
+            return patched(kept, version.parent, parent)
         except (OSError, ValueError) as error:
             raise JournalError(f"{self.folder}: version {version.number} cannot be read ({error})") from None
-        return data
 
     def _folder(self) -> None:
         try:

@@ -20,9 +20,12 @@ bytes.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
+
 import msgspec
 
-__all__ = ["delta_file", "diff", "patch", "patched"]
+__all__ = ["Piece", "delta_file", "diff", "joined", "patch", "patched"]
 
 _PROBE = 512
 """Bytes of the new version looked for in the old one: long enough to come again by chance only rarely."""
@@ -39,6 +42,9 @@ _BUDGET = 16
 nothing in common ends in a bounded time, the rest stored as it is."""
 
 Op = tuple[int, int]
+Piece = tuple[bytes, int, int]
+"""A stretch of a version: ``(data, start, length)``, bytes of ``data`` (a whole version, or a delta's
+literal bytes)."""
 
 
 class _Header(msgspec.Struct):
@@ -53,15 +59,20 @@ def delta_file(parent: int, old: bytes, new: bytes) -> bytes:
     return msgspec.json.encode(_Header(parent=parent, size=len(new), ops=ops)) + b"\n" + literal
 
 
-def patched(kept: bytes, parent: int | None, old: bytes) -> bytes:
-    """The new version from a :func:`delta_file` and the bytes of version ``parent`` (``ValueError``: it does
-    not fit them)."""
+def patched(kept: bytes, parent: int | None, old: list[Piece]) -> list[Piece]:
+    """The new version's pieces from a :func:`delta_file` and the pieces of version ``parent`` (``ValueError``:
+    it does not fit them). Deltas in a row are applied to pieces, and the bytes joined once (:func:`joined`)."""
     line, _, literal = kept.partition(b"\n")
     header = msgspec.json.decode(line, type=_Header)  # a DecodeError is a ValueError
-    new = patch(old, header.ops, literal)
-    if header.parent != parent or len(new) != header.size:
+    new = _applied(old, header.ops, literal)
+    if header.parent != parent or sum(piece[2] for piece in new) != header.size:
         raise ValueError("it does not fit the version it was kept against")
     return new
+
+
+def joined(pieces: list[Piece]) -> bytes:
+    """The bytes of a version given as pieces."""
+    return b"".join(data[start : start + length] for data, start, length in pieces)
 
 
 def diff(old: bytes, new: bytes) -> tuple[list[Op], bytes]:
@@ -75,23 +86,34 @@ def diff(old: bytes, new: bytes) -> tuple[list[Op], bytes]:
 
 def patch(old: bytes, ops: list[Op], literal: bytes) -> bytes:
     """The new version from the old one and a delta; ``ValueError`` when the delta does not fit ``old``."""
-    parts: list[bytes] = []
-    at = 0
+    return joined(_applied([(old, 0, len(old))], ops, literal))
+
+
+def _applied(old: list[Piece], ops: list[Op], literal: bytes) -> list[Piece]:
+    """A delta's ops over a version given as pieces: the new version's pieces (no byte copied)."""
+    ends = list(accumulate(piece[2] for piece in old))
+    size, new, at = (ends[-1] if ends else 0), [], 0
     for start, length in ops:
         if length < 0:
             raise ValueError("a negative length")
         if start == -1:
-            parts.append(literal[at : at + length])
-            at += length
-            if at > len(literal):
+            if at + length > len(literal):
                 raise ValueError("it takes more literal bytes than it has")
-        elif 0 <= start and start + length <= len(old):
-            parts.append(old[start : start + length])
-        else:
-            raise ValueError(f"a copy of bytes {start}-{start + length} of a version of {len(old)} bytes")
+            new.append((literal, at, length))
+            at += length
+            continue
+        if start < 0 or start + length > size:
+            raise ValueError(f"a copy of bytes {start}-{start + length} of a version of {size} bytes")
+        index = bisect_right(ends, start)
+        while length > 0:  # the pieces the copied stretch spans, or parts of them
+            data, first, count = old[index]
+            offset = start - (ends[index] - count)
+            take = min(count - offset, length)
+            new.append((data, first + offset, take))
+            start, length, index = start + take, length - take, index + 1
     if at != len(literal):
         raise ValueError("literal bytes left over")
-    return b"".join(parts)
+    return new
 
 
 def _match(  # noqa: PLR0913 (the two ranges, what is built, and the bounds)
