@@ -36,6 +36,7 @@ from pathlib import Path
 from bench.gm_step import steps
 from bench.long_game import play
 from cli.gamefile import save_game
+from cli.journal import journal_path
 from maps import load_board
 
 __all__ = ["main"]
@@ -61,7 +62,12 @@ COMMANDS: dict[str, tuple[list[str], str, bool]] = {
     "status (long game)": (["status", "{game}"], "long.json", False),
     "history last (long game)": (["history", "{game}", "last"], "long.json", False),
     "adjudicate (long game)": (["adjudicate", "{game}", "--yes"], "long.json", True),
+    "adjudicate (new game, its journal)": (["adjudicate", "{game}", "--yes"], "new.json", True),
+    "adjudicate (long game, its journal)": (["adjudicate", "{game}", "--yes"], "long.json", True),
 }
+ITS_JOURNAL = {label for label in COMMANDS if label.endswith("its journal)")}
+"""Commands run on a copy of the game with a copy of its journal, as a GM runs them: the journal holds the file.
+The others share one journal between runs, so each finds the file changed outside sengoku (a hand edit)."""
 
 
 def prepare(folder: Path) -> str:
@@ -83,8 +89,12 @@ def run_once(folder: Path, label: str, orders: str, under: Sequence[str] = ()) -
     program = sys.executable if label.startswith("python") else str(SENGOKU)
     path = folder / game
     if changes:
-        shutil.copy(path, folder / "work.json")
-        path = folder / "work.json"
+        work = folder / ("kept.json" if label in ITS_JOURNAL else "work.json")
+        shutil.copy(path, work)
+        if label in ITS_JOURNAL:
+            shutil.rmtree(journal_path(work), ignore_errors=True)
+            shutil.copytree(journal_path(path), journal_path(work))
+        path = work
     argv = [*under, program, *(a.format(game=path, orders=orders) for a in arguments)]
     paste = Path(orders).read_bytes() if label.startswith("orders, pasted") else None
     start = time.perf_counter()

@@ -24,11 +24,10 @@ import glob
 import json
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 import msgspec
 
@@ -40,7 +39,6 @@ except ImportError:  # not POSIX: stale temporary files are recognised by their 
 from adjudicator.positioncheck import check_position
 from cli.common import load_variant
 from cli.historycheck import history_problems
-from cli.journal import Journal, JournalError, warn
 from game.game import Game
 from game.state import (
     OLDEST_SCHEMA,
@@ -56,6 +54,9 @@ from localfiles.reading import FileRefused, read_regular_file
 from maps import Board, SengokuError
 from maps.rules import Rules
 
+if TYPE_CHECKING:
+    from cli.journal import Journal
+
 __all__ = [
     "GameFileError",
     "board_for",
@@ -66,6 +67,7 @@ __all__ = [
     "read_state",
     "replace_file",
     "save_game",
+    "sync_directory",
     "write_state",
 ]
 
@@ -152,6 +154,8 @@ def write_state(path: Path, state: GameState, rules: Rules, *, journal: bool = T
     A write that would change nothing (mail read again, all of it seen before) writes nothing: the journal
     lists changes, and an undo that changes nothing would only puzzle the GM.
     """
+    from cli.journal import Journal, JournalError
+
     data = state_json(state, rules=rules, indent=2) + b"\n"
     if _unchanged(path, data):
         return
@@ -161,7 +165,12 @@ def write_state(path: Path, state: GameState, rules: Rules, *, journal: bool = T
             keeper.before_write()
         except JournalError as error:
             raise GameFileError(path, f"cannot keep the version it replaces ({error}); the game is unchanged") from None
-    replace_file(path, data)
+    try:
+        replace_file(path, data)
+    except BaseException:
+        if keeper is not None:
+            keeper.write_failed()
+        raise
     if keeper is not None:
         _keep(keeper, data, state)
 
@@ -178,6 +187,8 @@ def _unchanged(path: Path, data: bytes) -> bool:
 
 def replace_file(path: Path, data: bytes) -> None:
     """Replace the game file with ``data``, atomically, keeping nothing (``undo`` puts a kept version back so)."""
+    import tempfile
+
     target = Path(os.path.realpath(path))  # a game file that is a symbolic link is written through it, never replaced
     directory = target.parent
     _remove_stale_temporaries(directory, target.name)
@@ -209,12 +220,13 @@ def replace_file(path: Path, data: bytes) -> None:
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
-    _sync_directory(directory)
+    sync_directory(directory)
 
 
 def _keep(keeper: Journal, data: bytes, state: GameState) -> None:
     """The version just written, into the journal; a failure here is said, and the saved game stands."""
     from cli.gmlog import who
+    from cli.journal import JournalError, warn
 
     try:
         keeper.after_write(data, actions=[a.action for a in state.log], by=who(), phase=str(state.position.phase))
@@ -261,7 +273,7 @@ def mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def _sync_directory(directory: Path) -> None:
+def sync_directory(directory: Path) -> None:
     """Make the rename itself durable where the system allows it (POSIX); elsewhere skip quietly."""
     try:
         fd = os.open(directory, os.O_RDONLY)

@@ -90,14 +90,14 @@ def journal(game: Path) -> None:
     if not versions:
         echo_lines([f"{game}: no versions kept yet (every change from now on is)."])
         return
-    on_disk = _on_disk_digest(game)
+    on_disk = current is not None and kept.file_is(current)
     lines = [f"Versions of {game} kept for undo (the last {KEEP}; '*': the file now):"]
     for version in versions:
-        mark = "*" if current is not None and version.number == current.number and on_disk == version.digest else " "
+        mark = "*" if current is not None and version.number == current.number and on_disk else " "
         parent = "" if version.parent in (None, version.number - 1) else f" (after #{version.parent})"
         when = f"{version.at.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
         lines.append(f"{mark} #{version.number}{parent}  {when}  {version.phase or '-'}: {_described(version)}")
-    if current is not None and on_disk != current.digest:
+    if current is not None and not on_disk:
         lines.append("  The file now differs from every version kept: the next change keeps it first.")
     lines.append(_redo_hint(game, kept) or f"Undo the last change: sengoku undo {game}")
     echo_lines([line for line in lines if line])
@@ -121,13 +121,20 @@ def _current(journal: Journal) -> Version:
 
 def _restore(game: Path, journal: Journal, target: Version) -> None:
     """Write ``target``'s content as the game file (checked first), and make it the journal's current version."""
-    data = journal.content(target)
+    try:
+        data = journal.content(target)
+    except JournalError as error:
+        raise click.ClickException(f"{error}; nothing changed") from None
     try:
         state_from_json(data)
     except (StateError, ValueError) as error:
         problem = f"version #{target.number} is not a valid game file ({error}); nothing changed"
         raise GameFileError(game, problem) from None
-    replace_file(game, data)  # the bytes kept, exactly: the journal knows the file by their digest
+    try:
+        replace_file(game, data)  # the bytes kept, exactly: the journal knows the file by them
+    except BaseException:
+        journal.write_failed()
+        raise
     journal.move_to(target)
 
 
@@ -152,12 +159,3 @@ def _redo_hint(game: Path, journal: Journal) -> str:
     if current is not None and journal.children(current.number):
         return f"To bring the change back: sengoku redo {game}"
     return ""
-
-
-def _on_disk_digest(game: Path) -> str | None:
-    import hashlib
-
-    try:
-        return hashlib.sha256(game.read_bytes()).hexdigest()
-    except OSError:
-        return None

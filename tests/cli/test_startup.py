@@ -86,6 +86,9 @@ def test_a_game_command_loads_no_pydantic_and_nothing_else_it_does_not_use(cli: 
     assert loaded(*[cli.folder / "copy.json" if a == "game.json" else a for a in args], game=game) == allowed
 
 
+_WRITING = ("cli.journal", "cli.journaldelta", "gzip", "zlib", "tempfile", "shutil", "random")
+"""What only a command that writes a game file loads (the journal, :func:`tempfile.NamedTemporaryFile`)."""
+
 # What a command's own path never needs, though a neighbour's does: each case names modules it must not load.
 NEEDLESS: dict[str, tuple[list[str], tuple[str, ...]]] = {
     # the command list is a table: no engine, nor the msgspec its records are made of
@@ -101,6 +104,10 @@ NEEDLESS: dict[str, tuple[list[str], tuple[str, ...]]] = {
     ),
     # going back a phase needs the history, not the results post
     "rollback": (["rollback", "game.json"], ("post.build", "post.formats")),
+    # reading writes nothing: the journal, its deltas and checksums, the writers' temporary files stay unloaded
+    "status": (["status", "game.json"], _WRITING),
+    "history last": (["history", "game.json", "last"], _WRITING),
+    "replay": (["replay", "game.json"], _WRITING),
 }
 
 
