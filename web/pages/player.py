@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from adjudicator.position import Phase
 from game.game import GameError
 from orders import DPOrder, Hold, SupportHold, SupportMove
-from web.access.callers import Caller
+from web.access.callers import Caller, refused
 from web.pages import present
 from web.pages.forms import form_model, query_model
 from web.pages.public import dp_of, svg_response
@@ -21,9 +21,10 @@ from web.schemas.bodies import ConcedeIn, PlayerOut
 from web.schemas.choices import ChoicesOut, DpOut
 from web.schemas.orders import BidIn, OrdersIn, OrdersOut
 from web.schemas.table import PressOut, PressQueryIn, ReadyIn
-from web.storage import store
+from web.storage import pagerows, store
 from web.storage.db import database
 from web.storage.kept import SharedLRU
+from web.storage.saving import WrongLink
 from web.table import mailer, pressread, readiness
 
 __all__ = ["bp"]
@@ -31,7 +32,7 @@ __all__ = ["bp"]
 bp = Blueprint("player", __name__, url_prefix="/games/<game_id>/play/<token>")
 
 
-@route(bp, "", auth="power")
+@route(bp, "", auth="power", remembered=True)  # the page's own read confirms the link (web/storage/pagerows.py)
 def page(game_id: str, caller: Caller) -> str:
     return _page(caller)
 
@@ -48,7 +49,10 @@ def _page(
     box, and only the player's own tap ("Use these for ...") may save it for the new phase.
     """
     game_id, power = caller.game_id, caller.power
-    snapshot = store.load(database(), game_id)
+    try:
+        snapshot = pagerows.load_for(database(), game_id, power, confirm=caller.unconfirmed)
+    except WrongLink:
+        refused(caller)
     board, position = snapshot.board, snapshot.state.position
     saved_text = orders_as_text(board, snapshot.state.orders.get(power, []))
     lasts = lastphase.last_phases(snapshot, power)
@@ -102,6 +106,8 @@ def _press(snapshot: store.Snapshot, power: str) -> PressOut:
 def mail_possible(snapshot: store.Snapshot, power: str) -> bool:
     """Press by mail can be offered: the site has an SMTP server and the GM has an address for the power."""
     return mailer.smtp_settings(current_app.config) is not None and bool(snapshot.state.addresses.get(power))
+
+
 def _orders_panel(snapshot: store.Snapshot, power: str, choices: ChoicesOut, view: PlayerOut) -> str:
     """The panel of the power's units and what each may do (or its builds), drawn once per game version: it
     follows from the position alone (player/_movement.html, _retreats.html, _adjustments.html)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import select
+from sqlalchemy import String, bindparam, literal, select, union_all
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -32,19 +32,27 @@ MAX_PAGE = 200
 
 
 class _Seen:
-    """What ``reader`` has seen: every id up to ``floor``, and the ids in ``ids``."""
+    """What ``reader`` has seen: every id up to ``floor``, and the ids in ``ids`` (one statement, built once)."""
 
     def __init__(self, session: Session, game_id: str, reader: str) -> None:
-        query = select(PressReadRow.read_id).where(PressReadRow.game_id == game_id, PressReadRow.reader == reader)
-        self.floor = session.scalars(query).one_or_none() or 0
-        marks = select(PressSeenRow.message_id).where(
-            PressSeenRow.game_id == game_id, PressSeenRow.reader == reader, PressSeenRow.message_id > self.floor
-        )
-        self.ids = set(session.scalars(marks))
+        marks = session.connection().execute(_SEEN, {"game_id": game_id, "reader": reader}).all()
+        self.floor = max((m.id for m in marks if m.kind == "floor"), default=0)
+        self.ids = {m.id for m in marks if m.kind == "seen" and m.id > self.floor}
         self.reader = reader
 
     def unread(self, row: MessageRow) -> bool:
         return row.sender != self.reader and row.id > self.floor and row.id not in self.ids
+
+
+_SEEN = union_all(
+    select(literal("floor", String()).label("kind"), PressReadRow.read_id.label("id")).where(
+        PressReadRow.game_id == bindparam("game_id"), PressReadRow.reader == bindparam("reader")
+    ),
+    select(literal("seen", String()).label("kind"), PressSeenRow.message_id.label("id")).where(
+        PressSeenRow.game_id == bindparam("game_id"), PressSeenRow.reader == bindparam("reader")
+    ),
+)
+"""A reader's read mark (``floor``) and the messages it has seen (above the mark, as the reader keeps them)."""
 
 
 def read(
