@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
@@ -10,7 +12,7 @@ from adjudicator.position import Phase
 from game.game import GameError
 from orders import DPOrder, Hold, SupportHold, SupportMove
 from web.access.callers import Caller, refused
-from web.pages import present
+from web.pages import playerframe, present
 from web.pages.forms import form_model, query_model
 from web.pages.public import dp_of, svg_response
 from web.pages.routes import route
@@ -53,13 +55,50 @@ def _page(
         snapshot = pagerows.load_for(database(), game_id, power, confirm=caller.unconfirmed)
     except WrongLink:
         refused(caller)
-    board, position = snapshot.board, snapshot.state.position
+    alone = typed is not None or not_saved is not None or closed is not None  # this request's own page
+    key = None if alone else playerframe.frame_key(snapshot, power, caller.token)
+    frame = playerframe.kept_frame(key, lambda: _frame(caller, snapshot, typed, not_saved, closed))
+    press = _press(snapshot, power)
+    here = url_for("player.page", game_id=game_id, token=caller.token)
+    parts = {
+        "csrf": generate_csrf(),
+        "flashes": render_template("_flashes.html"),
+        "badge": render_template("player/_badge.html", press=press),
+        "press": render_template("player/_press.html", press=press, here=here),
+        "notify": render_template(
+            "player/_notify.html", press=press, here=here, view=_Viewer(game_id, power), push=_push_view(game_id, power)
+        ),  # fmt: skip
+        "svg": _page_map(snapshot, power),
+    }
+    return playerframe.fill(frame, parts)
+
+
+class _Viewer(NamedTuple):
+    """What the notifications panel reads of the page's view: whose panel it is."""
+
+    game_id: str
+    power: str
+
+
+def _frame(
+    caller: Caller,
+    snapshot: store.Snapshot,
+    typed: str | None,
+    not_saved: str | None,
+    closed: store.PhaseClosed | None,
+) -> str:
+    """The page with gaps for what each request draws (web/pages/playerframe.py): everything here follows from
+    the game as read and the link (and, after a refused save, from that request: then it is not kept)."""
+    power, board, position = caller.power, snapshot.board, snapshot.state.position
     saved_text = orders_as_text(board, snapshot.state.orders.get(power, []))
     lasts = lastphase.last_phases(snapshot, power)
     choices = player_choices(snapshot, power)
     view = present.player_out(snapshot, power)
+    gaps = {name: playerframe.gap(name) for name in playerframe.GAPS}
     return render_template(
         "player/page.html",
+        gaps=gaps,
+        csrf_token=lambda: gaps["csrf"],
         view=view,
         orders_panel=_orders_panel(snapshot, power, choices, view),
         token=caller.token,
@@ -71,11 +110,9 @@ def _page(
         game_name=snapshot.name,
         choices=choices,
         choices_json=choices_json(snapshot, power, choices),
-        dp_units=_dp_units(caller, snapshot, choices.dp),
-        svg=_page_map(snapshot, power),
+        dp_units=_dp_units(caller, snapshot, choices.dp, gaps["csrf"]),
+        svg=gaps["svg"],
         focus=mapview.focus(board, position, power),
-        press=_press(snapshot, power),
-        push=_push_view(game_id, power),
         lasts=lasts,
         # Opens on the last results until the power has saved orders for the new phase.
         view_first=lasts[-1].layer if lasts and power not in snapshot.submitted else "now",
@@ -124,14 +161,13 @@ def _orders_panel(snapshot: store.Snapshot, power: str, choices: ChoicesOut, vie
     return _PARTS.get((snapshot.id, snapshot.version, power, template), draw)
 
 
-def _dp_units(caller: Caller, snapshot: store.Snapshot, dp: DpOut | None) -> str:
+def _dp_units(caller: Caller, snapshot: store.Snapshot, dp: DpOut | None, csrf: str) -> str:
     """The DP panel's list of neutral units, each with its form: hundreds of options drawn once per game
-    version, link, session (its CSRF token) and bids, and kept (a reload, or another part of the page's
-    work, draws nothing again)."""
+    version, link and bids, and kept (a reload, or another part of the page's work, draws nothing again).
+    ``csrf``: the frame's gap for the session's token (web/pages/playerframe.py)."""
     if dp is None or snapshot.state.result.over:
         return ""
     here = url_for("player.page", game_id=caller.game_id, token=caller.token)
-    csrf = generate_csrf()
     phase = str(snapshot.state.position.phase)
     key = (snapshot.id, snapshot.version, here, csrf, dp.left, tuple(dp.bids_on))
 
