@@ -7,6 +7,7 @@ messages, their press) never reaches another. On SQLite and on PostgreSQL. Count
 
 from __future__ import annotations
 
+import gzip
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -18,6 +19,7 @@ from sqlalchemy import event
 
 from tests.web.conftest import GameLinks, Site, flashes
 from web import create_app
+from web.pages.deflated import Deflater, deflate, gzip_member
 from web.storage import pagerows, store
 from web.storage.db import Database
 
@@ -155,3 +157,34 @@ def test_what_the_game_names_is_escaped_in_a_kept_page(site: Site, client: Flask
     for _ in range(2):  # drawn, then kept
         html = page(client, game, "Oda")
         assert "<script>alert(1)</script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_a_browser_that_takes_gzip_gets_the_same_page_put_together_from_kept_pieces(
+    client: FlaskClient, site: Site, game: GameLinks
+) -> None:
+    def both() -> tuple[bytes, Any]:
+        plain = client.get(game.player("Oda")).data
+        return plain, client.get(game.player("Oda"), headers={"Accept-Encoding": "gzip, deflate, br"})
+
+    mori = game.bearer("Mori")
+    for change in ("", "A Owari - Mino", "press"):
+        if change == "press":
+            sent = client.post(f"/api/games/{game.id}/press", json={"to": ["*"], "text": "hi <b>"}, headers=mori)
+            assert sent.status_code == 201
+        elif change:
+            site.save(game, "Oda", change)
+            client.get(game.player("Oda"))  # its flash shown
+        plain, packed = both()
+        assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.headers["Vary"]
+        assert gzip.decompress(packed.data) == plain
+    assert client.get(game.player("Oda"), headers={"Accept-Encoding": "br"}).headers["Content-Encoding"] == "br"
+
+
+def test_pieces_compressed_apart_make_one_gzip_member() -> None:
+    """Each piece stands alone: joined in any order, with pieces compressed at other times, it reads back whole."""
+    texts = ["<p>" + "Owari " * n + "</p>" for n in range(1, 40, 7)] + ["", "é→漢字"]
+    kept = [deflate(text) for text in texts]
+    deflater = Deflater()
+    fresh = [deflater.piece(text) for text in reversed(texts)]
+    whole = "".join(texts + texts[::-1]).encode()
+    assert gzip.decompress(gzip_member(kept + fresh, whole)) == whole

@@ -13,6 +13,7 @@ from game.game import GameError
 from orders import DPOrder, Hold, SupportHold, SupportMove
 from web.access.callers import Caller, refused
 from web.pages import playerframe, present
+from web.pages.deflated import deflate
 from web.pages.forms import form_model, query_model
 from web.pages.public import dp_of, svg_response
 from web.pages.routes import route
@@ -35,8 +36,14 @@ bp = Blueprint("player", __name__, url_prefix="/games/<game_id>/play/<token>")
 
 
 @route(bp, "", auth="power", remembered=True)  # the page's own read confirms the link (web/storage/pagerows.py)
-def page(game_id: str, caller: Caller) -> str:
-    return _page(caller)
+def page(game_id: str, caller: Caller) -> Response:
+    snapshot, frame, parts = _drawn(caller)
+    key = _map_key(snapshot, caller.power)
+    return playerframe.answer(frame, parts, {"svg": lambda: _MAP_PIECES.get(key, lambda: deflate(parts["svg"]))})
+
+
+_MAP_PIECES = SharedLRU[tuple[str, int, str], bytes](64)
+"""The page's map compressed (about a fifth of its 130 kB), by the key of the map it is (web/pages/deflated.py)."""
 
 
 def _page(
@@ -50,27 +57,38 @@ def _page(
     ``closed``: the save was for a phase no longer open; the page is the new phase's, the text stays in the
     box, and only the player's own tap ("Use these for ...") may save it for the new phase.
     """
+    _, frame, parts = _drawn(caller, typed, not_saved, closed)
+    return playerframe.fill(frame, parts)
+
+
+def _drawn(
+    caller: Caller,
+    typed: str | None = None,
+    not_saved: str | None = None,
+    closed: store.PhaseClosed | None = None,
+) -> tuple[store.Snapshot, playerframe.Frame, dict[str, str]]:
+    """The game as read, the page's frame (kept, unless it holds what this request alone says) and its gaps
+    drawn for this request (web/pages/playerframe.py)."""
     game_id, power = caller.game_id, caller.power
     try:
         snapshot = pagerows.load_for(database(), game_id, power, confirm=caller.unconfirmed)
     except WrongLink:
         refused(caller)
-    alone = typed is not None or not_saved is not None or closed is not None  # this request's own page
+    alone = typed is not None or not_saved is not None or closed is not None
     key = None if alone else playerframe.frame_key(snapshot, power, caller.token)
     frame = playerframe.kept_frame(key, lambda: _frame(caller, snapshot, typed, not_saved, closed))
     press = _press(snapshot, power)
     here = url_for("player.page", game_id=game_id, token=caller.token)
+    viewer, push = _Viewer(game_id, power), _push_view(game_id, power)
     parts = {
         "csrf": generate_csrf(),
         "flashes": render_template("_flashes.html"),
         "badge": render_template("player/_badge.html", press=press),
         "press": render_template("player/_press.html", press=press, here=here),
-        "notify": render_template(
-            "player/_notify.html", press=press, here=here, view=_Viewer(game_id, power), push=_push_view(game_id, power)
-        ),  # fmt: skip
+        "notify": render_template("player/_notify.html", press=press, here=here, view=viewer, push=push),
         "svg": _page_map(snapshot, power),
     }
-    return playerframe.fill(frame, parts)
+    return snapshot, frame, parts
 
 
 class _Viewer(NamedTuple):
@@ -184,13 +202,16 @@ _PARTS = SharedLRU[tuple[object, ...], str](512)
 def _page_map(snapshot: store.Snapshot, power: str) -> str:
     """The map the page holds inline, with the power's saved orders (kept per game version and save)."""
     orders = [(power, order) for order in snapshot.state.orders.get(power, [])]
-    key = (snapshot.id, snapshot.version, f"page {power} {snapshot.submitted.get(power)}")
 
     def draw() -> str:
         svg = mapview.page_svg(snapshot.board, snapshot.state.position, orders=orders)
         return lastphase.last_results_svg(snapshot, svg)
 
-    return mapview.cached(key, draw)
+    return mapview.cached(_map_key(snapshot, power), draw)
+
+
+def _map_key(snapshot: store.Snapshot, power: str) -> tuple[str, int, str]:
+    return (snapshot.id, snapshot.version, f"page {power} {snapshot.submitted.get(power)}")
 
 
 @route(bp, "/auction", auth="power")

@@ -11,6 +11,9 @@ the CSRF token of the viewer's session (every form), their flashed messages, the
 unread badges), the notifications panel (their browsers' subscriptions), and the map (kept by
 :mod:`web.play.mapview` already: a gap, so that the frame does not hold a second copy). A gap is a marker with
 a random word of this process in it, never sent out: nothing a player or GM writes can name one.
+
+A browser that takes gzip gets the page put together from pieces compressed once (the frame's, the map's) and
+the few kilobytes drawn for it (web/pages/deflated.py), not the whole page compressed again for every request.
 """
 
 from __future__ import annotations
@@ -20,13 +23,14 @@ import secrets
 from collections.abc import Callable, Mapping
 
 import msgspec
-from flask import current_app, request
+from flask import Response, current_app, request
 from markupsafe import Markup, escape
 
+from web.pages.deflated import Deflater, gzip_member
 from web.storage import store
 from web.storage.kept import SharedLRU
 
-__all__ = ["GAPS", "Frame", "fill", "frame_key", "gap", "kept_frame"]
+__all__ = ["GAPS", "Frame", "answer", "fill", "frame_key", "gap", "kept_frame"]
 
 _WORD = secrets.token_hex(12)
 _GAP = re.compile(rf"@@{_WORD}:(\w+)@@")
@@ -34,8 +38,22 @@ _GAP = re.compile(rf"@@{_WORD}:(\w+)@@")
 GAPS = ("csrf", "flashes", "badge", "press", "notify", "svg")
 """The frame's gaps: what is drawn for each request (see the module's docstring)."""
 
-Frame = tuple[str, ...]
-"""The frame's text cut at its gaps: text, gap name, text, gap name, ..., text."""
+
+class Frame:
+    """The frame's text cut at its gaps; its pieces of text compressed once, when first asked for."""
+
+    def __init__(self, text: str) -> None:
+        cut = _GAP.split(text)
+        self.texts: tuple[str, ...] = tuple(cut[0::2])
+        self.gaps: tuple[str, ...] = tuple(cut[1::2])
+        self._deflated: tuple[bytes, ...] | None = None
+
+    @property
+    def deflated(self) -> tuple[bytes, ...]:
+        if self._deflated is None:  # two threads at once both compress it, harmlessly
+            deflater = Deflater()
+            self._deflated = tuple(deflater.piece(text) for text in self.texts)
+        return self._deflated
 
 
 def gap(name: str) -> Markup:
@@ -65,18 +83,43 @@ def kept_frame(key: tuple[object, ...] | None, draw: Callable[[], str]) -> Frame
     """The frame under ``key`` (drawn by ``draw`` if this app has none); ``key`` None: drawn, not kept (a page
     that holds what one request alone says, such as a refused save's text)."""
     if key is None:
-        return _cut(draw())
+        return Frame(draw())
     frames: SharedLRU[tuple[object, ...], Frame] = current_app.extensions.setdefault(
-        "sengoku_page_frames", SharedLRU[tuple[object, ...], Frame](256)
+        "sengoku_page_frames", SharedLRU[tuple[object, ...], Frame](_KEPT)
     )
-    return frames.get(key, lambda: _cut(draw()))
+    return frames.get(key, lambda: Frame(draw()))
 
 
-def _cut(text: str) -> Frame:
-    return tuple(_GAP.split(text))
+_KEPT = 128
+"""Frames kept per process: about 50 kB of text each and a fifth of that compressed (the map is kept apart)."""
 
 
 def fill(frame: Frame, parts: Mapping[str, str]) -> str:
     """The page: the frame with each gap filled (the CSRF token escaped, the rest already HTML)."""
-    filled = {**parts, "csrf": str(escape(parts["csrf"]))}
-    return "".join(piece if number % 2 == 0 else filled[piece] for number, piece in enumerate(frame))
+    filled = _filled(parts)
+    pieces = [frame.texts[0]]
+    for name, text in zip(frame.gaps, frame.texts[1:], strict=True):
+        pieces += (filled[name], text)
+    return "".join(pieces)
+
+
+def answer(frame: Frame, parts: Mapping[str, str], kept: Mapping[str, Callable[[], bytes]]) -> Response:
+    """The page as an answer: gzip-compressed from the frame's pieces when the browser takes gzip (``kept``:
+    gaps whose compressed text is kept too, such as the map), else as text (the site compresses it then, if
+    asked to: web/serving/assets.py)."""
+    text = fill(frame, parts)
+    if not request.accept_encodings["gzip"]:
+        return Response(text, mimetype="text/html")
+    filled, deflater = _filled(parts), Deflater()
+    gaps = {name: kept[name]() if name in kept else deflater.piece(filled[name]) for name in set(frame.gaps)}
+    pieces = [frame.deflated[0]]
+    for name, deflated in zip(frame.gaps, frame.deflated[1:], strict=True):
+        pieces += (gaps[name], deflated)
+    body = Response(gzip_member(pieces, text.encode()), mimetype="text/html")
+    body.headers["Content-Encoding"] = "gzip"
+    body.vary.add("Accept-Encoding")
+    return body
+
+
+def _filled(parts: Mapping[str, str]) -> dict[str, str]:
+    return {**parts, "csrf": str(escape(parts["csrf"]))}
