@@ -42,8 +42,9 @@ def page(game_id: str, caller: Caller) -> Response:
     return playerframe.answer(frame, parts, {"svg": lambda: _MAP_PIECES.get(key, lambda: deflate(parts["svg"]))})
 
 
-_MAP_PIECES = SharedLRU[tuple[str, int, str], bytes](64)
-"""The page's map compressed (about a fifth of its 130 kB), by the key of the map it is (web/pages/deflated.py)."""
+_MAP_PIECES = SharedLRU[tuple[str, int, str], bytes](256)
+"""The page's map compressed (about a fifth of its 130 kB), by the key of the map it is (web/pages/deflated.py):
+as many as web/play/mapview.py keeps maps."""
 
 
 def _page(

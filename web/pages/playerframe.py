@@ -90,8 +90,9 @@ def kept_frame(key: tuple[object, ...] | None, draw: Callable[[], str]) -> Frame
     return frames.get(key, lambda: Frame(draw()))
 
 
-_KEPT = 128
-"""Frames kept per process: about 50 kB of text each and a fifth of that compressed (the map is kept apart)."""
+_KEPT = 256
+"""Frames kept per process (as many as maps): about 50 kB of text each and a fifth of that compressed (the map
+is kept apart), at most about 15 MB."""
 
 
 def fill(frame: Frame, parts: Mapping[str, str]) -> str:
