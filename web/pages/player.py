@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -83,7 +95,7 @@ def _drawn(
     viewer, push = _Viewer(game_id, power), _push_view(game_id, power)
     parts = {
         "csrf": generate_csrf(),
-        "flashes": render_template("_flashes.html"),
+        "flashes": render_template("_flashes.html") if "_flashes" in session else "",  # as base.html draws none
         "badge": render_template("player/_badge.html", press=press),
         "press": render_template("player/_press.html", press=press, here=here),
         "notify": render_template("player/_notify.html", press=press, here=here, view=viewer, push=push),
