@@ -13,7 +13,8 @@ requests. Issue 31 asks the page to cost at most 5x ``/healthz``.
 Three kinds of page read: a first look (no cookie: the site opens a session, its CSRF token and the
 Set-Cookie), a reload (the cookie the first look set, as a browser sends it), and the same reload asking
 for a compressed answer as a browser does (``Accept-Encoding: gzip, deflate, br``: the site compresses the
-page with Brotli). The first two are the figures issue 31 was measured with.
+page with Brotli). The first two are the figures issue 31 was measured with. Last, the first page a new
+server (on the same games) answers, wall time (issue 31: within 0.5 s).
 
 A script, not a test: the figures depend on the machine (the load average is printed with each line).
 """
@@ -50,6 +51,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             players = set_up_games(server.port, args.games).players
             _save_once(server.port, players)
             ratios = _rounds(server.port, server.worker_pids(), players, args.requests, args.rounds)
+        with Server(url, workers=4, threads=2, deadline_check=60) as fresh:  # the same games, a new server
+            start = time.perf_counter()
+            _get(fresh.port, f"/games/{players[0].game}/play/{players[0].token}")
+            print(f"the first page of a server just started: {time.perf_counter() - start:.3f} s")
     for kind, found in ratios.items():
         print(f"page / healthz, {kind}: {' '.join(f'{r:.1f}x' for r in found)}")
 
