@@ -1,10 +1,10 @@
-"""The player's page's read of its game: two Core statements, and no ORM session (a page is read far more often
+"""The player's page's read of its game: one Core statement, and no ORM session (a page is read far more often
 than anything else of a game, by every player, on every reload and live update).
 
-* the game's row without its state text, with the stored digest of the power's link beside it (the page's
-  caller may come from this process's memory of the link, confirmed here: web/access/callers.py);
-* the open phase's marks of every power in one ``UNION ALL``: the saved orders (with when they were saved),
-  the refusal marks and the ready marks.
+The game's row without its state text, with the stored digest of the power's link beside it (the page's caller
+may come from this process's memory of the link, confirmed here: web/access/callers.py), and joined to it the
+marks of every power in one ``UNION ALL`` (the saved orders with when they were saved, the refusal marks, the
+ready marks): a row for each mark, or one row with none.
 
 The state text is read only when this process has not decoded that version yet (:func:`store.state_at`), for
 the version the row was read at; a game that moved on in between is read again. What comes out is the same
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import hmac
+from collections.abc import Sequence
 from typing import Any, cast
 
 import msgspec
@@ -46,7 +47,7 @@ def load_for(db: Database, game_id: str, power: str, confirm: str | None = None)
             state = store.state_at((game_id, row.version, row.created), text)
         except _Moved:
             continue
-        return _snapshot(db, row, state)
+        return _snapshot(rows, state)
     raise store.Conflict("the game changed while its page was being read, again and again: reload it")
 
 
@@ -61,9 +62,9 @@ def _text(db: Database, game_id: str, version: int) -> str:
     return cast(str, rows[0][0])
 
 
-def _snapshot(db: Database, row: Any, state: Any) -> store.Snapshot:
-    phase_index = len(state.history)
-    marks = [m for m in db.rows(_marks(), {"game_id": row.id}) if m.phase_index == phase_index]
+def _snapshot(rows: Sequence[Any], state: Any) -> store.Snapshot:
+    row, phase_index = rows[0], len(state.history)
+    marks = [m for m in rows if m.kind is not None and m.phase_index == phase_index]
     orders = {m.power: _ORDERS.decode(m.orders) for m in marks if m.kind == "s"}
     refused = {m.power for m in marks if m.kind == "r"}
     return store.Snapshot(
@@ -90,6 +91,7 @@ def _table(model: type[object]) -> Table:
 def _game() -> Executable:
     games, links = _table(GameRow), _table(TokenRow)
     link = and_(links.c.game_id == games.c.id, links.c.role == bindparam("power", type_=String()))
+    marks = _marks().subquery("marks")
     return (
         select(
             games.c.id,
@@ -101,8 +103,13 @@ def _game() -> Executable:
             games.c.other_hours,
             games.c.listed,
             links.c.digest,
+            marks.c.kind,
+            marks.c.power,
+            marks.c.phase_index,
+            marks.c.orders,
+            marks.c.updated,
         )
-        .select_from(games.outerjoin(links, link))
+        .select_from(games.outerjoin(links, link).outerjoin(marks, marks.c.game_id == games.c.id))
         .where(games.c.id == bindparam("game_id"))
     )
 
@@ -113,14 +120,14 @@ def _state() -> Executable:
     return select(games.c.state).where(games.c.id == bindparam("game_id"), games.c.version == bindparam("version"))
 
 
-@functools.cache
-def _marks() -> Executable:
+def _marks() -> Any:
     """Every mark row of the game (the rows of a phase no longer open are skipped by the reader)."""
     orders, refused, ready = _table(SubmissionRow), _table(RefusalRow), _table(ReadyRow)
     game = bindparam("game_id", type_=String())
 
     def marks(table: Table, kind: str) -> Any:
         return select(
+            table.c.game_id,
             literal(kind, String()).label("kind"),
             table.c.power,
             table.c.phase_index,
@@ -129,6 +136,7 @@ def _marks() -> Executable:
         ).where(table.c.game_id == game)
 
     saved = select(
+        orders.c.game_id,
         literal("s", String()).label("kind"),
         orders.c.power,
         orders.c.phase_index.cast(Integer()).label("phase_index"),
