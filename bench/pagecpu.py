@@ -10,10 +10,11 @@ link, its map and frame kept: every page is read 8 times, and 8 times compressed
 so that each of the 4 workers has drawn it), and the workers' CPU time (Linux /proc) divided by the
 requests. Issue 31 asks the page to cost at most 5x ``/healthz``.
 
-Three kinds of page read: a first look (no cookie: the site opens a session, its CSRF token and the
+Four kinds of page read: a first look (no cookie: the site opens a session, its CSRF token and the
 Set-Cookie), a reload (the cookie the first look set, as a browser sends it), and the same reload asking
-for a compressed answer as a browser does (``Accept-Encoding: gzip, deflate, br``: the site compresses the
-page with Brotli). The first two are the figures issue 31 was measured with. Last, the first page a new
+for a compressed answer as a browser over HTTPS does (``gzip, deflate, br``: the site compresses the whole
+page with Brotli) and as a client that takes gzip alone does (the page put together from pieces compressed
+once: web/pages/deflated.py). The first two are the figures issue 31 was measured with. Last, the first page a new
 server (on the same games) answers, wall time (issue 31: within 0.5 s).
 
 A script, not a test: the figures depend on the machine (the load average is printed with each line).
@@ -70,14 +71,14 @@ def _save_once(port: int, players: list[Player]) -> None:
         client.close()
 
 
-def _get(port: int, path: str, cookie: str | None = None, compressed: bool = False) -> str | None:
+def _get(port: int, path: str, cookie: str | None = None, encodings: str = "") -> str | None:
     """One GET on a new connection (the server closes each: keepalive 0); returns the Set-Cookie it got.
 
-    ``compressed``: the answer asked for as a browser asks (Brotli or gzip)."""
+    ``encodings``: the compressions the client takes (``Accept-Encoding``), if any."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Cookie": cookie} if cookie else {}
-    if compressed:
-        headers["Accept-Encoding"] = "gzip, deflate, br"
+    if encodings:
+        headers["Accept-Encoding"] = encodings
     try:
         connection.request("GET", path, headers=headers)
         answer = connection.getresponse()
@@ -90,6 +91,8 @@ def _get(port: int, path: str, cookie: str | None = None, compressed: bool = Fal
 
 
 _WARM_UP = 8
+_BROWSER = "gzip, deflate, br"  # what a browser takes over HTTPS: the site answers with Brotli
+_GZIP = "gzip, deflate"  # a client that takes gzip alone (a browser over plain HTTP): the page's kept pieces
 
 
 def _rounds(port: int, workers: list[int], players: list[Player], requests: int, rounds: int) -> dict[str, list[float]]:
@@ -98,7 +101,8 @@ def _rounds(port: int, workers: list[int], players: list[Player], requests: int,
     for _ in range(_WARM_UP):  # each worker (4, whichever takes the connection) has read each page by now, mostly
         for page in pages:
             _get(port, page, cookies[page])
-            _get(port, page, cookies[page], compressed=True)
+            _get(port, page, cookies[page], _BROWSER)
+            _get(port, page, cookies[page], _GZIP)
     turn = iter(range(1 << 62))
 
     def healthz() -> None:
@@ -113,14 +117,19 @@ def _rounds(port: int, workers: list[int], players: list[Player], requests: int,
 
     def browser() -> None:
         page = pages[next(turn) % len(pages)]
-        _get(port, page, cookies[page], compressed=True)
+        _get(port, page, cookies[page], _BROWSER)
 
-    ratios: dict[str, list[float]] = {"first": [], "reload": [], "compressed": []}
+    def gzip_only() -> None:
+        page = pages[next(turn) % len(pages)]
+        _get(port, page, cookies[page], _GZIP)
+
+    ratios: dict[str, list[float]] = {"first": [], "reload": [], "brotli": [], "gzip": []}
     for number in range(rounds):
         floor = _measure(workers, healthz, requests, f"round {number + 1}: GET /healthz")
         ratios["first"].append(_measure(workers, first_look, requests, "  the player's page, first look") / floor)
         ratios["reload"].append(_measure(workers, reload, requests, "  the player's page, reload") / floor)
-        ratios["compressed"].append(_measure(workers, browser, requests, "  the same, compressed") / floor)
+        ratios["brotli"].append(_measure(workers, browser, requests, "  the same, as a browser (Brotli)") / floor)
+        ratios["gzip"].append(_measure(workers, gzip_only, requests, "  the same, gzip but not Brotli") / floor)
     return ratios
 
 
