@@ -12,6 +12,7 @@ hostile page could name anything (the web site allows the known push services on
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import os
 from dataclasses import dataclass
@@ -70,9 +71,10 @@ class VapidKey:
         )
         return cls(pem)
 
-    @property
+    @functools.cached_property
     def public(self) -> str:
-        """The application server key, base64url (what ``pushManager.subscribe`` takes)."""
+        """The application server key, base64url (what ``pushManager.subscribe`` takes); worked out once (every
+        player's page shows it)."""
         key = serialization.load_pem_private_key(self.pem, password=None)
         assert isinstance(key, ec.EllipticCurvePrivateKey)
         return b64(

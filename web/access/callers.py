@@ -5,7 +5,8 @@ operator, see :mod:`web.access.declared`); the view then receives the :class:`Ca
 database for the role again.
 
 A route may also declare that its view confirms the link itself, in a statement it makes anyway (``remembered``:
-a save, whose one read fetches the power's link beside its orders, :mod:`web.storage.saving`). Its caller's role
+a save, whose one read fetches the power's link beside its orders, :mod:`web.storage.saving`; the player's page,
+whose read of its game does the same, :mod:`web.storage.pagerows`). Its caller's role
 then comes from this process's memory of the links it has checked (no query), and the caller carries the token's
 digest for the view to confirm: a link the GM replaced is refused there (:func:`refused` forgets it). No other
 route ever receives a caller that was not checked against the database.

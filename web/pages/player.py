@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from typing import NamedTuple
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.position import Phase
 from game.game import GameError
 from orders import DPOrder, Hold, SupportHold, SupportMove
-from web.access.callers import Caller
-from web.pages import present
+from web.access.callers import Caller, refused
+from web.pages import playerframe, present
+from web.pages.deflated import deflate
 from web.pages.forms import form_model, query_model
 from web.pages.public import dp_of, svg_response
 from web.pages.routes import route
@@ -21,9 +36,10 @@ from web.schemas.bodies import ConcedeIn, PlayerOut
 from web.schemas.choices import ChoicesOut, DpOut
 from web.schemas.orders import BidIn, OrdersIn, OrdersOut
 from web.schemas.table import PressOut, PressQueryIn, ReadyIn
-from web.storage import store
+from web.storage import pagerows, store
 from web.storage.db import database
 from web.storage.kept import SharedLRU
+from web.storage.saving import WrongLink
 from web.table import mailer, pressread, readiness
 
 __all__ = ["bp"]
@@ -31,9 +47,16 @@ __all__ = ["bp"]
 bp = Blueprint("player", __name__, url_prefix="/games/<game_id>/play/<token>")
 
 
-@route(bp, "", auth="power")
-def page(game_id: str, caller: Caller) -> str:
-    return _page(caller)
+@route(bp, "", auth="power", remembered=True)  # the page's own read confirms the link (web/storage/pagerows.py)
+def page(game_id: str, caller: Caller) -> Response:
+    snapshot, frame, parts = _drawn(caller)
+    key = _map_key(snapshot, caller.power)
+    return playerframe.answer(frame, parts, {"svg": lambda: _MAP_PIECES.get(key, lambda: deflate(parts["svg"]))})
+
+
+_MAP_PIECES = SharedLRU[tuple[str, int, str], bytes](256)
+"""The page's map compressed (about a fifth of its 130 kB), by the key of the map it is (web/pages/deflated.py):
+as many as web/play/mapview.py keeps maps."""
 
 
 def _page(
@@ -47,15 +70,66 @@ def _page(
     ``closed``: the save was for a phase no longer open; the page is the new phase's, the text stays in the
     box, and only the player's own tap ("Use these for ...") may save it for the new phase.
     """
+    _, frame, parts = _drawn(caller, typed, not_saved, closed)
+    return playerframe.fill(frame, parts)
+
+
+def _drawn(
+    caller: Caller,
+    typed: str | None = None,
+    not_saved: str | None = None,
+    closed: store.PhaseClosed | None = None,
+) -> tuple[store.Snapshot, playerframe.Frame, dict[str, str]]:
+    """The game as read, the page's frame (kept, unless it holds what this request alone says) and its gaps
+    drawn for this request (web/pages/playerframe.py)."""
     game_id, power = caller.game_id, caller.power
-    snapshot = store.load(database(), game_id)
-    board, position = snapshot.board, snapshot.state.position
+    try:
+        snapshot = pagerows.load_for(database(), game_id, power, confirm=caller.unconfirmed)
+    except WrongLink:
+        refused(caller)
+    alone = typed is not None or not_saved is not None or closed is not None
+    key = None if alone else playerframe.frame_key(snapshot, power, caller.token)
+    frame = playerframe.kept_frame(key, lambda: _frame(caller, snapshot, typed, not_saved, closed))
+    press = _press(snapshot, power)
+    here = url_for("player.page", game_id=game_id, token=caller.token)
+    viewer, push = _Viewer(game_id, power), _push_view(game_id, power)
+    parts = {
+        "csrf": generate_csrf(),
+        "flashes": render_template("_flashes.html") if "_flashes" in session else "",  # as base.html draws none
+        "badge": render_template("player/_badge.html", press=press),
+        "press": render_template("player/_press.html", press=press, here=here),
+        "notify": render_template("player/_notify.html", press=press, here=here, view=viewer, push=push),
+        "svg": _page_map(snapshot, power),
+    }
+    return snapshot, frame, parts
+
+
+class _Viewer(NamedTuple):
+    """What the notifications panel reads of the page's view: whose panel it is."""
+
+    game_id: str
+    power: str
+
+
+def _frame(
+    caller: Caller,
+    snapshot: store.Snapshot,
+    typed: str | None,
+    not_saved: str | None,
+    closed: store.PhaseClosed | None,
+) -> str:
+    """The page with gaps for what each request draws (web/pages/playerframe.py): everything here follows from
+    the game as read and the link (and, after a refused save, from that request: then it is not kept)."""
+    power, board, position = caller.power, snapshot.board, snapshot.state.position
     saved_text = orders_as_text(board, snapshot.state.orders.get(power, []))
     lasts = lastphase.last_phases(snapshot, power)
     choices = player_choices(snapshot, power)
     view = present.player_out(snapshot, power)
+    gaps = {name: playerframe.gap(name) for name in playerframe.GAPS}
     return render_template(
         "player/page.html",
+        gaps=gaps,
+        csrf_token=lambda: gaps["csrf"],
         view=view,
         orders_panel=_orders_panel(snapshot, power, choices, view),
         token=caller.token,
@@ -67,11 +141,9 @@ def _page(
         game_name=snapshot.name,
         choices=choices,
         choices_json=choices_json(snapshot, power, choices),
-        dp_units=_dp_units(caller, snapshot, choices.dp),
-        svg=_page_map(snapshot, power),
+        dp_units=_dp_units(caller, snapshot, choices.dp, gaps["csrf"]),
+        svg=gaps["svg"],
         focus=mapview.focus(board, position, power),
-        press=_press(snapshot, power),
-        push=_push_view(game_id, power),
         lasts=lasts,
         # Opens on the last results until the power has saved orders for the new phase.
         view_first=lasts[-1].layer if lasts and power not in snapshot.submitted else "now",
@@ -102,6 +174,8 @@ def _press(snapshot: store.Snapshot, power: str) -> PressOut:
 def mail_possible(snapshot: store.Snapshot, power: str) -> bool:
     """Press by mail can be offered: the site has an SMTP server and the GM has an address for the power."""
     return mailer.smtp_settings(current_app.config) is not None and bool(snapshot.state.addresses.get(power))
+
+
 def _orders_panel(snapshot: store.Snapshot, power: str, choices: ChoicesOut, view: PlayerOut) -> str:
     """The panel of the power's units and what each may do (or its builds), drawn once per game version: it
     follows from the position alone (player/_movement.html, _retreats.html, _adjustments.html)."""
@@ -118,14 +192,13 @@ def _orders_panel(snapshot: store.Snapshot, power: str, choices: ChoicesOut, vie
     return _PARTS.get((snapshot.id, snapshot.version, power, template), draw)
 
 
-def _dp_units(caller: Caller, snapshot: store.Snapshot, dp: DpOut | None) -> str:
+def _dp_units(caller: Caller, snapshot: store.Snapshot, dp: DpOut | None, csrf: str) -> str:
     """The DP panel's list of neutral units, each with its form: hundreds of options drawn once per game
-    version, link, session (its CSRF token) and bids, and kept (a reload, or another part of the page's
-    work, draws nothing again)."""
+    version, link and bids, and kept (a reload, or another part of the page's work, draws nothing again).
+    ``csrf``: the frame's gap for the session's token (web/pages/playerframe.py)."""
     if dp is None or snapshot.state.result.over:
         return ""
     here = url_for("player.page", game_id=caller.game_id, token=caller.token)
-    csrf = generate_csrf()
     phase = str(snapshot.state.position.phase)
     key = (snapshot.id, snapshot.version, here, csrf, dp.left, tuple(dp.bids_on))
 
@@ -142,13 +215,16 @@ _PARTS = SharedLRU[tuple[object, ...], str](512)
 def _page_map(snapshot: store.Snapshot, power: str) -> str:
     """The map the page holds inline, with the power's saved orders (kept per game version and save)."""
     orders = [(power, order) for order in snapshot.state.orders.get(power, [])]
-    key = (snapshot.id, snapshot.version, f"page {power} {snapshot.submitted.get(power)}")
 
     def draw() -> str:
         svg = mapview.page_svg(snapshot.board, snapshot.state.position, orders=orders)
         return lastphase.last_results_svg(snapshot, svg)
 
-    return mapview.cached(key, draw)
+    return mapview.cached(_map_key(snapshot, power), draw)
+
+
+def _map_key(snapshot: store.Snapshot, power: str) -> tuple[str, int, str]:
+    return (snapshot.id, snapshot.version, f"page {power} {snapshot.submitted.get(power)}")
 
 
 @route(bp, "/auction", auth="power")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import select
+from sqlalchemy import String, bindparam, exists, literal, select, union_all
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -34,17 +34,57 @@ MAX_PAGE = 200
 class _Seen:
     """What ``reader`` has seen: every id up to ``floor``, and the ids in ``ids``."""
 
-    def __init__(self, session: Session, game_id: str, reader: str) -> None:
-        query = select(PressReadRow.read_id).where(PressReadRow.game_id == game_id, PressReadRow.reader == reader)
-        self.floor = session.scalars(query).one_or_none() or 0
-        marks = select(PressSeenRow.message_id).where(
-            PressSeenRow.game_id == game_id, PressSeenRow.reader == reader, PressSeenRow.message_id > self.floor
-        )
-        self.ids = set(session.scalars(marks))
-        self.reader = reader
+    def __init__(self, floor: int, ids: set[int], reader: str) -> None:
+        self.floor, self.ids, self.reader = floor, ids, reader
 
     def unread(self, row: MessageRow) -> bool:
         return row.sender != self.reader and row.id > self.floor and row.id not in self.ids
+
+
+def _seen(session: Session, game_id: str, reader: str) -> _Seen:
+    """The reader's read marks, in one statement (built once)."""
+    marks = session.connection().execute(_SEEN, {"game_id": game_id, "reader": reader}).all()
+    floor = max((m.id for m in marks if m.kind == "floor"), default=0)
+    return _Seen(floor, {m.id for m in marks if m.kind == "seen" and m.id > floor}, reader)
+
+
+def _seen_and_visible(session: Session, game_id: str, reader: str, rules: PressRules) -> tuple[_Seen, list[MessageRow]]:
+    """The reader's read marks and the messages it may read (as :func:`visible`), in one statement: each
+    message with whether the reader has seen it, and the reader's read mark."""
+    found = session.execute(_MESSAGES_SEEN, {"game_id": game_id, "reader": reader}).all()
+    floor = (found[0].floor or 0) if found else 0
+    seen = _Seen(floor, {r[0].id for r in found if r.seen and r[0].id > floor}, reader)
+    return seen, [r[0] for r in found if may_read(rules, reader, r[0].sender, json.loads(r[0].recipients))]
+
+
+_SEEN = union_all(
+    select(literal("floor", String()).label("kind"), PressReadRow.read_id.label("id")).where(
+        PressReadRow.game_id == bindparam("game_id"), PressReadRow.reader == bindparam("reader")
+    ),
+    select(literal("seen", String()).label("kind"), PressSeenRow.message_id.label("id")).where(
+        PressSeenRow.game_id == bindparam("game_id"), PressSeenRow.reader == bindparam("reader")
+    ),
+)
+"""A reader's read mark (``floor``) and the messages it has seen (above the mark, as the reader keeps them)."""
+
+_MESSAGES_SEEN = (
+    select(
+        MessageRow,
+        exists()
+        .where(
+            PressSeenRow.game_id == MessageRow.game_id,
+            PressSeenRow.reader == bindparam("reader"),
+            PressSeenRow.message_id == MessageRow.id,
+        )
+        .label("seen"),
+        select(PressReadRow.read_id)
+        .where(PressReadRow.game_id == bindparam("game_id"), PressReadRow.reader == bindparam("reader"))
+        .scalar_subquery()
+        .label("floor"),
+    )
+    .where(MessageRow.game_id == bindparam("game_id"))
+    .order_by(MessageRow.id)
+)
 
 
 def read(
@@ -71,8 +111,7 @@ def read(
     survivors = Game(snapshot.board, state).survivors()
     limit = max(1, min(limit, MAX_PAGE))
     with db.read() as session:
-        seen = _Seen(session, game_id, reader)
-        rows = visible(session, game_id, reader, state.press)
+        seen, rows = _seen_and_visible(session, game_id, reader, state.press)
     keyed = [(conversation_key(r, reader), r) for r in rows]
     chosen = [r for k, r in keyed if conversation is None or k == conversation]
     page, earlier, later = _page(chosen, seen, after, before, limit, reach_back=conversation is not None)
@@ -136,7 +175,7 @@ def newest(db: Database, game_id: str, reader: str, rules: PressRules) -> tuple[
         .order_by(MessageRow.id)
     )
     with db.read() as session:
-        seen = _Seen(session, game_id, reader)
+        seen = _seen(session, game_id, reader)
         rows = [r for r in session.execute(query) if may_read(rules, reader, r.sender, json.loads(r.recipients))]
     unread = sum(r.sender != reader and r.id > seen.floor and r.id not in seen.ids for r in rows)
     return unread, rows[-1].id if rows else 0
@@ -147,14 +186,14 @@ def unseen(db: Database, game_id: str, reader: str) -> tuple[list[MessageOut], i
     /messages, which shows the first few and marks those: shown there is seen)."""
     rules = store.peek(db, game_id)[1].press
     with db.read() as session:
-        seen = _Seen(session, game_id, reader)
+        seen = _seen(session, game_id, reader)
         rows = visible(session, game_id, reader, rules)
     return [message_out(r, reader, rules, True) for r in rows if seen.unread(r)], len(rows)
 
 
 def unread_rows(session: Session, game_id: str, reader: str, rules: PressRules, after: int = 0) -> list[MessageRow]:
     """The messages from others over ``after`` that ``reader`` has not seen (for press by mail)."""
-    seen = _Seen(session, game_id, reader)
+    seen = _seen(session, game_id, reader)
     return [r for r in visible(session, game_id, reader, rules, after=after) if seen.unread(r)]
 
 
@@ -168,7 +207,7 @@ def mark_seen(db: Database, game_id: str, reader: str, ids: list[int]) -> PressS
         if fresh:
             _insert_ignoring_repeats(session, [{"game_id": game_id, "reader": reader, "message_id": i} for i in fresh])
     with db.read() as session:
-        seen = _Seen(session, game_id, reader)
+        seen = _seen(session, game_id, reader)
         rows = visible(session, game_id, reader, state.press)
     counts: dict[str, int] = {}
     for row in rows:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -197,13 +197,14 @@ def forget(db: Database, game_id: str, power: str, endpoint: str) -> bool:
 
 def subscriptions_of(db: Database, game_id: str, power: str) -> list[list[str]]:
     """The events each of the power's subscriptions wants (what the page says is on)."""
-    with db.read() as session:
-        rows = session.scalars(
-            select(PushSubscriptionRow).where(
-                PushSubscriptionRow.game_id == game_id, PushSubscriptionRow.power == power
-            )
-        ).all()
-        return [json.loads(r.events) for r in rows]
+    return [json.loads(r.events) for r in db.rows(_EVENTS, {"game_id": game_id, "power": power})]
+
+
+_EVENTS = (
+    select(PushSubscriptionRow.events)
+    .where(PushSubscriptionRow.game_id == bindparam("game_id"), PushSubscriptionRow.power == bindparam("power"))
+    .order_by(PushSubscriptionRow.id)
+)  # Core, built once: on every load of a player's page
 
 
 # --- pushing --------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from game.press import EVERYONE, GM, PressRules, may_read, refusal
@@ -37,8 +37,15 @@ _UNSIGNED = "unsigned:"
 
 def visible(session: Session, game_id: str, reader: str, rules: PressRules, after: int = 0) -> list[MessageRow]:
     """The game's messages ``reader`` may read, with ids over ``after``, oldest first."""
-    query = select(MessageRow).where(MessageRow.game_id == game_id, MessageRow.id > after).order_by(MessageRow.id)
-    return [r for r in session.scalars(query) if may_read(rules, reader, r.sender, json.loads(r.recipients))]
+    rows = session.scalars(_VISIBLE, {"game_id": game_id, "after": after})
+    return [r for r in rows if may_read(rules, reader, r.sender, json.loads(r.recipients))]
+
+
+_VISIBLE = (
+    select(MessageRow)
+    .where(MessageRow.game_id == bindparam("game_id"), MessageRow.id > bindparam("after"))
+    .order_by(MessageRow.id)
+)  # built once: building it cost more than running it
 
 
 @dataclass(frozen=True)
