@@ -25,7 +25,7 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def reply(model: BaseModel, status: int = 200) -> tuple[Response, int]:
-    return Response(model.model_dump_json(), mimetype="application/json"), status
+    return Response(model.model_dump_json(), content_type="application/json"), status
 
 
 @bp.get("/openapi.json")

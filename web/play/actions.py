@@ -91,7 +91,7 @@ def save_orders(
         out, saved = check_text(game, power, text, mode)
         return out.model_copy(update={"saved": order_texts(game.board, saved)})
 
-    return saving.submit(db, game_id, power, act, phase, confirm)
+    return saving.submit(db, game_id, power, act, phase, confirm, replaces=mode is SendMode.REPLACE)
 
 
 def read_inbox(db: Database, game_id: str, request: InboxIn, by: str = GM_PAGE) -> InboxOut:

@@ -43,7 +43,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from web.storage.models import GameRow, ReadyRow, RefusalRow, SubmissionRow, TokenRow
 
-__all__ = ["Run", "Seen", "core", "driver", "read", "state_text", "write", "write_guarded"]
+__all__ = ["Run", "Seen", "core", "driver", "read", "replace_at", "state_text", "write", "write_guarded"]
 
 
 def _table(model: type[object]) -> Table:
@@ -149,6 +149,20 @@ def write_guarded(
     return bool(run("write", {**values, **flags, "version": version})[0][0])
 
 
+def replace_at(
+    run: Run, where: tuple[str, int, str], now: datetime, orders: str, known: tuple[int, datetime, str]
+) -> bool:
+    """The power's orders replaced in one statement, with nothing read before it (PostgreSQL, autocommit): on
+    condition that the game is still at the version (and creation time) ``known`` holds, that its deadline has
+    not passed, and that the link's digest (``known``'s third part) is still the power's. Its ready mark is
+    cleared when the orders stored before differ, its refusal mark cleared. False: a condition failed and
+    nothing was written (the save is then made the long way, whose read says why)."""
+    game_id, phase_index, power = where
+    version, created, link = known
+    values = {"game_id": game_id, "phase_index": phase_index, "power": power, "orders": orders, "updated": now}
+    return bool(run("replace", {**values, "version": version, "created": created, "digest": link})[0][0])
+
+
 _POSTGRESQL = {
     "read": """
         SELECT g.version, g.created, g.deadline, s.phase_index, s.orders, r.phase_index, y.phase_index, t.digest
@@ -186,6 +200,40 @@ _POSTGRESQL = {
             DELETE FROM refusals USING game
             WHERE refusals.game_id = game.id AND refusals.phase_index = %(phase_index)s
             AND refusals.power = %(power)s AND %(clear_refusal)s
+            RETURNING 1
+        )
+        SELECT count(*) FROM game
+    """,
+    # A replacing save whose game this process has seen at its version (web/storage/saving.py): the checks of
+    # ``read`` (the version, the deadline, the link) made in the write's own condition. Every sub-statement sees
+    # the rows as they were before the statement: ``unready`` compares the orders stored until now.
+    "replace": """
+        WITH game AS (
+            SELECT g.id FROM games g
+            WHERE g.id = %(game_id)s AND g.version = %(version)s AND g.created = %(created)s
+            AND (g.deadline IS NULL OR g.deadline > %(updated)s)
+            AND EXISTS (
+                SELECT 1 FROM tokens t WHERE t.game_id = g.id AND t.role = %(power)s AND t.digest = %(digest)s
+            )
+            FOR SHARE OF g
+        ), saved AS (
+            INSERT INTO submissions (game_id, phase_index, power, orders, updated)
+            SELECT id, %(phase_index)s, %(power)s, %(orders)s::text, %(updated)s FROM game
+            ON CONFLICT (game_id, phase_index, power)
+            DO UPDATE SET orders = EXCLUDED.orders, updated = EXCLUDED.updated
+            RETURNING 1
+        ), unready AS (
+            DELETE FROM ready USING game
+            WHERE ready.game_id = game.id AND ready.phase_index = %(phase_index)s AND ready.power = %(power)s
+            AND (
+                SELECT s.orders FROM submissions s
+                WHERE s.game_id = game.id AND s.phase_index = %(phase_index)s AND s.power = %(power)s
+            ) IS DISTINCT FROM %(orders)s::text
+            RETURNING 1
+        ), unrefused AS (
+            DELETE FROM refusals USING game
+            WHERE refusals.game_id = game.id AND refusals.phase_index = %(phase_index)s
+            AND refusals.power = %(power)s
             RETURNING 1
         )
         SELECT count(*) FROM game

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Callable
+from datetime import datetime
 from typing import TypeVar
 
 import msgspec
@@ -20,6 +21,7 @@ from game.state import GameState
 from orders.model import Order
 from web.storage import saverows, store
 from web.storage.db import Database
+from web.storage.kept import SharedLRU
 
 __all__ = ["WrongLink", "submit"]
 
@@ -34,6 +36,7 @@ def submit(
     act: Callable[[Game], T],
     phase: Phase | None = None,
     confirm: str | None = None,
+    replaces: bool = False,
 ) -> T:
     """Run ``act`` on the game and keep the power's orders it leaves: its own rows, written alone.
 
@@ -52,10 +55,20 @@ def submit(
 
     ``confirm``: the digest of the link's token, when the caller's role came from this process's memory of it
     (web/access/callers.py): the save's own read checks it against the power's link (:class:`WrongLink`).
+
+    ``replaces``: ``act`` replaces the power's orders, so that what it stores and answers does not depend on the
+    orders stored before whenever it stores any (a replacing save: not a merge, not a bid). On PostgreSQL such a
+    save, of a link this process remembers, for a game it has seen, is one statement (:func:`_at_once`).
     """
     if db.dialect != "postgresql":
         with db.transaction() as connection:  # SQLite: its write lock covers the read and the write
             return _submit(_Rows(saverows.core(connection), connection), game_id, power, (act, phase, confirm))
+    known = _SEEN.peek(game_id) if replaces and confirm is not None else None
+    if known is not None and confirm is not None:
+        with db.driver() as raw:
+            done = _at_once(saverows.driver(raw), (game_id, power, confirm), act, phase, known)
+        if done:
+            return done[0]
     for _ in range(_TRIES):
         with db.driver() as raw:  # each statement on its own: no BEGIN, no COMMIT
             try:
@@ -66,6 +79,42 @@ def submit(
 
 
 _TRIES = 5
+
+_SEEN = SharedLRU[str, tuple[int, datetime]](4096)
+"""Game -> (version, creation time) as this process's last save read it: the version a replacing save of that
+game assumes (:func:`_at_once`). A GM's change or an adjudication gives a new version: the next save finds its
+condition failed and reads (and remembers) the new one."""
+
+
+def _at_once(
+    run: saverows.Run,
+    who: tuple[str, str, str],
+    act: Callable[[Game], T],
+    phase: Phase | None,
+    known: tuple[int, datetime],
+) -> list[T]:
+    """A replacing save in one statement, nothing read before it: ``act`` run on the state of the version this
+    process saw last, its orders written on condition that the game is still at that version, before its
+    deadline, and the link still the power's (:func:`web.storage.saverows.replace_at`). ``[result]``, or ``[]``
+    when that could not be (the state not kept, another phase named, ``act`` stored nothing or failed, a condition
+    of the write not met), and nothing was written: the save is then made the long way, whose read says why."""
+    game_id, power, confirm = who
+    version, created = known
+    state = store.kept_state((game_id, version, created))
+    if state is None or (phase is not None and phase != state.position.phase):
+        return []
+    game = Game(store.board_of(state.variant), state.replace(orders={}, all_refused=[]))
+    try:
+        result = act(game)
+    except Exception:  # found on a version that may be old: the long way tells (or finds it right)
+        return []
+    orders = game.state.orders.get(power)
+    if orders is None or power in game.state.all_refused:  # nothing stored: the earlier orders stand, and matter
+        return []
+    where, stored = (game_id, len(state.history), power), msgspec.json.encode(orders).decode()
+    if not saverows.replace_at(run, where, store.utcnow(), stored, (version, created, confirm)):
+        return []
+    return [result]
 
 
 class WrongLink(PermissionError):
@@ -94,6 +143,7 @@ def _submit(
     seen = saverows.read(rows.run, game_id, power)
     if seen is None:
         raise store.NotFound(f"no game '{game_id}'")
+    _SEEN.put(game_id, (seen.version, seen.created))
     if confirm is not None and (seen.digest is None or not hmac.compare_digest(seen.digest, confirm)):
         raise WrongLink(f"not {power}'s link in game '{game_id}'")
     state = store.state_at((game_id, seen.version, seen.created), lambda: _text_at(rows.run, game_id, seen.version))

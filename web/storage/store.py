@@ -48,6 +48,7 @@ __all__ = [
     "change",
     "create_game",
     "due_now",
+    "kept_state",
     "load",
     "recent_games",
     "peek",
@@ -390,6 +391,11 @@ def state_at(key: tuple[str, int, datetime], text: Callable[[], str]) -> GameSta
     by hand, needs the site restarted (README, "Running the site").
     """
     return _STATES.get(key, lambda: state_from_json(text()))
+
+
+def kept_state(key: tuple[str, int, datetime]) -> GameState | None:
+    """The state of the game version ``key`` names if this process has it decoded, else None (nothing read)."""
+    return _STATES.peek(key)
 
 
 def _replace_submissions(
