@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
+import time_machine
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, text
@@ -158,6 +160,30 @@ def test_a_save_clears_the_ready_mark_when_its_orders_change_and_the_refusal_mar
     assert seen["all_refused"] is False and seen["orders"] == ["A Owari - Mino"]
     if db.dialect == "postgresql":
         assert through_the_driver == ["replace"]
+
+
+@pytest.mark.clock
+def test_a_save_after_the_deadline_is_refused_by_the_one_statement_too(
+    client: FlaskClient,
+    game: GameLinks,
+    db: Database,
+    monkeypatch: pytest.MonkeyPatch,
+    frozen_clock: time_machine.Coordinates,
+) -> None:
+    """The deadline passes with no new version of the game (nobody has adjudicated yet): the one statement's
+    condition refuses to write, and the read says why (409); the orders saved before stand."""
+    through_the_driver = driven(monkeypatch)
+    hour = client.put(f"/api/games/{game.id}/deadline", json={"hours_from_now": 1}, headers=game.bearer("gm"))
+    assert hour.status_code == 200
+    assert save(client, game, "Oda", "A Owari - Mino") == 200
+    assert save(client, game, "Oda", "A Owari H") == 200
+    frozen_clock.shift(timedelta(hours=1, seconds=1))
+    through_the_driver.clear()
+    late = client.put(f"/api/games/{game.id}/orders", json={"text": "F Mikawa H"}, headers=game.bearer("Oda"))
+    assert late.status_code == 409 and "deadline" in late.get_json()["error"]
+    assert gm_view(client, game, "Oda")["orders"] == ["A Owari H"]
+    if db.dialect == "postgresql":
+        assert through_the_driver == ["replace", "read"]
 
 
 def test_a_merge_is_made_from_a_read(
