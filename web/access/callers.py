@@ -24,7 +24,7 @@ from web.storage.db import database
 from web.storage.kept import SharedLRU
 from web.storage.tokens import GM, digest
 
-__all__ = ["OPERATOR", "Auth", "Caller", "bearer_token", "refused", "require", "require_operator"]
+__all__ = ["OPERATOR", "Auth", "Caller", "bearer_token", "refused", "remembered", "require", "require_operator"]
 
 Auth = Literal["power", "gm", "operator"]
 OPERATOR = "operator"
@@ -74,6 +74,18 @@ def require(game_id: str, token: str, want: Auth, source: str = "web", remembere
         abort(403, _BAD_LINK)
     _ROLES.put(key, role)
     return _caller(Caller(game_id, token, role, source), want)
+
+
+def remembered(game_id: str, token: str) -> Caller | None:
+    """The power a token names, if this process remembers its link (no query, no request needed), with the
+    token's digest to confirm (``unconfirmed``); None for a token it does not remember, or the GM's."""
+    if not token or len(token) > 100:
+        return None
+    key = (game_id, digest(token))
+    role = _ROLES.peek(key)
+    if role is None or role == GM:
+        return None
+    return Caller(game_id, token, role, "API", unconfirmed=key[1])
 
 
 def _caller(caller: Caller, want: Auth) -> Caller:

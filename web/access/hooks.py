@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Flask, Response, request
 
-__all__ = ["register"]
+__all__ = ["every_header", "register", "security_headers"]
 
 POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -26,6 +26,16 @@ _EVERY = (
     ("X-Content-Type-Options", "nosniff"),
     ("X-Frame-Options", "DENY"),
 )
+
+
+def every_header(path: str, secure: bool) -> list[tuple[str, str]]:
+    """What :func:`security_headers` adds to an answer that has none of them (web/api/quicksave.py's)."""
+    headers = list(_EVERY)
+    if secure:
+        headers.append(("Strict-Transport-Security", "max-age=31536000"))
+    if path.startswith(("/games/", "/api/")):
+        headers.append(("Cache-Control", "no-store"))
+    return headers
 
 
 def security_headers(response: Response) -> Response:

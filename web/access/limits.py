@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -38,8 +39,9 @@ from flask import Blueprint, Flask, Response, current_app, request
 from flask_limiter import Limiter
 
 from web.access import proxies
+from web.storage.kept import SharedLRU
 
-__all__ = ["RATES", "client_address", "install"]
+__all__ = ["RATES", "WrongLinks", "client_address", "install", "wrong_links"]
 
 RATES = {
     "create": "20 per hour;5 per minute",
@@ -77,7 +79,29 @@ def _link_key() -> str:
 
 
 def _wrong_link(response: Response) -> bool:
-    return response.status_code in (401, 403, 404)
+    wrong = response.status_code in (401, 403, 404)
+    if wrong:
+        wrong_links().note(client_address())
+    return wrong
+
+
+class WrongLinks:
+    """The clients this app counted a wrong link of, and when: a client with none in the last minute (the window
+    of ``wrong_link``) cannot be over that limit in this process (web/api/quicksave.py asks)."""
+
+    def __init__(self) -> None:
+        self._last = SharedLRU[str, float](16384)
+
+    def note(self, client: str) -> None:
+        self._last.put(client, time.monotonic())
+
+    def lately(self, client: str) -> bool:
+        at = self._last.peek(client)
+        return at is not None and time.monotonic() - at < 60
+
+
+def wrong_links(app: Flask | None = None) -> WrongLinks:
+    return (app or current_app).extensions["sengoku_wrong_links"]  # type: ignore[no-any-return]
 
 
 def install(app: Flask) -> Limiter:
@@ -87,6 +111,7 @@ def install(app: Flask) -> Limiter:
     """
     app.config["RATELIMIT_ENABLED"] = bool(app.config.get("RATE_LIMITS"))
     app.extensions["sengoku_proxies"] = proxies.networks(app.config.get("FORWARDED_ALLOW_IPS"))
+    app.extensions["sengoku_wrong_links"] = WrongLinks()
     limiter = Limiter(
         client_address,
         app=app,

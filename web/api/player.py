@@ -118,13 +118,16 @@ def save(game_id: str, caller: Caller, body: OrdersIn) -> tuple[Response, int]:
         return reply(_closed(closed, request_.text), 409)
     except saving.WrongLink:
         refused(caller)
-    if named is None:
-        note = (
-            f'saved for {out.phase}, the phase open when the orders arrived: name the phase ("phase": '
-            f'"{out.phase}") to have a save refused rather than stored for a later phase'
-        )
-        out = out.model_copy(update={"note": note})
-    return reply(out)
+    return reply(noted(out) if named is None else out)
+
+
+def noted(out: OrdersOut) -> OrdersOut:
+    """A save that named no phase: the answer says the phase it was stored for, and how to name one."""
+    note = (
+        f'saved for {out.phase}, the phase open when the orders arrived: name the phase ("phase": '
+        f'"{out.phase}") to have a save refused rather than stored for a later phase'
+    )
+    return out.model_copy(update={"note": note})
 
 
 def _closed(closed: store.PhaseClosed, text: str) -> PhaseClosedOut:
