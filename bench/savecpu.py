@@ -166,7 +166,7 @@ def _requests_of(server: Any, everyone: list[Player], requests: int, what: str, 
     kinds += [("GET the player's page", page_one)] if pages else []
     try:
         for name, call in kinds:
-            for _ in range(2 * len(everyone)):  # warm up: every worker's statements, states and connections
+            for _ in range(8 * len(everyone)):  # warm up: every worker knows every link, state, statement
                 call()
             used, start = cpu_seconds(workers), time.perf_counter()
             for _ in range(requests):

@@ -39,7 +39,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from localfiles.boardcache import keep_boards_on_disk
     from web.access import guards, hooks, limits
-    from web.api import quicksave
     from web.serving import assets, config, errors
     from web.storage import db
     from web.table import deadlines, push
@@ -60,6 +59,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     hooks.register(app)
     assets.init_app(app)
     limits.install(app)
+    from web.api import quicksave  # after the views: the API's routes are declared (and listed) in their order
+
     quicksave.install(app)  # a player's save by a known link, before Flask (web/api/quicksave.py)
     guards.install(app)
     push.init_app(app)  # before the deadline job, which pushes
