@@ -21,7 +21,12 @@ Under load (bench/load.py) the statements were most of a worker's CPU a save. No
   (:func:`web.storage.saving.submit`). So a save is two round trips, with no
   ``BEGIN`` or ``COMMIT``. On SQLite (no round trips: the database is a file)
   the read and the writes run in one ``BEGIN IMMEDIATE`` transaction, whose
-  lock does the same.
+  lock does the same;
+* :func:`replace_at`: a replacing save of a game this process has seen, on
+  PostgreSQL, in one statement: the read's checks (the version, the deadline,
+  the link) in the write's own condition, nothing read before it. When one
+  fails nothing is written, and the save is made with :func:`read` and
+  :func:`write_guarded`.
 
 Statements built once per process (building them cost more than running
 them), run on the request's connection. A mark not seen by :func:`read` is not
