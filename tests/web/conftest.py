@@ -65,6 +65,25 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 
 
 @pytest.fixture
+def app_on_each_database(db_url: str, tmp_path: Path) -> Iterator[Flask]:
+    """The site on each database (SQLite, and PostgreSQL when the tests have one), its tables made at start:
+    a module whose every test runs on both returns it as its ``app``."""
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "test", "MIGRATE_ON_START": True}
+        | {"INSTANCE_PATH": str(tmp_path / "instance")}
+    )
+    yield app
+    join_background_threads()
+    app.extensions["sengoku_db"].dispose()
+
+
+@pytest.fixture
+def db(app: Flask) -> Database:
+    """The test's site's database (a module that needs its own, without a site, defines its own ``db``)."""
+    return app.extensions["sengoku_db"]  # type: ignore[no-any-return]
+
+
+@pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
 

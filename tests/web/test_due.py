@@ -16,7 +16,6 @@ from sqlalchemy import event, select
 from outbox import SmtpSettings
 from tests.outbox.smtpd import Mailbox, smtp_server
 from tests.web.conftest import GameLinks, Site, agreed
-from web import create_app
 from web.play import actions
 from web.schemas.bodies import DeadlineIn
 from web.storage import due, store
@@ -30,19 +29,8 @@ NOW = datetime(2099, 3, 1, 18, 0)
 
 
 @pytest.fixture
-def app(db_url: str, tmp_path: Any) -> Iterator[Flask]:
-    """The site on each database (SQLite, and PostgreSQL when the tests have one)."""
-    app = create_app(
-        {"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "test", "MIGRATE_ON_START": True}
-        | {"INSTANCE_PATH": str(tmp_path / "instance")}
-    )
-    yield app
-    app.extensions["sengoku_db"].dispose()
-
-
-@pytest.fixture
-def db(app: Flask) -> Database:
-    return app.extensions["sengoku_db"]  # type: ignore[no-any-return]
+def app(app_on_each_database: Flask) -> Flask:
+    return app_on_each_database
 
 
 @pytest.fixture

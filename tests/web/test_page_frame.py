@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gzip
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,25 +17,14 @@ from flask.testing import FlaskClient
 from sqlalchemy import event
 
 from tests.web.conftest import GameLinks, Site, flashes
-from web import create_app
 from web.pages.deflated import Deflater, deflate, gzip_member
 from web.storage import pagerows, store
 from web.storage.db import Database
 
 
 @pytest.fixture
-def app(db_url: str, tmp_path: Any) -> Iterator[Flask]:
-    app = create_app(
-        {"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "test", "MIGRATE_ON_START": True}
-        | {"INSTANCE_PATH": str(tmp_path / "instance")}
-    )
-    yield app
-    app.extensions["sengoku_db"].dispose()
-
-
-@pytest.fixture
-def db(app: Flask) -> Database:
-    return app.extensions["sengoku_db"]  # type: ignore[no-any-return]
+def app(app_on_each_database: Flask) -> Flask:
+    return app_on_each_database
 
 
 def page(client: FlaskClient, game: GameLinks, power: str, query: str = "") -> str:
@@ -176,6 +164,7 @@ def test_what_the_game_names_is_escaped_in_a_kept_page(site: Site, client: Flask
         assert "<script>alert(1)</script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
 
 
+@pytest.mark.clock  # the two answers compared hold a CSRF token, signed with the second it was made
 def test_a_browser_that_takes_gzip_not_brotli_gets_the_same_page_put_together_from_kept_pieces(
     client: FlaskClient, site: Site, game: GameLinks
 ) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.web.conftest import GameLinks, Site
@@ -16,11 +15,6 @@ from web.storage.db import Database
 from web.table import deadlines
 
 pytestmark = pytest.mark.clock(tick=True)  # deadlines from "now": the clock starts at a fixed moment
-
-
-@pytest.fixture
-def db(app: Flask) -> Database:
-    return app.extensions["sengoku_db"]  # type: ignore[no-any-return]
 
 
 def post(client: FlaskClient, game: GameLinks, path: str, body: dict[str, object]) -> dict:  # type: ignore[type-arg]

@@ -47,11 +47,6 @@ def app(tmp_path: Any) -> Iterator[Flask]:
 
 
 @pytest.fixture
-def db(app: Flask) -> Database:
-    return app.extensions["sengoku_db"]  # type: ignore[no-any-return]
-
-
-@pytest.fixture
 def service(db: Database) -> Iterator[PushService]:
     settings = push.settings_of(db)
     assert settings is not None

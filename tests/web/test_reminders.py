@@ -36,11 +36,6 @@ def receiver() -> Iterator[Receiver]:
 
 
 @pytest.fixture
-def db(app: Flask) -> Database:
-    return app.extensions["sengoku_db"]  # type: ignore[no-any-return]
-
-
-@pytest.fixture
 def reminded_game(app: Flask, site: Site, game: GameLinks, receiver: Receiver, db: Database) -> GameLinks:
     """Oda and Takeda have addresses (and agreed to the game's mail); Oda has saved an order for each unit;
     reminders 24 and 2 hours before; a channel."""

@@ -10,7 +10,6 @@ Counts, never timings.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -21,24 +20,13 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, text
 
 from tests.web.conftest import BACKENDS, GameLinks, Site
-from web import create_app
 from web.storage import saverows
 from web.storage.db import Database
 
 
 @pytest.fixture
-def app(db_url: str, tmp_path: Any) -> Iterator[Flask]:
-    app = create_app(
-        {"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "test", "MIGRATE_ON_START": True}
-        | {"INSTANCE_PATH": str(tmp_path / "instance")}
-    )
-    yield app
-    app.extensions["sengoku_db"].dispose()
-
-
-@pytest.fixture
-def db(app: Flask) -> Database:
-    return app.extensions["sengoku_db"]  # type: ignore[no-any-return]
+def app(app_on_each_database: Flask) -> Flask:
+    return app_on_each_database
 
 
 def save(client: FlaskClient, game: GameLinks, power: str, orders: str, token: str | None = None) -> int:
