@@ -11,12 +11,15 @@ import gzip
 import re
 from typing import Any
 
+import brotli
 import pytest
+import time_machine
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
 from tests.web.conftest import GameLinks, Site, flashes
+from web.pages import playerframe
 from web.pages.deflated import Deflater, deflate, gzip_member
 from web.storage import pagerows, store
 from web.storage.db import Database
@@ -183,8 +186,8 @@ def test_a_browser_that_takes_gzip_not_brotli_gets_the_same_page_put_together_fr
         plain, packed = both()
         assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.headers["Vary"]
         assert gzip.decompress(packed.data) == plain
-    for brotli in ("br", "gzip, deflate, br"):  # Brotli, compressed whole: the smaller answer
-        assert client.get(game.player("Oda"), headers={"Accept-Encoding": brotli}).headers["Content-Encoding"] == "br"
+    for offered in ("br", "gzip, deflate, br"):  # Brotli, compressed whole: the smaller answer
+        assert client.get(game.player("Oda"), headers={"Accept-Encoding": offered}).headers["Content-Encoding"] == "br"
 
 
 def test_pieces_compressed_apart_make_one_gzip_member() -> None:
@@ -195,3 +198,59 @@ def test_pieces_compressed_apart_make_one_gzip_member() -> None:
     fresh = [deflater.piece(text) for text in reversed(texts)]
     whole = "".join(texts + texts[::-1]).encode()
     assert gzip.decompress(gzip_member(kept + fresh, whole)) == whole
+
+
+@pytest.mark.clock
+def test_a_browsers_brotli_reload_of_an_unchanged_page_is_the_kept_answer(
+    app: Flask, client: FlaskClient, site: Site, game: GameLinks, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Brotli (every browser over HTTPS) compresses the whole page: kept by the page's exact text, so the same
+    viewer's reload is not compressed again, and a save, press or another viewer gets its own."""
+    made: list[int] = []
+    compress = brotli.compress
+
+    def counted(data: bytes, **settings: Any) -> bytes:
+        made.append(len(data))
+        return compress(data, **settings)
+
+    monkeypatch.setattr(playerframe.brotli, "compress", counted)
+
+    def reload(viewer: FlaskClient = client) -> tuple[bytes, bytes]:
+        plain = viewer.get(game.player("Oda")).data
+        packed = viewer.get(game.player("Oda"), headers={"Accept-Encoding": "gzip, deflate, br"})
+        assert packed.headers["Content-Encoding"] == "br" and "Accept-Encoding" in packed.headers["Vary"]
+        return plain, brotli.decompress(packed.data)
+
+    first, unpacked = reload()
+    assert unpacked == first and len(made) == 1
+    for _ in range(3):
+        assert reload() == (first, first) and len(made) == 1  # the same text: the kept answer
+    site.save(game, "Oda", "A Owari - Mino")
+    client.get(game.player("Oda"))  # its flash shown
+    after, unpacked = reload()
+    assert after != first and unpacked == after and len(made) == 2
+    other = app.test_client()
+    theirs, unpacked = reload(other)
+    assert unpacked == theirs != after and len(made) == 3  # another session: its own token, its own answer
+
+
+@pytest.mark.clock
+def test_a_sessions_page_token_is_steady_for_minutes_then_made_anew_and_always_accepted(
+    client: FlaskClient, game: GameLinks, frozen_clock: time_machine.Coordinates
+) -> None:
+    """Every form of the page carries one token, the same signed text for minutes (so a reload is the same
+    page), then a new one; both are accepted, being within Flask-WTF's time limit."""
+
+    def token() -> str:
+        (found,) = csrf_tokens(client.get(game.player("Oda")).get_data(as_text=True))
+        return found
+
+    first = token()
+    frozen_clock.shift(60)
+    assert token() == first  # a minute on: the same page text
+    frozen_clock.shift(playerframe._STEADY_SECONDS)
+    later = token()
+    assert later != first
+    for shown in (first, later):
+        saved = client.post(game.player("Oda") + "/orders", data={"text": "A Owari H", "csrf_token": shown})
+        assert saved.status_code in (302, 303), saved.status_code

@@ -17,7 +17,6 @@ from flask import (
     session,
     url_for,
 )
-from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.position import Phase
@@ -93,12 +92,14 @@ def _drawn(
     press = _press(snapshot, power)
     here = url_for("player.page", game_id=game_id, token=caller.token)
     viewer, push = _Viewer(game_id, power), _push_view(game_id, power)
+    token = playerframe.steady_csrf()
+    steady = {"csrf_token": lambda: token}  # the forms drawn here carry the page's one token
     parts = {
-        "csrf": generate_csrf(),
+        "csrf": token,
         "flashes": render_template("_flashes.html") if "_flashes" in session else "",  # as base.html draws none
         "badge": render_template("player/_badge.html", press=press),
-        "press": render_template("player/_press.html", press=press, here=here),
-        "notify": render_template("player/_notify.html", press=press, here=here, view=viewer, push=push),
+        "press": render_template("player/_press.html", press=press, here=here, **steady),
+        "notify": render_template("player/_notify.html", press=press, here=here, view=viewer, push=push, **steady),
         "svg": _page_map(snapshot, power),
     }
     return snapshot, frame, parts

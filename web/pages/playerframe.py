@@ -14,25 +14,31 @@ a random word of this process in it, never sent out: nothing a player or GM writ
 
 A browser that takes gzip but not Brotli gets the page put together from pieces compressed once (the frame's,
 the map's) and the few kilobytes drawn for it (web/pages/deflated.py), not the whole page compressed again for
-every request. One that takes Brotli gets the page compressed whole, as every page is: Brotli's pieces cannot be
-joined, and its answer is a quarter smaller, which the page's weight budget needs.
+every request. One that takes Brotli (every browser over HTTPS) gets the page compressed whole, since Brotli's
+pieces cannot be joined and its answer is a quarter smaller, which the page's weight budget needs; but the
+compressed answer is kept under the frame and the exact text of each gap, so the same viewer's reload of a page
+that has not changed is not compressed again. For that the session's CSRF token is the same for a few minutes
+(:func:`steady_csrf`): Flask-WTF signs the second a token is made into it, so every page drawn was a new text.
 """
 
 from __future__ import annotations
 
 import re
 import secrets
+import time
 from collections.abc import Callable, Mapping
 
+import brotli
 import msgspec
-from flask import Response, current_app, request
+from flask import Response, current_app, request, session
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from web.pages.deflated import Deflater, gzip_member
 from web.storage import store
 from web.storage.kept import SharedLRU
 
-__all__ = ["GAPS", "Frame", "answer", "fill", "frame_key", "gap", "kept_frame"]
+__all__ = ["GAPS", "Frame", "answer", "fill", "frame_key", "gap", "kept_frame", "steady_csrf"]
 
 _WORD = secrets.token_hex(12)
 _GAP = re.compile(rf"@@{_WORD}:(\w+)@@")
@@ -113,7 +119,9 @@ def answer(frame: Frame, parts: Mapping[str, str], kept: Mapping[str, Callable[[
     of pieces, but it keeps the page under its weight budget (tests/web/test_assets.py): 36.6 kB to gzip's
     48.9 kB."""
     text = fill(frame, parts)
-    if not request.accept_encodings["gzip"] or request.accept_encodings["br"]:
+    if request.accept_encodings["br"] and request.accept_encodings["br"] >= request.accept_encodings["gzip"]:
+        return _brotli(frame, parts, text)
+    if not request.accept_encodings["gzip"]:
         return Response(text, mimetype="text/html")
     filled, deflater = _filled(parts), Deflater()
     gaps = {name: kept[name]() if name in kept else deflater.piece(filled[name]) for name in set(frame.gaps)}
@@ -124,6 +132,57 @@ def answer(frame: Frame, parts: Mapping[str, str], kept: Mapping[str, Callable[[
     body.headers["Content-Encoding"] = "gzip"
     body.vary.add("Accept-Encoding")
     return body
+
+
+def _brotli(frame: Frame, parts: Mapping[str, str], text: str) -> Response:
+    """The page Brotli-compressed as the site compresses every answer (its ``COMPRESS_BR_*`` settings), kept under
+    the frame and the exact text of every gap: the same page again is one lookup (the kept map's text hashes once)."""
+    key = (frame, tuple(parts[name] for name in GAPS))
+    kept: SharedLRU[tuple[object, ...], bytes] = current_app.extensions.setdefault(
+        "sengoku_page_brotli", SharedLRU[tuple[object, ...], bytes](_KEPT)
+    )
+    config = current_app.config
+    body = Response(
+        kept.get(
+            key,
+            lambda: brotli.compress(
+                text.encode(),
+                mode=config["COMPRESS_BR_MODE"],
+                quality=config["COMPRESS_BR_LEVEL"],
+                lgwin=config["COMPRESS_BR_WINDOW"],
+                lgblock=config["COMPRESS_BR_BLOCK"],
+            ),
+        ),
+        mimetype="text/html",
+    )
+    body.headers["Content-Encoding"] = "br"
+    body.vary.add("Accept-Encoding")
+    return body
+
+
+_STEADY_SECONDS = 300
+"""How long a session's page shows one signed CSRF token: well within its validity (Flask-WTF's time limit, an
+hour), so a form loaded at the end of it still has most of an hour."""
+
+
+def steady_csrf() -> str:
+    """The session's CSRF token as the page's forms carry it, the same signed text for :data:`_STEADY_SECONDS`.
+
+    Flask-WTF signs the moment a token is made into it, so each page drawn held a new one and no reload was the
+    same text twice (:func:`_brotli` keeps compressed pages by their text). The signed token is kept per
+    session token (the secret the session already holds), by the wall clock the signature itself reads.
+    """
+    fresh = generate_csrf()
+    secret = str(session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), ""))
+    tokens: SharedLRU[str, tuple[str, float]] = current_app.extensions.setdefault(
+        "sengoku_steady_csrf", SharedLRU[str, tuple[str, float]](4096)
+    )
+    now = time.time()
+    signed, made = tokens.get(secret, lambda: (fresh, now))
+    if not 0 <= now - made < _STEADY_SECONDS:
+        signed, made = fresh, now
+        tokens.put(secret, (signed, made))
+    return signed
 
 
 def _filled(parts: Mapping[str, str]) -> dict[str, str]:
