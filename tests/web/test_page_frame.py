@@ -204,7 +204,7 @@ def test_pieces_compressed_apart_make_one_gzip_member() -> None:
 def test_a_browsers_brotli_reload_of_an_unchanged_page_is_the_kept_answer(
     app: Flask, client: FlaskClient, site: Site, game: GameLinks, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Brotli (every browser over HTTPS) compresses the whole page: kept by the page's exact text, so the same
+    """Brotli (every browser over HTTPS) compresses the whole page: kept by its text's digest, so the same
     viewer's reload is not compressed again, and a save, press or another viewer gets its own."""
     made: list[int] = []
     compress = brotli.compress

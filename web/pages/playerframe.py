@@ -16,13 +16,14 @@ A browser that takes gzip but not Brotli gets the page put together from pieces 
 the map's) and the few kilobytes drawn for it (web/pages/deflated.py), not the whole page compressed again for
 every request. One that takes Brotli (every browser over HTTPS) gets the page compressed whole, since Brotli's
 pieces cannot be joined and its answer is a quarter smaller, which the page's weight budget needs; but the
-compressed answer is kept under the frame and the exact text of each gap, so the same viewer's reload of a page
-that has not changed is not compressed again. For that the session's CSRF token is the same for a few minutes
+compressed answer is kept by the digest of the page's text, so the same viewer's reload of a page that has not
+changed is not compressed again. For that the session's CSRF token is the same for a few minutes
 (:func:`steady_csrf`): Flask-WTF signs the second a token is made into it, so every page drawn was a new text.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 import time
@@ -120,7 +121,7 @@ def answer(frame: Frame, parts: Mapping[str, str], kept: Mapping[str, Callable[[
     48.9 kB."""
     text = fill(frame, parts)
     if request.accept_encodings["br"] and request.accept_encodings["br"] >= request.accept_encodings["gzip"]:
-        return _brotli(frame, parts, text)
+        return _brotli(text)
     if not request.accept_encodings["gzip"]:
         return Response(text, mimetype="text/html")
     filled, deflater = _filled(parts), Deflater()
@@ -134,19 +135,20 @@ def answer(frame: Frame, parts: Mapping[str, str], kept: Mapping[str, Callable[[
     return body
 
 
-def _brotli(frame: Frame, parts: Mapping[str, str], text: str) -> Response:
-    """The page Brotli-compressed as the site compresses every answer (its ``COMPRESS_BR_*`` settings), kept under
-    the frame and the exact text of every gap: the same page again is one lookup (the kept map's text hashes once)."""
-    key = (frame, tuple(parts[name] for name in GAPS))
-    kept: SharedLRU[tuple[object, ...], bytes] = current_app.extensions.setdefault(
-        "sengoku_page_brotli", SharedLRU[tuple[object, ...], bytes](_KEPT)
+def _brotli(text: str) -> Response:
+    """The page Brotli-compressed as the site compresses every answer (its ``COMPRESS_BR_*`` settings), kept by
+    the digest of its text: the same page again costs a digest (about a tenth of compressing it), and what is kept
+    holds no frame or map alive (:data:`_BROTLI_KEPT` answers of about 37 kB: under 5 MB a process)."""
+    data = text.encode()
+    kept: SharedLRU[bytes, bytes] = current_app.extensions.setdefault(
+        "sengoku_page_brotli", SharedLRU[bytes, bytes](_BROTLI_KEPT)
     )
     config = current_app.config
     body = Response(
         kept.get(
-            key,
+            hashlib.blake2b(data, digest_size=20).digest(),
             lambda: brotli.compress(
-                text.encode(),
+                data,
                 mode=config["COMPRESS_BR_MODE"],
                 quality=config["COMPRESS_BR_LEVEL"],
                 lgwin=config["COMPRESS_BR_WINDOW"],
@@ -159,6 +161,8 @@ def _brotli(frame: Frame, parts: Mapping[str, str], text: str) -> Response:
     body.vary.add("Accept-Encoding")
     return body
 
+
+_BROTLI_KEPT = 128
 
 _STEADY_SECONDS = 300
 """How long a session's page shows one signed CSRF token: well within its validity (Flask-WTF's time limit, an
