@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from web.pages.forms import query_model
-from web.schemas.table import PressOut, PressQueryIn
-from web.storage.db import database
-from web.table import pressread
+from web.pages.pressreading import asked_page
+from web.schemas.table import PressOut
 
 __all__ = ["PRESS_QUERY", "press_page"]
 
@@ -18,13 +16,4 @@ PRESS_QUERY = {
 
 
 def press_page(reader: str, game_id: str) -> PressOut:
-    asked = query_model(PressQueryIn)
-    return pressread.read(
-        database(),
-        game_id,
-        reader,
-        conversation=asked.conversation,
-        after=asked.after,
-        before=asked.before,
-        limit=asked.limit,
-    )
+    return asked_page(game_id, reader)

@@ -6,17 +6,18 @@ from __future__ import annotations
 from flask import Response, request
 
 from web.pages.forms import query_model
-from web.schemas.table import PressQueryIn, PressSeenIn
+from web.schemas.table import PressOut, PressQueryIn, PressSeenIn
 from web.storage.db import database
 from web.table import pressread
 
-__all__ = ["mark_seen", "press_page"]
+__all__ = ["asked_page", "mark_seen", "press_page"]
 
 
-def press_page(game_id: str, reader: str) -> Response:
-    """A page of the press ``reader`` reads (``conversation``, ``after``, ``before``, ``limit``); marks nothing."""
+def asked_page(game_id: str, reader: str) -> PressOut:
+    """The page of press ``reader`` asked for (``conversation``, ``after``, ``before``, ``limit``); marks nothing.
+    The pages' JSON and the API's (web/api/presspage.py) both read it here."""
     asked = query_model(PressQueryIn)
-    out = pressread.read(
+    return pressread.read(
         database(),
         game_id,
         reader,
@@ -25,6 +26,11 @@ def press_page(game_id: str, reader: str) -> Response:
         before=asked.before,
         limit=asked.limit,
     )
+
+
+def press_page(game_id: str, reader: str) -> Response:
+    """A page of the press ``reader`` reads, as the page's script asks for it; marks nothing."""
+    out = asked_page(game_id, reader)
     answer = Response(out.model_dump_json(), mimetype="application/json")
     answer.headers["Cache-Control"] = "no-store"
     return answer
