@@ -74,6 +74,22 @@ def test_a_save_is_one_statement_on_postgresql_and_one_read_and_one_write_on_sql
         assert "tokens" in reads[0] and "submissions" in reads[0]
 
 
+def test_a_link_the_process_has_not_met_costs_one_statement_more(
+    app: Flask, client: FlaskClient, game: GameLinks, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another power's first save in a game the process has seen: its link found by one statement, then the
+    save's one statement (each worker meets each player's link once). On SQLite, the save's read and write."""
+    assert save(client, game, "Oda", "A Owari - Mino") == 200  # the game seen
+    through_the_driver, sent = driven(monkeypatch), statements(db)
+    assert save(client, game, "Mori", "A Iwami H") == 200
+    queries = [s for s in sent if s.split()[0].upper() not in ("BEGIN", "COMMIT")]
+    assert "FROM tokens" in queries[0] and "submissions" not in queries[0]  # the link's lookup alone
+    if db.dialect == "postgresql":
+        assert through_the_driver == ["replace"] and len(queries) == 1
+    else:
+        assert through_the_driver == [] and "submissions" in queries[1]  # then the save's read, as ever
+
+
 def test_a_replaced_link_is_refused_by_a_process_that_remembers_it(
     client: FlaskClient, site: Site, game: GameLinks
 ) -> None:

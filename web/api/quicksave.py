@@ -1,4 +1,4 @@
-"""A player's save by a link this process knows, answered before Flask: the site's busiest request at its floor.
+"""A player's save by a power's link, answered before Flask: the site's busiest request at its floor.
 
 ``PUT /api/games/<game>/orders`` (web/api/player.py) is what every player's every
 save sends. Flask's work around it (the request context, the URL map, the
@@ -9,10 +9,13 @@ save that can only succeed is made here, from the WSGI environ, by the same
 function the route calls (:func:`web.play.actions.save_orders`); everything
 else goes to Flask, which answers it as the route always has:
 
-* the method and path of that route, a bearer token whose link this process has
-  confirmed before (:func:`web.access.callers.remembered`: a power's, and the
-  save's one statement confirms it again), a JSON body within the site's bound
-  that is an :class:`~web.schemas.orders.OrdersIn`;
+* the method and path of that route, a JSON body within the site's bound that
+  is an :class:`~web.schemas.orders.OrdersIn`, and a bearer token that is a
+  power's link: one this process has confirmed before
+  (:func:`web.access.callers.remembered`), or else found by one statement
+  (:func:`web.access.callers.looked_up`), since with several workers each
+  meets every link once, and that first save is as common as a player's
+  link is new to a worker. The save's one statement confirms the link again;
 * with rate limits on, a client with no wrong link counted by this process in
   the last minute (:class:`web.access.limits.WrongLinks`), so none over the
   ``wrong_link`` limit here;
@@ -25,10 +28,13 @@ else goes to Flask, which answers it as the route always has:
 The answer is the route's: the same body, the same status, the same security
 headers (web/access/hooks.py). What it has not: a compressed body (identity is
 always acceptable) and, with rate limits on, the ``X-RateLimit-*`` headers.
-With the limits' counts in a shared store (Redis), a client over the limit for
-wrong links tried on another worker is not stopped here from saving with a
-link that is right: it could not have guessed it, since only a link this
-process has seen confirmed comes here.
+A wrong link is never answered here: Flask looks it up again, refuses it and
+counts it, and for the next minute that client's saves in this process are all
+Flask's. So a guess costs one statement more than on the route alone, once a
+minute a process. With the limits' counts in a shared store (Redis), a client
+over the limit for wrong links tried on another worker is not stopped here
+from saving with a link that is right (a wrong one is still refused and
+counted by Flask).
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from pydantic import ValidationError
 
 from adjudicator.position import Phase
 from web.access import limits, proxies
-from web.access.callers import remembered
+from web.access.callers import looked_up, remembered
 from web.access.guards import too_deep
 from web.access.hooks import every_header
 from web.api.player import noted
@@ -88,8 +94,8 @@ class QuickSave:
     def _save(self, environ: _Environ, game_id: str) -> bytes | None:
         """The answer of a save made here; None: Flask's to answer (the body, if read, left for it to read)."""
         scheme, _, token = str(environ.get("HTTP_AUTHORIZATION", "")).partition(" ")
-        caller = remembered(game_id, token.strip()) if scheme.lower() == "bearer" else None
-        if caller is None or (self.limited and self.wrong.lately(self._client(environ))):
+        token = token.strip()
+        if scheme.lower() != "bearer" or not token or (self.limited and self.wrong.lately(self._client(environ))):
             return None
         body = self._body(environ)
         if body is None or too_deep(body):
@@ -101,6 +107,9 @@ class QuickSave:
             return None
         held = self.db.hold()
         try:
+            caller = remembered(game_id, token) or looked_up(self.db, game_id, token)
+            if caller is None:  # the GM's link, a wrong one, no such game: Flask answers (and counts a wrong link)
+                return None
             out = actions.save_orders(
                 self.db, game_id, caller.power, asked.text, asked.merge, named, confirm=caller.unconfirmed
             )
