@@ -21,6 +21,7 @@ bytes.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
 from itertools import accumulate
 
 import msgspec
@@ -187,35 +188,28 @@ def _nearest(old: bytes, probe: bytes, around: int, a0: int, a1: int) -> int:
 
 
 def _prefix(old: bytes, a0: int, a1: int, new: bytes, b0: int, b1: int) -> int:
-    """How many bytes ``old[a0:a1]`` and ``new[b0:b1]`` have in common at their start.
-
-    Windows that double in size are compared until one differs, then that window is halved down to the byte:
-    each byte is copied and compared about twice, however far the agreement runs.
-    """
-    limit, done, step = min(a1 - a0, b1 - b0), 0, _PROBE
-    while done < limit:
-        end = min(done + step, limit)
-        if old[a0 + done : a0 + end] != new[b0 + done : b0 + end]:
-            while end - done > 1:  # bytes before `done` agree; one in done..end does not
-                mid = (done + end) // 2
-                if old[a0 + done : a0 + mid] == new[b0 + done : b0 + mid]:
-                    done = mid
-                else:
-                    end = mid
-            return done
-        done, step = end, step * 2
-    return limit
+    """How many bytes ``old[a0:a1]`` and ``new[b0:b1]`` have in common at their start (:func:`_agreement`)."""
+    return _agreement(min(a1 - a0, b1 - b0), lambda lo, hi: old[a0 + lo : a0 + hi] == new[b0 + lo : b0 + hi])
 
 
 def _suffix(old: bytes, a0: int, a1: int, new: bytes, b0: int, b1: int) -> int:
     """How many bytes ``old[a0:a1]`` and ``new[b0:b1]`` have in common at their end (as :func:`_prefix`)."""
-    limit, done, step = min(a1 - a0, b1 - b0), 0, _PROBE
+    return _agreement(min(a1 - a0, b1 - b0), lambda lo, hi: old[a1 - hi : a1 - lo] == new[b1 - hi : b1 - lo])
+
+
+def _agreement(limit: int, same: Callable[[int, int], bool]) -> int:
+    """How many of ``limit`` bytes agree from one end, ``same(lo, hi)`` comparing bytes ``lo`` to ``hi`` from it.
+
+    Windows that double in size are compared until one differs, then that window is halved down to the byte:
+    each byte is copied and compared about twice, however far the agreement runs.
+    """
+    done, step = 0, _PROBE
     while done < limit:
         end = min(done + step, limit)
-        if old[a1 - end : a1 - done] != new[b1 - end : b1 - done]:
-            while end - done > 1:  # the last `done` bytes agree; one of the last done..end does not
+        if not same(done, end):
+            while end - done > 1:  # bytes before `done` agree; one in done..end does not
                 mid = (done + end) // 2
-                if old[a1 - mid : a1 - done] == new[b1 - mid : b1 - done]:
+                if same(done, mid):
                     done = mid
                 else:
                     end = mid
