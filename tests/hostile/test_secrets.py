@@ -162,7 +162,7 @@ def test_an_unexpected_error_on_a_secret_link_logs_the_path_masked(
     def broken(*_: object) -> str:
         raise RuntimeError("the store broke")
 
-    monkeypatch.setattr("web.storage.store.role_of", broken)
+    monkeypatch.setattr("web.storage.store.links_of", broken)
     with caplog.at_level(logging.ERROR, logger="web.serving.errors"):
         assert client.get("/games/abcdefgh23/gm/VERY-SECRET-token").status_code == 500
     assert "/games/abcdefgh23/gm/***" in caplog.text and "VERY-SECRET-token" not in caplog.text

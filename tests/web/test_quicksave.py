@@ -74,14 +74,16 @@ def test_a_save_by_a_known_link_is_made_before_flask_and_answered_as_the_route_a
 def test_a_link_the_process_has_not_met_is_looked_up_before_flask(
     app: Flask, client: FlaskClient, game: GameLinks
 ) -> None:
-    """Each worker meets each player's link once: that first save is made before Flask too, the link found by one
-    statement and remembered from then on."""
+    """Each worker meets each game once: that first save is made before Flask too, the game's links found by one
+    statement and every player's remembered from then on (the GM's link is not)."""
     calls = routed(app)
-    forgotten(game, "Oda")
+    callers._ROLES.clear()  # as a worker that has met none of the game's links
     assert callers.remembered(game.id, game.tokens["Oda"]) is None
     first = put(client, game, {"text": "A Owari - Mino"})
     assert first.status_code == 200 and first.get_json()["saved"] == ["A Owari - Mino"] and calls == []
     assert callers.remembered(game.id, game.tokens["Oda"]) is not None
+    assert callers.remembered(game.id, game.tokens["Mori"]) is not None
+    assert callers._ROLES.peek((game.id, digest(game.gm))) is None
     me = client.get(f"/api/games/{game.id}/me", headers=game.bearer("Oda")).get_json()
     assert me["orders"] == ["A Owari - Mino"]
 

@@ -20,6 +20,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, text
 
 from tests.web.conftest import BACKENDS, GameLinks, Site
+from web.access import callers
 from web.storage import saverows
 from web.storage.db import Database
 
@@ -74,20 +75,30 @@ def test_a_save_is_one_statement_on_postgresql_and_one_read_and_one_write_on_sql
         assert "tokens" in reads[0] and "submissions" in reads[0]
 
 
-def test_a_link_the_process_has_not_met_costs_one_statement_more(
+def test_a_game_the_process_has_not_met_costs_one_statement_more_once(
     app: Flask, client: FlaskClient, game: GameLinks, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Another power's first save in a game the process has seen: its link found by one statement, then the
-    save's one statement (each worker meets each player's link once). On SQLite, the save's read and write."""
-    assert save(client, game, "Oda", "A Owari - Mino") == 200  # the game seen
+    """The first save of a game whose links the process has not met: the links found by one statement, then the
+    save's one statement (on SQLite, the save's read and write). That statement remembers every player's link of
+    the game, so another player's first save there costs nothing more (each worker meets each game once)."""
+    assert save(client, game, "Oda", "A Owari - Mino") == 200  # the game's version seen
+    callers._ROLES.clear()  # as a worker that has met none of the game's links
     through_the_driver, sent = driven(monkeypatch), statements(db)
     assert save(client, game, "Mori", "A Iwami H") == 200
     queries = [s for s in sent if s.split()[0].upper() not in ("BEGIN", "COMMIT")]
-    assert "FROM tokens" in queries[0] and "submissions" not in queries[0]  # the link's lookup alone
+    assert "FROM tokens" in queries[0] and "submissions" not in queries[0]  # the links' lookup alone
     if db.dialect == "postgresql":
         assert through_the_driver == ["replace"] and len(queries) == 1
     else:
         assert through_the_driver == [] and "submissions" in queries[1]  # then the save's read, as ever
+    through_the_driver.clear()
+    sent.clear()
+    assert save(client, game, "Oda", "A Owari H") == 200  # met with Mori's: no lookup of its own
+    queries = [s for s in sent if s.split()[0].upper() not in ("BEGIN", "COMMIT")]
+    if db.dialect == "postgresql":
+        assert through_the_driver == ["replace"] and queries == []
+    else:
+        assert len(queries) == 2 and "submissions" in queries[0]  # the save's read (which confirms the link)
 
 
 def test_a_replaced_link_is_refused_by_a_process_that_remembers_it(

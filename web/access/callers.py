@@ -22,7 +22,7 @@ from flask import abort, current_app, g, request
 from web.storage import site, store
 from web.storage.db import Database, database
 from web.storage.kept import SharedLRU
-from web.storage.tokens import GM, digest
+from web.storage.tokens import GM, digest, match_digest
 
 __all__ = [
     "OPERATOR",
@@ -78,7 +78,7 @@ def require(game_id: str, token: str, want: Auth, source: str = "web", remembere
         return _caller(Caller(game_id, token, role, source, unconfirmed=key[1]), want)
     asked: dict[tuple[str, str], str | None] = g.setdefault("sengoku_roles", {})
     if (game_id, token) not in asked:  # asked once a request, however many parts of it need the caller
-        asked[(game_id, token)] = store.role_of(database(), game_id, token)
+        asked[(game_id, token)] = _asked(database(), game_id, key[1])
     role = asked[(game_id, token)]
     if role is None:
         abort(403, _BAD_LINK)
@@ -105,15 +105,30 @@ def looked_up(db: Database, game_id: str, token: str) -> Caller | None:
     unknown game: the request is then Flask's, which answers (and counts a wrong link) as ever."""
     if not token or len(token) > 100:
         return None
+    key = (game_id, digest(token))
     try:
-        role = store.role_of(db, game_id, token)
+        role = _asked(db, game_id, key[1])
     except store.NotFound:
         return None
     if role is None or role == GM:
         return None
-    key = (game_id, digest(token))
-    _ROLES.put(key, role)
     return Caller(game_id, token, role, "API", unconfirmed=key[1])
+
+
+def _asked(db: Database, game_id: str, wanted: str) -> str | None:
+    """The role whose link has the digest ``wanted``, asked of the database; every power's link of the game is
+    remembered from then on, not just this one.
+
+    A game's players come together: when it starts, each of them meets each worker once, and one statement
+    apiece would make a first save cost two round trips. The statement reads the game's every link anyway, so
+    a worker asks once a game. The GM's link is not remembered unasked (a replaced one would otherwise get
+    "the GM's link" where "not valid" is the answer); a remembered role only serves a view that confirms it.
+    """
+    links = store.links_of(db, game_id)
+    for role, stored in links:
+        if role != GM:
+            _ROLES.put((game_id, stored), role)
+    return match_digest(wanted, links)
 
 
 def _caller(caller: Caller, want: Auth) -> Caller:

@@ -13,9 +13,10 @@ else goes to Flask, which answers it as the route always has:
   is an :class:`~web.schemas.orders.OrdersIn`, and a bearer token that is a
   power's link: one this process has confirmed before
   (:func:`web.access.callers.remembered`), or else found by one statement
-  (:func:`web.access.callers.looked_up`): each of several workers meets each
-  link once, and with many players those first saves are many. The save's
-  one statement confirms the link again;
+  (:func:`web.access.callers.looked_up`, which remembers every player's link
+  of that game): each of several workers meets each game once, and with many
+  games those first saves are many. The save's one statement confirms the
+  link again;
 * with rate limits on, a client with no wrong link counted by this process in
   the last minute (:class:`web.access.limits.WrongLinks`), so none over the
   ``wrong_link`` limit here;

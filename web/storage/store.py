@@ -49,6 +49,7 @@ __all__ = [
     "create_game",
     "due_now",
     "kept_state",
+    "links_of",
     "load",
     "recent_games",
     "peek",
@@ -218,10 +219,15 @@ def recent_games(db: Database, limit: int = 20) -> list[Snapshot]:
 
 def role_of(db: Database, game_id: str, token: str) -> str | None:
     """The role of a link's token in this game (``gm`` or a power), or None."""
+    return tokens.match(token, links_of(db, game_id))
+
+
+def links_of(db: Database, game_id: str) -> list[tuple[str, str]]:
+    """Every link of the game as stored: (role, the token's digest)."""
     stored = db.rows(_TOKENS, {"game_id": game_id})  # every game has its tokens: none means no such game
     if not stored:
         raise NotFound(f"no game '{game_id}'")
-    return tokens.match(token, [(row.role, row.digest) for row in stored])
+    return [(row.role, row.digest) for row in stored]
 
 
 _TOKENS = select(TokenRow.role, TokenRow.digest).where(TokenRow.game_id == bindparam("game_id"))

@@ -7,7 +7,7 @@ import hmac
 import secrets
 from collections.abc import Iterable
 
-__all__ = ["GM", "digest", "match", "new_game_id", "new_token"]
+__all__ = ["GM", "digest", "match", "match_digest", "new_game_id", "new_token"]
 
 GM = "gm"
 """The role of the game master's link; every other link's role is a power's name."""
@@ -29,7 +29,11 @@ def digest(token: str) -> str:
 
 def match(token: str, stored: Iterable[tuple[str, str]]) -> str | None:
     """The role whose stored digest is the token's, checking every row in constant time."""
-    wanted = digest(token)
+    return match_digest(digest(token), stored)
+
+
+def match_digest(wanted: str, stored: Iterable[tuple[str, str]]) -> str | None:
+    """The role whose stored digest is ``wanted``, checking every row in constant time."""
     found = None
     for role, stored_digest in stored:
         if hmac.compare_digest(wanted, stored_digest):
