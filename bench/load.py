@@ -5,7 +5,7 @@
     .venv/bin/python -m bench.load --rate 300 --duration 60 --database postgresql://...
     .venv/bin/python -m bench.load --no-kill            # without killing a worker half-way
     .venv/bin/python -m bench.load --rates 100,200      # one run per rate, in turn, then a table of both
-    .venv/bin/python -m bench.load --rates 200 --floor  # each rate on the framework's floor first (bench/floor.py)
+    .venv/bin/python -m bench.load --rates 200 --floor  # each rate on the framework's floor too (bench/floor.py)
 
 Starts ``sengoku serve --workers 4`` (after ``sengoku db upgrade``) on a free
 loopback port, creates the games, and offers the saves (:mod:`bench.loadgen`)
@@ -21,9 +21,11 @@ The machine's load average and where its CPU went are printed too: the
 figures mean little without them. tests/web/test_load.py runs a short
 version for correctness only.
 
-``--floor``: before each rate's run on the site, the same load on the smallest
+``--floor``: beside each rate's run on the site, the same load on the smallest
 Flask app under the same gunicorn settings (bench/floor.py: no database, no
-deadlines, no kill), so every figure has its floor from the same minutes.
+deadlines, no kill), so every figure has its floor from the same minutes; the
+floor goes first in the first round, the site in the second, and so on, and
+the end gives each round's ratios and their median.
 
 A script, not a test: nothing here is asserted; it exits 1 if an order was
 lost or duplicated or a deadline was not adjudicated exactly once.
@@ -44,7 +46,7 @@ from bench.loadcpu import postmaster_of, sample, usage
 from bench.loadgen import Plan, Run, floor_run, run_load, set_up_games
 from bench.loadpg import emptied, throwaway_postgres
 from bench.loadserver import FloorServer, Server
-from bench.loadtable import Row, print_table, row
+from bench.loadtable import Row, print_ratios, print_table, row
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,11 +65,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-kill", action="store_true", help="do not kill a worker half-way")
     parser.add_argument("--timeline", action="store_true", help="also print each second's saves, p50 and p99")
     parser.add_argument(
-        "--floor", action="store_true", help="each rate on the framework's floor first (bench/floor.py)"
+        "--floor", action="store_true", help="each rate on the framework's floor too, in turn (bench/floor.py)"
     )
     args = parser.parse_args(argv)
     rates = [float(rate) for rate in args.rates.split(",")] if args.rates else [args.rate]
     rows: list[Row] = []
+    rounds: list[tuple[Row, Row]] = []  # (floor, site) of each rate, run in turn
     failed = 0
     with _database(args.database) as url:
         for number, rate in enumerate(rates):
@@ -83,15 +86,31 @@ def main(argv: list[str] | None = None) -> int:
             if number:
                 print()
                 emptied(url)  # each rate on new games, in a database as the first run found it
-            if args.floor:
-                rows.append(floor(plan, args.workers, args.threads))
-                print()
-            code, summary = _bench(url, plan, args)
+            code, ran = _round(url, plan, args, floor_first=number % 2 == 0)
             failed |= code
-            rows.append(summary)
+            rows += ran
+            if args.floor:
+                rounds.append((next(r for r in ran if r.what == "floor"), next(r for r in ran if r.what == "site")))
     if len(rows) > 1 or args.floor:
         print_table(rows)
+        print_ratios(rounds)
     return failed
+
+
+def _round(url: str, plan: Plan, args: argparse.Namespace, floor_first: bool) -> tuple[int, list[Row]]:
+    """A rate's run on the site and, with ``--floor``, on the floor beside it: the floor first in one round, the
+    site first in the next, so that neither always meets the machine as the invocation found it."""
+    if not args.floor:
+        code, site = _bench(url, plan, args)
+        return code, [site]
+    if floor_first:
+        base = floor(plan, args.workers, args.threads)
+        print()
+        code, site = _bench(url, plan, args)
+        return code, [base, site]
+    code, site = _bench(url, plan, args)
+    print()
+    return code, [site, floor(plan, args.workers, args.threads)]
 
 
 @contextlib.contextmanager

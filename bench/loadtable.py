@@ -8,12 +8,13 @@ is one command and one table to read.
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass
 
 from bench.loadcheck import Figures, Split
 from bench.loadcpu import CpuSample, Usage
 
-__all__ = ["Row", "print_table", "row"]
+__all__ = ["Row", "print_ratios", "print_table", "row"]
 
 
 @dataclass(frozen=True)
@@ -79,3 +80,21 @@ def print_table(rows: list[Row]) -> None:
             f"| {'yes' if r.p99 < 50 else 'no'} | {r.inside} | {r.waiting} | {r.worker_ms:.1f} ms "
             f"| {r.busy:.0f}%, {r.others:.0f}% | {'yes' if r.ok else 'NO'} |"
         )
+
+
+def print_ratios(rounds: list[tuple[Row, Row]]) -> None:
+    """Each round's site beside its floor (p99 of every answer, worker CPU a request), then the medians: on a
+    shared machine one round's ratio moves by a fifth, so the median of several is the figure to read."""
+    if not rounds:
+        return
+    print()
+    p99s = [site.p99 / floor.p99 for floor, site in rounds]
+    cpus = [site.worker_ms / floor.worker_ms for floor, site in rounds]
+    for number, ((floor, site), p99, cpu) in enumerate(zip(rounds, p99s, cpus, strict=True), 1):
+        first = "the floor" if number % 2 else "the site"  # bench/load.py alternates
+        print(
+            f"round {number} ({first} first): p99 {site.p99:.1f} / {floor.p99:.1f} ms = {p99:.2f}x the floor's; "
+            f"worker CPU {site.worker_ms:.2f} / {floor.worker_ms:.2f} ms = {cpu:.2f}x"
+        )
+    p99, cpu = statistics.median(p99s), statistics.median(cpus)
+    print(f"median over {len(rounds)} round(s): p99 {p99:.2f}x the floor's, worker CPU {cpu:.2f}x")
