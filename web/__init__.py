@@ -95,6 +95,6 @@ def _register_views(app: Flask, csrf: Any) -> None:
 
     for blueprint in (home.bp, public.bp, story.bp, player.bp, gm.bp, sandbox.bp, health.bp, consent.bp):
         app.register_blueprint(blueprint)
-    for blueprint in (api.bp, api_player.bp, api_gm.bp, discord.bp, api_site.bp):
+    for blueprint in (api.bp, api_gm.bp, api_player.bp, discord.bp, api_site.bp):  # docs/api.md's order
         csrf.exempt(blueprint)  # the API authenticates with a bearer token, Discord with its signature: no cookie
         app.register_blueprint(blueprint)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-from web.api.openapi import OPERATIONS, Operation
+from flask import Flask
+
+from web.api.openapi import Operation, in_order
 
 __all__ = ["api_rows"]
 
@@ -24,9 +26,6 @@ def _body(operation: Operation) -> str:
     return "`{" + ", ".join(fields) + "}`"
 
 
-def api_rows() -> list[str]:
-    """One Markdown table row per declared call, in the order they are declared."""
-    return [
-        f"| `{op.method} {_path(op)}` | {_WHO[op.auth]} | {_body(op)} | {op.summary} |"
-        for op in OPERATIONS
-    ]
+def api_rows(app: Flask) -> list[str]:
+    """One Markdown table row per declared call, in the order the app serves them."""
+    return [f"| `{op.method} {_path(op)}` | {_WHO[op.auth]} | {_body(op)} | {op.summary} |" for op in in_order(app)]

@@ -12,7 +12,7 @@ import re
 from flask.testing import FlaskClient
 
 from tests.web.conftest import GameLinks, Site, flashes
-from web.api.openapi import document
+from web.api.openapi import OPERATIONS, document
 
 SPRING, FALL = "Spring 1570 movement", "Fall 1570 movement"
 ODA = "A Owari - Mino\nF Mikawa H"
@@ -167,7 +167,7 @@ def test_an_api_bid_naming_a_closed_phase_is_refused(client: FlaskClient, site: 
 
 
 def test_the_openapi_document_names_the_phase_and_the_409(client: FlaskClient) -> None:
-    spec = document()
+    spec = document(OPERATIONS)
     body = spec["components"]["schemas"]["OrdersIn"]["properties"]
     assert {"phase", "version"} <= set(body)
     conflict = spec["paths"]["/api/games/{game_id}/orders"]["put"]["responses"]["409"]

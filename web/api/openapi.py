@@ -2,18 +2,20 @@
 
 ``@operation(...)`` registers a view on a blueprint *and* records its method,
 path, auth and pydantic request/response models; :func:`document` turns the
-records into OpenAPI, with the models' JSON Schemas as components.
+records into OpenAPI, with the models' JSON Schemas as components. They are
+listed (:func:`in_order`) in the order the app serves them, which does not
+depend on which module was imported first.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from flask import Blueprint
+from flask import Blueprint, Flask
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
@@ -21,7 +23,7 @@ from orders.structs import components, named_components
 from web.access.declared import declare, json_body
 from web.schemas.bodies import ErrorOut
 
-__all__ = ["OPERATIONS", "Operation", "document", "operation"]
+__all__ = ["OPERATIONS", "Operation", "document", "in_order", "operation"]
 
 Auth = Literal["power", "gm", "operator"] | None
 _PARAM = re.compile(r"<(?:(\w+):)?(\w+)>")
@@ -88,11 +90,23 @@ def operation(
 _REF = "#/components/schemas/{model}"
 
 
-def document() -> dict[str, Any]:
-    inputs = {op.body for op in OPERATIONS if op.body is not None}
-    outputs = {op.response for op in OPERATIONS if op.response is not None} | {ErrorOut}
-    outputs |= {op.refused for op in OPERATIONS if op.refused is not None}
-    outputs |= {op.conflict for op in OPERATIONS if op.conflict is not None}
+def in_order(app: Flask) -> list[Operation]:
+    """Every declared call in the order ``app`` serves them: its blueprints in the order they are registered,
+    each one's calls in the order its module declares them. (:data:`OPERATIONS` is in the order the modules
+    were first imported, which a test or a tool that imports one early changes.)"""
+    position: dict[tuple[str, str], int] = {}
+    for index, rule in enumerate(app.url_map.iter_rules()):
+        for method in rule.methods or ():
+            position.setdefault((method, rule.rule), index)
+    return sorted(OPERATIONS, key=lambda op: position.get((op.method, op.rule), len(position)))
+
+
+def document(operations: Sequence[Operation]) -> dict[str, Any]:
+    """The OpenAPI document of ``operations`` (:func:`in_order`), their paths in that order."""
+    inputs = {op.body for op in operations if op.body is not None}
+    outputs = {op.response for op in operations if op.response is not None} | {ErrorOut}
+    outputs |= {op.refused for op in operations if op.refused is not None}
+    outputs |= {op.conflict for op in operations if op.conflict is not None}
     pairs = [(m, "validation") for m in sorted(inputs, key=lambda m: m.__name__)]
     pairs += [(m, "serialization") for m in sorted(outputs, key=lambda m: m.__name__)]
     with named_components(_REF.replace("{model}", "{name}")) as structs:
@@ -103,7 +117,7 @@ def document() -> dict[str, Any]:
     if clash := (set(schemas) & set(engine)) - same:  # one enum (ResultKind) both may name; never two shapes
         raise TypeError(f"API models and engine types share names: {sorted(clash)}")
     paths: dict[str, dict[str, Any]] = {}
-    for op in OPERATIONS:
+    for op in operations:
         paths.setdefault(op.path, {})[op.method.lower()] = _operation(op, refs)
     return {
         "openapi": "3.1.0",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from flask import Blueprint, Response, abort, jsonify, render_template, request
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 from pydantic import BaseModel
 
 from web.access.creating import may_create
-from web.api.openapi import OPERATIONS, document, operation
+from web.api.openapi import document, in_order, operation
 from web.pages import present
 from web.pages.home import links
 from web.pages.postformat import FORMAT_QUERY, post_format
@@ -30,12 +30,12 @@ def reply(model: BaseModel, status: int = 200) -> tuple[Response, int]:
 
 @bp.get("/openapi.json")
 def openapi() -> Response:
-    return jsonify(document())
+    return jsonify(document(in_order(current_app)))
 
 
 @bp.get("/docs")
 def docs() -> str:
-    return render_template("api_docs.html", operations=OPERATIONS)
+    return render_template("api_docs.html", operations=in_order(current_app))
 
 
 @operation(
