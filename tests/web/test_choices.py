@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+from flask.testing import FlaskClient
+
 from adjudicator.position import Phase, Position, Unit
 from game.state import GameState
 from maps import UnitType
@@ -202,3 +205,21 @@ def test_a_variant_without_dp_has_no_dp_panel(client, site: Site) -> None:
     assert 'id="units-panel"' in html and 'id="bids"' not in html
     data = choices(client, game, "England")
     assert data["dp"] is None and [u["text"] for u in data["units"]] == ["F Edinburgh", "F London", "A Liverpool"]
+
+
+def test_what_dp_can_buy_is_worked_out_once_a_game_version_for_every_power(
+    client: FlaskClient, game: GameLinks, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The neutral units' choices are the same for every power: the second power's page and API reuse them,
+    and they equal what a power alone would be given."""
+    from web.play import choices as module
+
+    worked: list[str] = []
+    real = module.neutral_choices
+    monkeypatch.setattr(module, "neutral_choices", lambda b, p, u: worked.append(u.province) or real(b, p, u))
+    oda, mori = choices(client, game, "Oda"), choices(client, game, "Mori")
+    assert worked and len(worked) == len(set(worked)) == len(oda["dp"]["units"])  # once each, for Oda's
+    assert oda["dp"]["units"] == mori["dp"]["units"]
+    module._NEUTRALS.clear()
+    module._KEPT.clear()
+    assert choices(client, game, "Mori")["dp"]["units"] == mori["dp"]["units"]  # worked out for Mori alone

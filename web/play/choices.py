@@ -23,14 +23,15 @@ from web.schemas.choices import AdjustmentsOut, ChoiceOut, ChoicesOut, DpOut, Un
 from web.storage.kept import SharedLRU
 from web.storage.store import Snapshot
 
-__all__ = ["choices_json", "choices_out", "player_choices"]
+__all__ = ["choices_json", "choices_out", "neutral_units", "player_choices"]
 
 
 def player_choices(snapshot: Snapshot, power: str) -> ChoicesOut:
     """A game's player's choices now (none once the game is over).
 
     The legal orders follow from the position alone, so they are worked out once per game version and power
-    (:data:`_KEPT`); only the DP the power's saved orders spend are counted on each call.
+    (:data:`_KEPT`), and what DP can buy each neutral unit, the same for every power, once per game version
+    (:data:`_NEUTRALS`); only the DP the power's saved orders spend are counted on each call.
     """
     state = snapshot.state
     if state.result.over:
@@ -38,9 +39,12 @@ def player_choices(snapshot: Snapshot, power: str) -> ChoicesOut:
             phase=str(state.position.phase), phase_type=state.position.phase.type.value, power=power, units=[]
         )
     board = snapshot.board
-    kept = _KEPT.get(
-        (snapshot.id, snapshot.version, power), lambda: choices_out(board, state.position, board.rules, power)
-    )
+
+    def worked_out() -> ChoicesOut:
+        neutrals = _NEUTRALS.get((snapshot.id, snapshot.version), lambda: neutral_units(board, state.position))
+        return choices_out(board, state.position, board.rules, power, neutrals=neutrals)
+
+    kept = _KEPT.get((snapshot.id, snapshot.version, power), worked_out)
     if kept.dp is None:
         return kept
     return kept.model_copy(update={"dp": kept.dp.model_copy(update=_spent(kept.dp.dp, state.orders.get(power, [])))})
@@ -65,6 +69,8 @@ def _script_safe(text: str) -> str:
 _JSON = SharedLRU[tuple[object, ...], str](256)
 _KEPT = SharedLRU[tuple[str, int, str], ChoicesOut](256)
 """Each power's choices by game version (a value never changed: the page and the API copy what they vary)."""
+_NEUTRALS = SharedLRU[tuple[str, int], tuple[UnitChoicesOut, ...]](256)
+"""The neutral units' choices by game version: more than half the work of a power's choices, and every power's."""
 
 
 def _spent(dp: int, given: Sequence[Order]) -> dict[str, object]:
@@ -76,11 +82,19 @@ def _spent(dp: int, given: Sequence[Order]) -> dict[str, object]:
 
 
 def choices_out(
-    board: Board, position: Position, rules: Rules, power: str, given: Sequence[Order] = (), *, prefix: bool = False
+    board: Board,
+    position: Position,
+    rules: Rules,
+    power: str,
+    given: Sequence[Order] = (),
+    *,
+    prefix: bool = False,
+    neutrals: Sequence[UnitChoicesOut] | None = None,
 ) -> ChoicesOut:
     """The power's choices this phase; ``given`` are its orders so far (for the DP it has spent).
 
     ``prefix`` writes each order as ``Oda: A Owari - Mino``, for a box that takes every power's orders.
+    ``neutrals``: :func:`neutral_units` of this position, if already worked out.
     """
     lead = f"{power}: " if prefix else ""
     kind = position.phase.type
@@ -88,7 +102,8 @@ def choices_out(
         _unit_out(board, choice.unit, choice.orders, lead, dislodged=choice.dislodged)
         for choice in unit_choices(board, position, power)
     ]
-    dp = _dp_out(board, position, rules, power, given) if kind is PhaseType.MOVEMENT and not prefix else None
+    movement = kind is PhaseType.MOVEMENT and not prefix
+    dp = _dp_out(board, position, rules, power, given, neutrals) if movement else None
     adjustments = _adjustments_out(board, position, rules, power, lead) if kind is PhaseType.ADJUSTMENTS else None
     return ChoicesOut(
         phase=str(position.phase), phase_type=kind.value, power=power, units=units, dp=dp, adjustments=adjustments
@@ -136,19 +151,31 @@ def _clicks(order: Order, plain_moves: set[tuple[str, str]]) -> list[str]:
     return []
 
 
-def _dp_out(board: Board, position: Position, rules: Rules, power: str, given: Sequence[Order]) -> DpOut | None:
+def _dp_out(
+    board: Board,
+    position: Position,
+    rules: Rules,
+    power: str,
+    given: Sequence[Order],
+    neutrals: Sequence[UnitChoicesOut] | None,
+) -> DpOut | None:
     if rules.neutral_orders is not NeutralOrders.DP_AUCTION:
         return None
     dp = rules.dp_allowance(len(position.centres_of(power)))
-    neutrals = [u for u in position.units if u.is_neutral]
     return DpOut(
         dp=dp,
         max_dp=rules.max_dp,
         max_orders=rules.max_dp_orders,
         max_per_order=rules.max_dp_per_order,
-        units=[_unit_out(board, u, neutral_choices(board, position, u), "", dislodged=False) for u in neutrals],
+        units=list(neutral_units(board, position) if neutrals is None else neutrals),
         **_spent(dp, given),  # type: ignore[arg-type]
     )
+
+
+def neutral_units(board: Board, position: Position) -> tuple[UnitChoicesOut, ...]:
+    """What DP can buy each neutral unit: the same for every power."""
+    neutrals = [u for u in position.units if u.is_neutral]
+    return tuple(_unit_out(board, u, neutral_choices(board, position, u), "", dislodged=False) for u in neutrals)
 
 
 def _adjustments_out(board: Board, position: Position, rules: Rules, power: str, lead: str) -> AdjustmentsOut:
