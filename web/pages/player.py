@@ -17,6 +17,7 @@ from flask import (
     session,
     url_for,
 )
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from adjudicator.position import Phase
@@ -194,23 +195,37 @@ def _orders_panel(snapshot: store.Snapshot, power: str, choices: ChoicesOut, vie
 
 
 def _dp_units(caller: Caller, snapshot: store.Snapshot, dp: DpOut | None, csrf: str) -> str:
-    """The DP panel's list of neutral units, each with its form: hundreds of options drawn once per game
-    version, link and bids, and kept (a reload, or another part of the page's work, draws nothing again).
+    """The DP panel's list of neutral units, each with its form: its hundreds of options drawn once per game
+    version (:func:`_dp_options`), the forms once per link and bids, and kept (a reload, or another part of the
+    page's work, draws nothing again).
     ``csrf``: the frame's gap for the session's token (web/pages/playerframe.py)."""
     if dp is None or snapshot.state.result.over:
         return ""
     here = url_for("player.page", game_id=caller.game_id, token=caller.token)
     phase = str(snapshot.state.position.phase)
     key = (snapshot.id, snapshot.version, here, csrf, dp.left, tuple(dp.bids_on))
+    options = _DP_OPTIONS.get((snapshot.id, snapshot.version), lambda: _dp_options(dp))
 
     def draw() -> str:
-        return str(render_template("player/_dp_units.html", dp=dp, here=here, csrf=csrf, phase=phase))
+        return str(render_template("player/_dp_units.html", dp=dp, here=here, csrf=csrf, phase=phase, options=options))
 
     return _PARTS.get(key, draw)
 
 
+def _dp_options(dp: DpOut) -> dict[str, Markup]:
+    """Each neutral unit's ``<option>``s: what DP can buy it, the same for every power."""
+    return {
+        unit.province: Markup("").join(
+            Markup('<option value="{0}" data-text="{0}">{0}</option>').format(choice.text) for choice in unit.choices
+        )
+        for unit in dp.units
+    }
+
+
 _PARTS = SharedLRU[tuple[object, ...], str](512)
 """Parts of the player's page drawn once and kept, by what they depend on (see each function)."""
+_DP_OPTIONS = SharedLRU[tuple[str, int], dict[str, Markup]](256)
+"""The DP panel's options by game version: the hundreds of options of the panel, drawn once for every power."""
 
 
 def _page_map(snapshot: store.Snapshot, power: str) -> str:
