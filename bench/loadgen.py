@@ -246,18 +246,16 @@ def run_load(port: int, run: Run, plan: Plan, kill: Kill | None = None) -> Run:
 def _no_collections() -> Iterator[None]:
     """The client's own garbage collector kept out of the latencies it measures (as :mod:`timeit` does).
 
-    A full collection of the client stopped all its threads for 25-64 ms, longer with each run of an invocation
+    A full collection of the client stopped all its threads for 25-77 ms, longer with each run of an invocation
     (its heap holds every earlier run's answers), so a later run's tail was the client's, not the server's: what
-    is left from before is frozen, and nothing is collected until the run is over.
+    is garbage before the run is collected, and nothing during it.
     """
     gc.collect()
-    gc.freeze()
     gc.disable()
     try:
         yield
     finally:
         gc.enable()
-        gc.unfreeze()
 
 
 def _kill_mid_request(run: Run, kill: Kill, tries: int, stop: float) -> None:
