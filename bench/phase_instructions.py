@@ -1,6 +1,7 @@
 """Machine instructions one movement phase costs the engine, counted by callgrind: a figure load does not move.
 
     .venv/bin/python -m bench.phase_instructions --phases 400 --maps standard sengoku
+    .venv/bin/python -m bench.phase_instructions --phases 400 --cache   # and the caches' misses a phase
 
 ``bench_movement`` times the engine against MILA's in turn, which holds on
 a busy machine only roughly; this counts what our side does. Two runs under
@@ -29,7 +30,11 @@ from maps import load_board
 
 __all__ = ["main"]
 
-_COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+_EVENTS = re.compile(r"^==\d+== Events\s*:(.*)$", re.M)
+_COLLECTED = re.compile(r"^==\d+== Collected\s*:(.*)$", re.M)
+_NAMES = {"Ir": "instructions", "Dr": "data reads", "Dw": "data writes", "I1mr": "L1 instruction misses",
+          "D1mr": "L1 data read misses", "D1mw": "L1 data write misses", "ILmr": "LL instruction misses",
+          "DLmr": "LL data read misses", "DLmw": "LL data write misses"}  # fmt: skip
 
 
 def _run(name: str, phases: int, seed: int, adjudicate: bool) -> None:
@@ -43,20 +48,22 @@ def _run(name: str, phases: int, seed: int, adjudicate: bool) -> None:
             adjudicate_movement(board, phase.position, phase.orders).outcomes  # noqa: B018 (read: built when read)
 
 
-def _count(name: str, phases: int, seed: int, adjudicate: bool) -> int:
+def _count(name: str, phases: int, seed: int, adjudicate: bool, cache: bool) -> dict[str, int]:
+    """Callgrind's events for one run (``Ir``, the instructions; with ``cache`` the cache simulation's too)."""
     argv = [sys.executable, "-m", "bench.phase_instructions", "--maps", name, "--phases", str(phases)]
     argv += ["--seed", str(seed), "--run", "adjudicate" if adjudicate else "submit"]
+    options = ["--cache-sim=yes"] if cache else []
     done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *options, *argv],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONHASHSEED": "0"},
         check=True,
     )
-    found = _COLLECTED.search(done.stderr)
-    if found is None:
+    events, collected = _EVENTS.search(done.stderr), _COLLECTED.search(done.stderr)
+    if events is None or collected is None:
         raise SystemExit("callgrind printed no count (is valgrind installed?)")
-    return int(found[1])
+    return dict(zip(events[1].split(), map(int, collected[1].split()), strict=True))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -64,14 +71,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--phases", type=int, default=400, help="random phases a map (default 400)")
     parser.add_argument("--maps", nargs="+", default=["standard"], help="maps (default standard)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cache", action="store_true", help="simulate the caches too (slower): misses a phase")
     parser.add_argument("--run", choices=["submit", "adjudicate"], help=argparse.SUPPRESS)  # one run under callgrind
     args = parser.parse_args(argv)
     if args.run is not None:
         return _run(args.maps[0], args.phases, args.seed, args.run == "adjudicate")
-    print(f"python {sys.version.split()[0]}; callgrind, PYTHONHASHSEED=0, seed {args.seed}, {args.phases} phases a map")
+    sim = ", cache simulation" if args.cache else ""
+    run = f"seed {args.seed}, {args.phases} phases a map"
+    print(f"python {sys.version.split()[0]}; callgrind{sim}, PYTHONHASHSEED=0, {run}")
     for name in args.maps:
-        with_phases, without = (_count(name, args.phases, args.seed, adjudicate) for adjudicate in (True, False))
-        print(f"  {name:<9} {(with_phases - without) / args.phases:>12,.0f} instructions a phase adjudicated")
+        with_phases, without = (
+            _count(name, args.phases, args.seed, adjudicate, args.cache) for adjudicate in (True, False)
+        )
+        a_phase = {event: (with_phases[event] - without[event]) / args.phases for event in with_phases}
+        print(f"  {name:<9} {a_phase.pop('Ir'):>12,.0f} instructions a phase adjudicated")
+        for event, count in a_phase.items():
+            print(f"  {'':<9} {count:>12,.0f} {_NAMES.get(event, event)} a phase")
     return None
 
 
