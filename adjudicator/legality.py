@@ -144,9 +144,7 @@ class _Checker:
             return MoveChecked(power, order, k, origin, target, target, True)
         return MoveChecked(power, order, k, origin, target, target, False)
 
-    def _fleet_destination(
-        self, destination: Location, via_convoy: bool, k: int, target: int
-    ) -> int | Why:
+    def _fleet_destination(self, destination: Location, via_convoy: bool, k: int, target: int) -> int | Why:
         """The exact location of a fleet move that does not name a reachable one itself, or why there is none."""
         board, tables, here = self.board, self.tables, self.pieces.location[k]
         if via_convoy:

@@ -14,7 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
 
 from adjudicator.battle import Battle
+from adjudicator.battlefield import Weighed
 from adjudicator.checked import NOBODY, Checked, ConvoyChecked, HoldChecked, MoveChecked, VoidOrder
+from adjudicator.decisions import opposition
 from adjudicator.outcomes import (
     CARRIED,
     HOLDS,
@@ -35,7 +37,7 @@ from adjudicator.phase_orders import check_movement_orders
 from adjudicator.pieces import pieces_of
 from adjudicator.position import DislodgedUnit, Position, Unit
 from adjudicator.retreats import retreat_options
-from adjudicator.strengths import defend_strength, hold_strength, prevent_strength
+from adjudicator.strengths import hold_strength, prevent_strength
 from maps.board import Board
 from maps.terms import Location, UnitType
 from orders.model import Hold, Order, UnitRef
@@ -100,7 +102,6 @@ def adjudicate_movement(
     """Resolve one movement phase. ``orders[None]`` holds the orders chosen for neutral units."""
     checked = check_movement_orders(board, position, orders)
     battle = Battle(pieces_of(board, position), checked)
-    battle.resolve_all()
     units, dislodged = _after(battle)
     contested = _contested(battle)
     retreats: dict[Location, tuple[Location, ...]] = {}
@@ -160,7 +161,7 @@ def _contested(battle: Battle) -> list[str]:
             occupied = {target[i] if i in moved else prov[i] for i in range(field.count)}
         if province in occupied:
             continue
-        if any(prevent_strength(battle, j) > 0 for j in movers):
+        if any(prevent_strength(battle.field, j) > 0 for j in movers):
             contested.append(field.tables.names[province])
     return sorted(contested)
 
@@ -182,7 +183,7 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutco
     (it matched a move, the army had its route), and the numbers a GM shows.
     """
     field = battle.field
-    verdicts, matched, unresolvable = battle.verdict, field.matched, battle.unresolvable
+    matched, unresolvable = field.matched, battle.unresolvable
     outcomes: list[OrderOutcome] = []
     void = False
     for item in checked:
@@ -191,7 +192,7 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutco
             outcomes.append(OrderOutcome(item.power, item.order, Void(item.reason, item.places), item.problem))
             continue
         i = item.unit
-        verdict = verdicts[i]
+        verdict = field.verdict(i)
         if i in unresolvable:
             verdict, detail = UNDECIDABLE, _NO_DETAIL
         elif type(item) is MoveChecked:
@@ -231,7 +232,7 @@ def _implicit_hold(unit_type: UnitType, location: Location) -> Hold:
 def _carried(battle: Battle, i: int) -> Verdict:
     """A convoy whose fleet was not dislodged: did its army travel, or was the route broken elsewhere?"""
     field = battle.field
-    army = battle.verdict[field.at[field.subject[i]]]
+    army = field.verdict(field.at[field.subject[i]])
     if isinstance(army, NoConvoy):
         return _NO_ROUTE
     return STRANDED if army is NO_PATH else CARRIED
@@ -250,7 +251,7 @@ _HELD = tuple(Detail(strength) for strength in range(12))
 def _stays(battle: Battle, i: int) -> tuple[Verdict, Detail]:
     """A unit that holds (ordered to, or with no order): it holds or is dislodged."""
     field = battle.field
-    strength = hold_strength(battle, field.prov[i])
+    strength = hold_strength(battle.field, field.prov[i])
     winner = battle.arrivals.get(field.prov[i])
     if winner is None:
         return HOLDS, _HELD[strength] if strength < 12 else Detail(strength)
@@ -264,29 +265,16 @@ def _move_detail(battle: Battle, i: int) -> Detail:
     culprit)."""
     field = battle.field
     convoyed, by = field.convoyed[i], _dislodger(battle, i)
-    attack = battle.attack[i]
-    if attack == 0:
-        if convoyed and not battle.decisions.path(battle, i):
+    weighed = field.resolver.value[i]
+    assert isinstance(weighed, Weighed)  # a move's decision, settled
+    if weighed.attack == 0:
+        if convoyed and not field.decisions.path(field, i):
             return Detail(strength=0, by=by, via_convoy=True)
-        return _own_unit_detail(battle, i, by)
-    opposer = battle.opposer[i]
-    opposed_by = field.location[opposer] if opposer != NOBODY else None
-    return Detail(attack, battle.against[i], opposed_by, by, convoyed, field.opponent[i] != NOBODY)
-
-
-def _own_unit_detail(battle: Battle, i: int, by: Location | None) -> Detail:
-    """A move with attack strength 0 against its own power's unit: the rule weighed nothing, so the
-    numbers are read here: the strongest force against it (the first met, on a tie)."""
-    field = battle.field
-    opponent, there = field.opponent[i], field.target[i]
-    strongest, opposed_by = 0, None
-    if opponent != NOBODY:
-        strongest, opposed_by = defend_strength(battle, opponent), field.location[opponent]
-    elif there in field.at:
-        strongest, opposed_by = hold_strength(battle, there), field.location[field.at[there]]
-    for j in field.moves_into[there]:
-        if j != i:
-            prevent = prevent_strength(battle, j)
-            if prevent > strongest:
-                strongest, opposed_by = prevent, field.location[j]
-    return Detail(0, strongest, opposed_by, by, field.convoyed[i], opponent != NOBODY)
+        # Its own power's unit in the way: the rule weighed nothing more, so the forces against it are
+        # weighed here, on the settled battle, as the rule weighs them for any other move.
+        against, opposer, _ = opposition(field, i)
+        attack = 0
+    else:
+        attack, against, opposer = weighed.attack, weighed.against, weighed.opposer
+    opposed_by = field.location[opposer] if opposer is not None else None
+    return Detail(attack, against, opposed_by, by, convoyed, field.opponent[i] != NOBODY)

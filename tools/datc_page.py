@@ -55,9 +55,10 @@ orders, including those impossible only in the position, are ignored.
 
 The battle asks each decision of DATC 5.B of one short function (`adjudicator/decisions.py`:
 5.B.1 `move`, 5.B.2 `support`, 5.B.3 `convoy`, 5.B.4 `path`; `adjudicator/strengths.py`:
-5.B.5-5.B.8 the strengths) and `adjudicator/battle.py` settles them with
-Kruijswijk's guess algorithm (5.F), walking
-depth first until a cycle needs guessing. It departs from the graph of 5.B in
+5.B.5-5.B.8 the strengths), each a plain function of the battlefield
+(`adjudicator/battlefield.py`), and `adjudicator/battle.py` settles them with
+Kruijswijk's guess algorithm (5.F, `adjudicator/resolver.py`), the only walk
+of the decisions. It departs from the graph of 5.B in
 two places; `tests/adjudicator/test_departures.py` holds one test each.
 
 1. **Attacks on a convoying fleet are adjudicated directly, not resolved.**
