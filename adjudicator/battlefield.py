@@ -31,7 +31,7 @@ from adjudicator.checked import (
     SupportHoldChecked,
     SupportMoveChecked,
 )
-from adjudicator.outcomes import HOLDS, Verdict
+from adjudicator.outcomes import HOLDS, MovementVerdict
 from adjudicator.pieces import Pieces
 from adjudicator.resolver import BackupRule, Resolver
 
@@ -50,14 +50,14 @@ class Weighed(Struct, frozen=True, gc=False):
     the move was not weighed, its attack strength being 0).
     """
 
-    verdict: Verdict
+    verdict: MovementVerdict
     succeeded: bool
     attack: int
     against: int
     opposer: int | None
 
 
-Decision = Verdict | Weighed
+Decision = MovementVerdict | Weighed
 """What a rule returns for a decision: a verdict, or for a move the verdict with the forces weighed."""
 Rule = Callable[["Battlefield", int], Decision]
 
@@ -160,7 +160,7 @@ class Battlefield:
         """Decision ``i`` by the rule of its unit's order (what the resolver asks)."""
         return self.rule[i](self, i)
 
-    def verdict(self, i: int) -> Verdict:
+    def verdict(self, i: int) -> MovementVerdict:
         """The verdict of unit ``i``'s decision, once settled (HOLDS for a unit that only holds)."""
         value = self.resolver.value[i]
         if value is None:

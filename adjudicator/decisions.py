@@ -23,15 +23,17 @@ from adjudicator.outcomes import (
     NO_PATH,
     SUCCEEDS,
     Bounced,
+    Carried,
     ConvoyGap,
     Cut,
     CutByDislodgement,
     Defended,
     Disrupted,
     FriendlyFire,
+    Given,
     LostHeadToHead,
     NoConvoy,
-    Verdict,
+    NoPath,
 )
 from adjudicator.routes import could_chain, route_through
 from adjudicator.strengths import attack_strength, defend_strength, hold_strength, prevent_strength
@@ -50,7 +52,7 @@ _dislodged_by = lru_cache(maxsize=1024)(CutByDislodgement)
 _disrupted_by = lru_cache(maxsize=1024)(Disrupted)
 _NOT_ORDERED, _NO_ROUTE = NoConvoy(ConvoyGap.NOT_ORDERED), NoConvoy(ConvoyGap.NO_ROUTE)
 
-_Failure = Callable[[str], Verdict]  # the verdict that names the unit whose force stopped a move
+_Failure = Callable[[str], Bounced | Defended | LostHeadToHead]  # names the unit whose force stopped a move
 
 
 def move(field: Battlefield, i: int) -> Weighed:
@@ -94,7 +96,7 @@ def opposition(field: Battlefield, i: int) -> tuple[int, int | None, _Failure]:
     return against, by, failure
 
 
-def _powerless(field: Battlefield, i: int) -> Verdict:
+def _powerless(field: Battlefield, i: int) -> NoConvoy | NoPath | FriendlyFire:
     """Why a move has attack strength 0 (5.B.8): no convoy route, or its own power's unit in the way."""
     if field.convoyed[i] and not field.decisions.path(field, i):
         convoys = field.convoys[i]
@@ -107,7 +109,7 @@ def _powerless(field: Battlefield, i: int) -> Verdict:
     return _own_unit(field.location[field.at[field.target[i]]])
 
 
-def support(field: Battlefield, i: int) -> Verdict:
+def support(field: Battlefield, i: int) -> Given | Cut | CutByDislodgement:
     """DATC 5.B.2: cut by an attack from another power with a path, except from the
     province the support is aimed at, which cuts only by dislodging (4.A.4: a
     convoyed attack comes from where the army started).
@@ -128,7 +130,7 @@ def support(field: Battlefield, i: int) -> Verdict:
     return GIVEN
 
 
-def convoy(field: Battlefield, i: int) -> Verdict:
+def convoy(field: Battlefield, i: int) -> Carried | Disrupted:
     """DATC 5.B.3: a convoy works while its fleet is not dislodged.
 
     The attacks on the fleet are adjudicated directly (by :func:`move`)

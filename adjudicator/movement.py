@@ -23,15 +23,17 @@ from adjudicator.outcomes import (
     NO_PATH,
     STRANDED,
     UNDECIDABLE,
+    Carried,
     ConvoyUnused,
     Detail,
     Dislodged,
+    Holds,
+    MovementVerdict,
     NoConvoy,
     OrderOutcome,
+    Stranded,
     Unmatched,
     Unused,
-    Verdict,
-    Void,
 )
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.pieces import pieces_of
@@ -43,6 +45,8 @@ from maps.terms import Location, UnitType
 from orders.model import Hold, Order, UnitRef
 
 __all__ = ["MovementResult", "adjudicate_movement"]
+
+_Outcome = OrderOutcome[MovementVerdict]
 
 
 class MovementResult:
@@ -65,14 +69,14 @@ class MovementResult:
         dislodged: tuple[DislodgedUnit, ...],
         contested: tuple[str, ...],
         retreats: Mapping[Location, tuple[Location, ...]],
-        explain: Callable[[], list[OrderOutcome]],
+        explain: Callable[[], list[_Outcome]],
     ) -> None:
         self.units, self.dislodged, self.contested, self.retreats = units, dislodged, contested, retreats
-        self._outcomes: tuple[OrderOutcome, ...] | None = None
-        self._explain: Callable[[], list[OrderOutcome]] | None = explain
+        self._outcomes: tuple[_Outcome, ...] | None = None
+        self._explain: Callable[[], list[_Outcome]] | None = explain
 
     @property
-    def outcomes(self) -> tuple[OrderOutcome, ...]:
+    def outcomes(self) -> tuple[_Outcome, ...]:
         if self._outcomes is None:
             assert self._explain is not None
             self._outcomes, self._explain = tuple(self._explain()), None  # the battle can go once explained
@@ -82,8 +86,6 @@ class MovementResult:
         if not isinstance(other, MovementResult):
             return NotImplemented
         return self._fields() == other._fields()
-
-    __hash__ = None  # type: ignore[assignment]  # holds a dict: not hashable
 
     def __repr__(self) -> str:
         return f"MovementResult{self._fields()!r}"
@@ -174,7 +176,7 @@ _UNMATCHED_CONVOY = Unused(ConvoyUnused.UNMATCHED)
 _NO_ROUTE = Unused(ConvoyUnused.NO_ROUTE)
 
 
-def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutcome]:
+def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[_Outcome]:
     """One outcome per given order, then an implicit hold for each unit that got none.
 
     The verdict is the one the rule returned when the decision was settled
@@ -184,15 +186,15 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutco
     """
     field = battle.field
     matched, unresolvable = field.matched, battle.unresolvable
-    outcomes: list[OrderOutcome] = []
+    outcomes: list[_Outcome] = []
     void = False
     for item in checked:
         if type(item) is VoidOrder:
             void = True
-            outcomes.append(OrderOutcome(item.power, item.order, Void(item.reason, item.places), item.problem))
+            outcomes.append(OrderOutcome(item.power, item.order, item.verdict))
             continue
         i = item.unit
-        verdict = field.verdict(i)
+        verdict: MovementVerdict = field.verdict(i)
         if i in unresolvable:
             verdict, detail = UNDECIDABLE, _NO_DETAIL
         elif type(item) is MoveChecked:
@@ -205,14 +207,13 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutco
                 verdict = _UNMATCHED_CONVOY if type(item) is ConvoyChecked else _UNMATCHED_SUPPORT
             elif verdict is CARRIED:
                 verdict = _carried(battle, i)
-        note = verdict.note if verdict.noted else ""
-        outcomes.append(OrderOutcome(item.power, item.order, verdict, note, detail))
+        outcomes.append(OrderOutcome(item.power, item.order, verdict, detail))
     if void or len(outcomes) < field.count:
         _implicit_holds(battle, checked, outcomes)
     return outcomes
 
 
-def _implicit_holds(battle: Battle, checked: Sequence[Checked], outcomes: list[OrderOutcome]) -> None:
+def _implicit_holds(battle: Battle, checked: Sequence[Checked], outcomes: list[_Outcome]) -> None:
     """A hold for each unit that got no order (not even an illegal one)."""
     ordered = {item.unit for item in checked}
     pieces = battle.field.pieces
@@ -220,7 +221,7 @@ def _implicit_holds(battle: Battle, checked: Sequence[Checked], outcomes: list[O
         if i not in ordered:
             verdict, detail = _stays(battle, i)
             hold = _implicit_hold(pieces.type[i], pieces.location[i])
-            outcomes.append(OrderOutcome(pieces.power[i], hold, verdict, "no order", detail, True))
+            outcomes.append(OrderOutcome(pieces.power[i], hold, verdict, detail, True))
 
 
 @lru_cache(maxsize=4096)
@@ -229,7 +230,7 @@ def _implicit_hold(unit_type: UnitType, location: Location) -> Hold:
     return Hold(unit=UnitRef(type=unit_type, location=location))
 
 
-def _carried(battle: Battle, i: int) -> Verdict:
+def _carried(battle: Battle, i: int) -> Unused | Stranded | Carried:
     """A convoy whose fleet was not dislodged: did its army travel, or was the route broken elsewhere?"""
     field = battle.field
     army = field.verdict(field.at[field.subject[i]])
@@ -248,7 +249,7 @@ def _dislodger(battle: Battle, i: int) -> Location | None:
 _HELD = tuple(Detail(strength) for strength in range(12))
 
 
-def _stays(battle: Battle, i: int) -> tuple[Verdict, Detail]:
+def _stays(battle: Battle, i: int) -> tuple[Holds | Dislodged, Detail]:
     """A unit that holds (ordered to, or with no order): it holds or is dislodged."""
     field = battle.field
     strength = hold_strength(battle.field, field.prov[i])
