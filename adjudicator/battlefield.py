@@ -18,6 +18,7 @@ which settles each decision once and keeps the verdict its rule returned.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import NamedTuple
 
 from msgspec import Struct
@@ -151,14 +152,11 @@ class Battlefield:
         self.rule: list[Rule] = [_holds] * n
         self.decisions = decisions
         self._link(self._carry_out(checked))
-        self.resolver: Resolver[Decision] = Resolver(n, self.judge, backup)
+        bound = {rule: partial(rule, self) for rule in set(self.rule)}  # each rule, asked of this field
+        self.resolver: Resolver[Decision] = Resolver([bound[rule] for rule in self.rule], backup)
         self.resolve = self.resolver.resolve
         self.resolved, self.resolution = self.resolver.resolved, self.resolver.resolution
         self.routes: dict[int, bool] = {}
-
-    def judge(self, i: int) -> Decision:
-        """Decision ``i`` by the rule of its unit's order (what the resolver asks)."""
-        return self.rule[i](self, i)
 
     def verdict(self, i: int) -> MovementVerdict:
         """The verdict of unit ``i``'s decision, once settled (HOLDS for a unit that only holds)."""
@@ -200,7 +198,7 @@ class Battlefield:
 
     def _link(self, by_unit: list[_Ordered | None]) -> None:
         """Who meets whom head to head, and which supports and convoys match a unit's order."""
-        target, prov, at, moving = self.target, self.prov, self.at, self.moving
+        target, prov, at, moving, subject = self.target, self.prov, self.at, self.moving, self.subject
         convoyed, moves_into, backers, ordered = self.convoyed, self.moves_into, self.backers, self.ordered
         for i, item in enumerate(by_unit):
             if item is None:
@@ -219,14 +217,13 @@ class Battlefield:
                         self.opponent[i] = other
                 continue
             backers.append(i)
-            other = at.get(self.subject[i], NOBODY)
-            if other != NOBODY and self._matches(item, other):
-                if type(item) is ConvoyChecked:
-                    self.convoys[other] += (i,)
-                else:
-                    self.supports[other] += (i,)
-            else:
+            other = at.get(subject[i], NOBODY)
+            if other == NOBODY or not self._matches(item, other):
                 self.matched[i] = False
+            elif type(item) is ConvoyChecked:
+                self.convoys[other] += (i,)
+            else:
+                self.supports[other] += (i,)
 
     def _matches(self, item: _Backing, other: int) -> bool:
         """Whether the support or convoy ``item`` matches the order of the unit it names, ``other``."""

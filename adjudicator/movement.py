@@ -15,7 +15,7 @@ from functools import lru_cache, partial
 
 from adjudicator.battle import Battle
 from adjudicator.battlefield import Weighed
-from adjudicator.checked import NOBODY, Checked, ConvoyChecked, HoldChecked, MoveChecked, VoidOrder
+from adjudicator.checked import NOBODY, Checked, ConvoyChecked, HoldChecked, VoidOrder
 from adjudicator.decisions import opposition
 from adjudicator.outcomes import (
     CARRIED,
@@ -180,12 +180,12 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[_Outcome]:
     """One outcome per given order, then an implicit hold for each unit that got none.
 
     The verdict is the one the rule returned when the decision was settled
-    (:attr:`Battle.verdict`); only what the rules do not decide is added here:
+    (:meth:`Battlefield.verdict`); only what the rules do not decide is added here:
     whether a support or a convoy that was not cut or disrupted was of any use
     (it matched a move, the army had its route), and the numbers a GM shows.
     """
     field = battle.field
-    matched, unresolvable = field.matched, battle.unresolvable
+    matched, unresolvable, values = field.matched, battle.unresolvable, field.resolver.value
     outcomes: list[_Outcome] = []
     void = False
     for item in checked:
@@ -194,14 +194,17 @@ def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[_Outcome]:
             outcomes.append(OrderOutcome(item.power, item.order, item.verdict))
             continue
         i = item.unit
-        verdict: MovementVerdict = field.verdict(i)
+        value = values[i]
+        verdict: MovementVerdict
         if i in unresolvable:
             verdict, detail = UNDECIDABLE, _NO_DETAIL
-        elif type(item) is MoveChecked:
-            detail = _move_detail(battle, i)
+        elif isinstance(value, Weighed):
+            verdict, detail = value.verdict, _move_detail(battle, i, value)
         elif type(item) is HoldChecked:
             verdict, detail = _stays(battle, i)
         else:
+            assert value is not None  # a support's or a convoy's verdict, settled
+            verdict = value
             detail = _NO_DETAIL if field.prov[i] not in battle.arrivals else Detail(by=_dislodger(battle, i))
             if not matched[i]:
                 verdict = _UNMATCHED_CONVOY if type(item) is ConvoyChecked else _UNMATCHED_SUPPORT
@@ -260,14 +263,12 @@ def _stays(battle: Battle, i: int) -> tuple[Holds | Dislodged, Detail]:
     return Dislodged(by, field.tables.names[field.prov[winner]]), Detail(strength, by=by)
 
 
-def _move_detail(battle: Battle, i: int) -> Detail:
+def _move_detail(battle: Battle, i: int, weighed: Weighed) -> Detail:
     """A move's attack strength against the strongest force opposing it, as the rule weighed them
     (:func:`~adjudicator.decisions.move`: for a move that failed, that force's unit is its verdict's
     culprit)."""
     field = battle.field
     convoyed, by = field.convoyed[i], _dislodger(battle, i)
-    weighed = field.resolver.value[i]
-    assert isinstance(weighed, Weighed)  # a move's decision, settled
     if weighed.attack == 0:
         if convoyed and not field.decisions.path(field, i):
             return Detail(strength=0, by=by, via_convoy=True)

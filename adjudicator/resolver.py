@@ -1,7 +1,7 @@
 """Kruijswijk's guess algorithm (DATC 5.F): a generic resolver for decisions that succeed or fail.
 
-It knows nothing of Diplomacy. Each decision is an int; ``adjudicate(n)``
-computes decision ``n`` from the rules, calling :meth:`Resolver.resolve` for
+It knows nothing of Diplomacy. Each decision is an int with its rule:
+``rules[n](n)`` computes decision ``n``, calling :meth:`Resolver.resolve` for
 any decision it depends on, and returns the rule's value: anything with a
 ``succeeded`` flag (a verdict, with its reason). The resolver keeps, for
 each settled decision, whether it succeeded and the value that said so.
@@ -47,7 +47,7 @@ class Resolver(Generic[V]):
     """
 
     __slots__ = (
-        "_adjudicate",
+        "_rules",
         "_backup",
         "resolved",
         "resolution",
@@ -58,9 +58,10 @@ class Resolver(Generic[V]):
         "_hits",
     )
 
-    def __init__(self, size: int, adjudicate: Callable[[int], V], backup: BackupRule[V]) -> None:
-        self._adjudicate = adjudicate
+    def __init__(self, rules: Sequence[Callable[[int], V]], backup: BackupRule[V]) -> None:
+        self._rules = rules
         self._backup = backup
+        size = len(rules)
         self.resolved = [False] * size
         self.resolution = [False] * size
         self.value: list[V | None] = [None] * size
@@ -88,7 +89,7 @@ class Resolver(Generic[V]):
         old_cycle, old_guess_based, old_hits = len(cycle), self._guess_based, self._hits
         self._guess_based = False
         resolution[n] = False  # the guess seen deeper in the recursion
-        first = self._adjudicate(n)
+        first = self._rules[n](n)
         if self._guess_based:
             return self._after_guess(n, first, old_cycle, old_guess_based, old_hits)
         self._guess_based = old_guess_based  # no cycle below: the answer stands
@@ -123,7 +124,7 @@ class Resolver(Generic[V]):
     def _second_guess(self, n: int, first: V, old_cycle: int, old_guess_based: bool, old_hits: int) -> bool:
         del self.cycle[old_cycle:]
         self.resolution[n] = True
-        second = self._adjudicate(n)
+        second = self._rules[n](n)
         self._hits = old_hits  # every cycle met below is settled here, one way or the other
         if first.succeeded == second.succeeded:
             del self.cycle[old_cycle:]

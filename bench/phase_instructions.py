@@ -7,9 +7,13 @@
 a busy machine only roughly; this counts what our side does. Two runs under
 callgrind with ``PYTHONHASHSEED=0`` make the same seeded random phases
 (:mod:`bench.random_phases`) and check each power's orders as it submits
-them (as ``bench_movement`` does, untimed); one then adjudicates every phase
-and reads every outcome. The difference, divided by the phases, is one
-phase as a game adjudicates it.
+them (as ``bench_movement`` does, untimed); one then adjudicates each phase
+right after its submissions and reads every outcome. The difference,
+divided by the phases, is one phase as a game adjudicates it: the orders
+checked at submission, as ``bench_movement`` times it against MILA. (Before
+2026-11-29 every phase was submitted first and all adjudicated after, when
+the engine remembered only the last 32 positions' submissions: that figure
+held the legality of most phases too.)
 
 A script, not a test.
 """
@@ -38,13 +42,12 @@ _NAMES = {"Ir": "instructions", "Dr": "data reads", "Dw": "data writes", "I1mr":
 
 
 def _run(name: str, phases: int, seed: int, adjudicate: bool) -> None:
-    """One run: the phases made and submitted, and (``adjudicate``) adjudicated with every outcome read."""
+    """One run: each phase made and its orders submitted, and (``adjudicate``) then adjudicated with every
+    outcome read, phase after phase, as a game does (the position's submissions still remembered)."""
     board = load_board(name)
-    made = list(random_phases(board, phases, seed=seed))
-    for phase in made:
+    for phase in random_phases(board, phases, seed=seed):
         submit(board, phase)
-    if adjudicate:
-        for phase in made:
+        if adjudicate:
             adjudicate_movement(board, phase.position, phase.orders).outcomes  # noqa: B018 (read: built when read)
 
 
