@@ -93,7 +93,7 @@ class ConvoyUnused(Worded):
 # --- verdicts: what each rule of DATC 5.B returns -------------------------------------------
 
 
-class Verdict(msgspec.Struct, frozen=True, tag_field="kind"):
+class Verdict(msgspec.Struct, frozen=True, gc=False, tag_field="kind"):
     """A rule's answer for one order: ``succeeded`` (all the resolver reads), and why, by its type.
 
     Each verdict type is tagged with its kind (``"bounced"``, ``"void"``): a
@@ -354,13 +354,15 @@ class Detail(Struct, frozen=True, gc=False):
 V_co = TypeVar("V_co", bound=Verdict, covariant=True)
 
 
-class OrderOutcome(Struct, Generic[V_co], frozen=True):
+class OrderOutcome(Struct, Generic[V_co], frozen=True, gc=False):
     """One order and its fate: the verdict the rule returned, and the numbers behind it.
 
     ``implicit``: the unit got no order (it held, was disbanded, waived or
     removed by the rules); ``detail``: the numbers behind a movement
     outcome. ``result``, ``culprit`` and ``note`` are read from the verdict.
     Each phase's outcomes hold that phase's verdicts (``OrderOutcome[MovementVerdict]``).
+    Like a verdict, an outcome holds only immutable values, so it can be in no reference cycle: neither is
+    tracked by the garbage collector (``gc=False``), which a phase would otherwise visit for each order.
     """
 
     power: str | None

@@ -41,7 +41,7 @@ AnyVerdict = MovementVerdict | RetreatVerdict | AdjustmentVerdict
 """Every verdict a rule returns, by its kind: what a record keeps and a reader gets back as the same type."""
 
 
-class OutcomeRecord(Struct, frozen=True, kw_only=True):
+class OutcomeRecord(Struct, frozen=True, kw_only=True, gc=False):
     """One order's outcome as the game file keeps it: the verdict the rule returned, and the numbers.
 
     ``verdict`` is the rule's verdict as it decided it, tagged with its kind
