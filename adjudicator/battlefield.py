@@ -24,7 +24,6 @@ from typing import NamedTuple
 from msgspec import Struct
 
 from adjudicator.checked import (
-    NOBODY,
     NOWHERE,
     Checked,
     ConvoyChecked,
@@ -85,7 +84,7 @@ class Battlefield:
     (the province moved, supported or convoyed into, or NOWHERE),
     ``subject[i]`` (the supported or convoyed unit's province), ``goes[i]``
     (a move's exact destination), ``convoyed[i]``, ``opponent[i]`` (the unit
-    it meets head to head, or NOBODY), ``matched[i]`` (a support or convoy
+    it meets head to head, or None), ``matched[i]`` (a support or convoy
     matches the order of the unit it names), ``supports[i]`` / ``convoys[i]``
     (the units whose matching support or convoy it gets) and ``rule[i]``
     (the decision asked of it). ``ordered`` lists the units with a legal
@@ -144,7 +143,7 @@ class Battlefield:
         self.subject = [NOWHERE] * n
         self.goes = [NOWHERE] * n
         self.convoyed = [False] * n
-        self.opponent = [NOBODY] * n
+        self.opponent: list[int | None] = [None] * n
         self.matched = [True] * n
         self.supports: list[tuple[int, ...]] = [()] * n
         self.convoys: list[tuple[int, ...]] = [()] * n
@@ -212,13 +211,13 @@ class Battlefield:
                 else:
                     movers.append(i)
                 if not item.convoyed:
-                    other = at.get(t, NOBODY)
-                    if other != NOBODY and moving[other] and not convoyed[other] and target[other] == prov[i]:
+                    other = at.get(t)
+                    if other is not None and moving[other] and not convoyed[other] and target[other] == prov[i]:
                         self.opponent[i] = other
                 continue
             backers.append(i)
-            other = at.get(subject[i], NOBODY)
-            if other == NOBODY or not self._matches(item, other):
+            other = at.get(subject[i])
+            if other is None or not self._matches(item, other):
                 self.matched[i] = False
             elif type(item) is ConvoyChecked:
                 self.convoys[other] += (i,)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from adjudicator.battlefield import Battlefield, Decisions, Weighed
-from adjudicator.checked import NOBODY, NOWHERE
+from adjudicator.checked import NOWHERE
 from adjudicator.outcomes import (
     CARRIED,
     GIVEN,
@@ -82,7 +82,7 @@ def opposition(field: Battlefield, i: int) -> tuple[int, int | None, _Failure]:
     opponent, target = field.opponent[i], field.target[i]
     failure: _Failure
     by: int | None
-    if opponent != NOBODY:
+    if opponent is not None:
         against, by, failure = defend_strength(field, opponent), opponent, _lost_to
     else:
         against, by, failure = hold_strength(field, target), field.at.get(target), _defended_by

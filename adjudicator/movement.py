@@ -15,7 +15,7 @@ from functools import lru_cache, partial
 
 from adjudicator.battle import Battle
 from adjudicator.battlefield import Weighed
-from adjudicator.checked import NOBODY, Checked, ConvoyChecked, HoldChecked, VoidOrder
+from adjudicator.checked import Checked, ConvoyChecked, HoldChecked, VoidOrder
 from adjudicator.decisions import opposition
 from adjudicator.outcomes import (
     CARRIED,
@@ -279,4 +279,4 @@ def _move_detail(battle: Battle, i: int, weighed: Weighed) -> Detail:
     else:
         attack, against, opposer = weighed.attack, weighed.against, weighed.opposer
     opposed_by = field.location[opposer] if opposer is not None else None
-    return Detail(attack, against, opposed_by, by, convoyed, field.opponent[i] != NOBODY)
+    return Detail(attack, against, opposed_by, by, convoyed, field.opponent[i] is not None)

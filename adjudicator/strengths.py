@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudicator.battlefield import Battlefield
-from adjudicator.checked import NOBODY
 
 __all__ = ["attack_strength", "defend_strength", "given", "hold_strength", "prevent_strength", "support_given"]
 
@@ -35,8 +34,8 @@ def support_given(field: Battlefield, i: int) -> int:
 
 def hold_strength(field: Battlefield, province: int) -> int:
     """DATC 5.B.5."""
-    d = field.at.get(province, NOBODY)
-    if d == NOBODY:
+    d = field.at.get(province)
+    if d is None:
         return 0
     if field.moving[d]:
         return 0 if field.resolve(d) else 1
@@ -48,9 +47,9 @@ def attack_strength(field: Battlefield, i: int) -> int:
     """DATC 5.B.8: no power dislodges its own unit or helps another power dislodge it."""
     if field.convoyed[i] and not field.decisions.path(field, i):
         return 0
-    d = field.at.get(field.target[i], NOBODY)
+    d = field.at.get(field.target[i])
     supports = field.supports[i]
-    if d != NOBODY:
+    if d is not None:
         if not field.moving[d] or field.opponent[i] == d or not field.resolve(d):  # it stays to be dislodged
             nation = field.nation
             defender = nation[d]
@@ -73,7 +72,7 @@ def prevent_strength(field: Battlefield, i: int) -> int:
     if field.convoyed[i] and not field.decisions.path(field, i):
         return 0
     opponent = field.opponent[i]
-    if opponent != NOBODY and field.resolve(opponent):
+    if opponent is not None and field.resolve(opponent):
         return 0
     supports = field.supports[i]
     return 1 + given(field, supports) if supports else 1

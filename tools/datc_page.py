@@ -26,8 +26,8 @@ Every test case of chapter 6 of the Diplomacy Adjudicator Test Cases, version
 `standard` map by `tests/datc/test_datc.py` from the data in
 `tests/datc/cases/` (format: `tests/datc/FORMAT.md`). A case passes when the
 whole board afterwards (units, dislodged units and their retreat options) and
-the result of every order are as the DATC says, with the reason the rule gave
-and the unit it named (`reason`, `by`; FORMAT.md lists them).
+the result of every order are as the DATC says, with the verdict the rule gave
+and the unit it named (`verdict`, `by`; FORMAT.md lists them).
 
 This page is written by `python -m tools.datc_page`, which plays each case;
 `tests/datc/test_datc_page.py` checks that it lists every case.
