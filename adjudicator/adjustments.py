@@ -17,7 +17,7 @@ from typing import ClassVar, Literal
 
 import msgspec
 
-from adjudicator.outcomes import OrderOutcome, Reason, Result, Verdict, Void
+from adjudicator.outcomes import OrderOutcome, Result, Verdict, Void
 from adjudicator.position import Position, Unit
 from adjudicator.refusals import VoidReason, Why
 from adjudicator.rules import BuildSites, Rules
@@ -28,6 +28,7 @@ from orders.model import Build, Order, Remove, UnitRef, Waive
 
 __all__ = [
     "AdjustmentResult",
+    "AdjustmentVerdict",
     "Built",
     "CivilDisorder",
     "Removed",
@@ -52,7 +53,6 @@ class Built(Verdict, frozen=True, tag="built"):
 
     succeeded: ClassVar[bool] = True
     result: ClassVar[Result] = Result.SUCCEEDS
-    reason: ClassVar[Reason] = Reason.BUILT
 
 
 class Removed(Verdict, frozen=True, tag="removed"):
@@ -60,7 +60,6 @@ class Removed(Verdict, frozen=True, tag="removed"):
 
     succeeded: ClassVar[bool] = True
     result: ClassVar[Result] = Result.SUCCEEDS
-    reason: ClassVar[Reason] = Reason.REMOVED
 
 
 class Waived(Verdict, frozen=True, tag="waived"):
@@ -69,7 +68,6 @@ class Waived(Verdict, frozen=True, tag="waived"):
     why: Unbuilt | None = None
     succeeded: ClassVar[bool] = True
     result: ClassVar[Result] = Result.SUCCEEDS
-    reason: ClassVar[Reason] = Reason.WAIVED
     noted: ClassVar[bool] = True
 
     @property
@@ -82,7 +80,6 @@ class TooMany(Verdict, frozen=True, tag="too_many"):
 
     due: int
     of: Literal["build", "removal"]
-    reason: ClassVar[Reason] = Reason.TOO_MANY
     noted: ClassVar[bool] = True
 
     @property
@@ -95,14 +92,17 @@ class CivilDisorder(Verdict, frozen=True, tag="civil_disorder"):
 
     succeeded: ClassVar[bool] = True
     result: ClassVar[Result] = Result.SUCCEEDS
-    reason: ClassVar[Reason] = Reason.CIVIL_DISORDER
 
 
 _BUILT, _REMOVED, _WAIVED, _CIVIL_DISORDER = Built(), Removed(), Waived(), CivilDisorder()
 
+AdjustmentVerdict = Built | Removed | Waived | TooMany | CivilDisorder | Void
+"""Every verdict of an adjustment phase."""
+_Outcome = OrderOutcome[AdjustmentVerdict]
+
 
 class AdjustmentResult(msgspec.Struct, frozen=True):
-    outcomes: tuple[OrderOutcome, ...]
+    outcomes: tuple[_Outcome, ...]
     units: tuple[Unit, ...]
 
     def position(self, before: Position) -> Position:
@@ -127,7 +127,7 @@ def adjudicate_adjustments(
 ) -> AdjustmentResult:
     counts = adjustment_counts(board, position)
     ledgers: dict[str | None, _Ledger] = {}
-    outcomes: list[OrderOutcome] = []
+    outcomes: list[_Outcome] = []
     for power, given in orders.items():
         ledger = ledgers[power] = _Ledger(board, position, rules, power, counts.get(power, 0) if power else 0)
         outcomes += [ledger.handle(order) for order in given]
@@ -150,14 +150,14 @@ class _Ledger:
         self.removed: set[str] = set()
         self.waived = 0
 
-    def outcome(self, order: Order, verdict: Verdict) -> OrderOutcome:
-        return OrderOutcome.of(self.power, order, verdict)
+    def outcome(self, order: Order, verdict: AdjustmentVerdict) -> _Outcome:
+        return OrderOutcome(self.power, order, verdict)
 
-    def void(self, order: Order, why: Why) -> OrderOutcome:
+    def void(self, order: Order, why: Why) -> _Outcome:
         """An illegal order: void (DATC 4.E.1), and why."""
         return self.outcome(order, Void(*why))
 
-    def handle(self, order: Order) -> OrderOutcome:
+    def handle(self, order: Order) -> _Outcome:
         if isinstance(order, Build | Waive):
             if self.due <= 0:
                 return self.void(order, (VoidReason.NO_BUILDS_DUE, ()))
@@ -192,18 +192,18 @@ class _Ledger:
         unit_type = order.unit.type or (UnitType.FLEET if coast_of(order.unit.location) else UnitType.ARMY)
         return unit_type, order.unit.province if unit_type is UnitType.ARMY else order.unit.location
 
-    def _build(self, order: Build) -> OrderOutcome:
+    def _build(self, order: Build) -> _Outcome:
         unit_type, location = self._placed(order)
         self.built.append(Unit(type=unit_type, location=location, power=self.power))
         return self.outcome(order, _BUILT)
 
-    def unordered(self) -> list[OrderOutcome]:
+    def unordered(self) -> list[_Outcome]:
         """What happens to builds and removals the power did not order: waived; removed in civil disorder."""
         if self.due > 0:
             missing = self.due - len(self.built) - self.waived
             vacant = len(self.sites) - len(self.built)
             return [
-                OrderOutcome.of(
+                OrderOutcome(
                     self.power, Waive(), Waived(Unbuilt.NOT_ORDERED if k < vacant else Unbuilt.NO_SITE), implicit=True
                 )
                 for k in range(missing)
@@ -211,11 +211,11 @@ class _Ledger:
         missing = -self.due - len(self.removed)
         if self.power is None or missing <= 0:
             return []
-        outcomes = []
+        outcomes: list[_Outcome] = []
         for unit in _civil_disorder(self.board, self.position, self.power, missing, self.removed):
             self.removed.add(unit.province)
             order = Remove(unit=UnitRef(type=unit.type, location=unit.location))
-            outcomes.append(OrderOutcome.of(self.power, order, _CIVIL_DISORDER, implicit=True))
+            outcomes.append(OrderOutcome(self.power, order, _CIVIL_DISORDER, implicit=True))
         return outcomes
 
     def _why_not_site(self, province: str) -> Why:
@@ -228,7 +228,7 @@ class _Ledger:
             return VoidReason.SITE_OCCUPIED, (shown,)
         return VoidReason.NOT_A_HOME_CENTRE, (shown, str(self.power))
 
-    def _remove(self, order: Remove) -> OrderOutcome:
+    def _remove(self, order: Remove) -> _Outcome:
         unit = self.position.unit_at.get(order.unit.province)
         if self.due >= 0:
             return self.void(order, (VoidReason.NO_REMOVALS_DUE, ()))

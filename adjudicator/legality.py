@@ -45,7 +45,7 @@ from adjudicator.routes import could_chain
 from maps.board import Board
 from maps.tables import bits
 from maps.terms import Location, province_of
-from orders.model import Convoy, DPOrder, Hold, Move, Order, SupportHold, SupportMove
+from orders.model import Convoy, DPOrder, Hold, Move, MovementOrder, Order, SupportHold, SupportMove
 
 __all__ = ["check_each", "check_order"]
 
@@ -78,19 +78,17 @@ class _Checker:
         return self.board.display(self.tables.names[place])
 
     def check(self, power: str | None, order: Order) -> Checked:
-        rule = _RULES.get(type(order))
-        if rule is None:
-            if isinstance(order, DPOrder):
-                return VoidOrder(power, order, None, VoidReason.DP_ORDER)
-            return VoidOrder(power, order, None, VoidReason.NOT_MOVEMENT)
-        location = order.unit.location  # type: ignore[union-attr]
+        if not isinstance(order, MovementOrder):
+            reason = VoidReason.DP_ORDER if isinstance(order, DPOrder) else VoidReason.NOT_MOVEMENT
+            return VoidOrder(power, order, None, reason)
+        location = order.unit.location
         pieces = self.pieces
         k = pieces.at.get(self.province(location), NOBODY)
         if k == NOBODY:
             return VoidOrder(power, order, None, VoidReason.NO_UNIT, (self.name(location),))
         if pieces.power[k] != power:
             return VoidOrder(power, order, k, *self._not_yours(power, k))
-        return rule(self, power, order, k)
+        return _RULES[type(order)](self, power, order, k)
 
     def _not_yours(self, power: str | None, k: int) -> Why:
         where = self.display(self.pieces.prov[k])
@@ -144,9 +142,7 @@ class _Checker:
             return MoveChecked(power, order, k, origin, target, target, True)
         return MoveChecked(power, order, k, origin, target, target, False)
 
-    def _fleet_destination(
-        self, destination: Location, via_convoy: bool, k: int, target: int
-    ) -> int | Why:
+    def _fleet_destination(self, destination: Location, via_convoy: bool, k: int, target: int) -> int | Why:
         """The exact location of a fleet move that does not name a reachable one itself, or why there is none."""
         board, tables, here = self.board, self.tables, self.pieces.location[k]
         if via_convoy:

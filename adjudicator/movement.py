@@ -14,33 +14,39 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
 
 from adjudicator.battle import Battle
-from adjudicator.checked import NOBODY, Checked, ConvoyChecked, HoldChecked, MoveChecked, VoidOrder
+from adjudicator.battlefield import Weighed
+from adjudicator.checked import Checked, ConvoyChecked, HoldChecked, VoidOrder
+from adjudicator.decisions import opposition
 from adjudicator.outcomes import (
     CARRIED,
     HOLDS,
     NO_PATH,
     STRANDED,
     UNDECIDABLE,
+    Carried,
     ConvoyUnused,
     Detail,
     Dislodged,
+    Holds,
+    MovementVerdict,
     NoConvoy,
     OrderOutcome,
+    Stranded,
     Unmatched,
     Unused,
-    Verdict,
-    Void,
 )
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.pieces import pieces_of
 from adjudicator.position import DislodgedUnit, Position, Unit
 from adjudicator.retreats import retreat_options
-from adjudicator.strengths import defend_strength, hold_strength, prevent_strength
+from adjudicator.strengths import hold_strength, prevent_strength
 from maps.board import Board
 from maps.terms import Location, UnitType
 from orders.model import Hold, Order, UnitRef
 
 __all__ = ["MovementResult", "adjudicate_movement"]
+
+_Outcome = OrderOutcome[MovementVerdict]
 
 
 class MovementResult:
@@ -63,14 +69,14 @@ class MovementResult:
         dislodged: tuple[DislodgedUnit, ...],
         contested: tuple[str, ...],
         retreats: Mapping[Location, tuple[Location, ...]],
-        explain: Callable[[], list[OrderOutcome]],
+        explain: Callable[[], list[_Outcome]],
     ) -> None:
         self.units, self.dislodged, self.contested, self.retreats = units, dislodged, contested, retreats
-        self._outcomes: tuple[OrderOutcome, ...] | None = None
-        self._explain: Callable[[], list[OrderOutcome]] | None = explain
+        self._outcomes: tuple[_Outcome, ...] | None = None
+        self._explain: Callable[[], list[_Outcome]] | None = explain
 
     @property
-    def outcomes(self) -> tuple[OrderOutcome, ...]:
+    def outcomes(self) -> tuple[_Outcome, ...]:
         if self._outcomes is None:
             assert self._explain is not None
             self._outcomes, self._explain = tuple(self._explain()), None  # the battle can go once explained
@@ -80,8 +86,6 @@ class MovementResult:
         if not isinstance(other, MovementResult):
             return NotImplemented
         return self._fields() == other._fields()
-
-    __hash__ = None  # type: ignore[assignment]  # holds a dict: not hashable
 
     def __repr__(self) -> str:
         return f"MovementResult{self._fields()!r}"
@@ -100,7 +104,6 @@ def adjudicate_movement(
     """Resolve one movement phase. ``orders[None]`` holds the orders chosen for neutral units."""
     checked = check_movement_orders(board, position, orders)
     battle = Battle(pieces_of(board, position), checked)
-    battle.resolve_all()
     units, dislodged = _after(battle)
     contested = _contested(battle)
     retreats: dict[Location, tuple[Location, ...]] = {}
@@ -160,7 +163,7 @@ def _contested(battle: Battle) -> list[str]:
             occupied = {target[i] if i in moved else prov[i] for i in range(field.count)}
         if province in occupied:
             continue
-        if any(prevent_strength(battle, j) > 0 for j in movers):
+        if any(prevent_strength(battle.field, j) > 0 for j in movers):
             contested.append(field.tables.names[province])
     return sorted(contested)
 
@@ -173,45 +176,47 @@ _UNMATCHED_CONVOY = Unused(ConvoyUnused.UNMATCHED)
 _NO_ROUTE = Unused(ConvoyUnused.NO_ROUTE)
 
 
-def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[OrderOutcome]:
+def read_outcomes(battle: Battle, checked: Sequence[Checked]) -> list[_Outcome]:
     """One outcome per given order, then an implicit hold for each unit that got none.
 
     The verdict is the one the rule returned when the decision was settled
-    (:attr:`Battle.verdict`); only what the rules do not decide is added here:
+    (:meth:`Battlefield.verdict`); only what the rules do not decide is added here:
     whether a support or a convoy that was not cut or disrupted was of any use
     (it matched a move, the army had its route), and the numbers a GM shows.
     """
     field = battle.field
-    verdicts, matched, unresolvable = battle.verdict, field.matched, battle.unresolvable
-    outcomes: list[OrderOutcome] = []
+    matched, unresolvable, values = field.matched, battle.unresolvable, field.resolver.value
+    outcomes: list[_Outcome] = []
     void = False
     for item in checked:
         if type(item) is VoidOrder:
             void = True
-            outcomes.append(OrderOutcome(item.power, item.order, Void(item.reason, item.places), item.problem))
+            outcomes.append(OrderOutcome(item.power, item.order, item.verdict))
             continue
         i = item.unit
-        verdict = verdicts[i]
+        value = values[i]
+        verdict: MovementVerdict
         if i in unresolvable:
             verdict, detail = UNDECIDABLE, _NO_DETAIL
-        elif type(item) is MoveChecked:
-            detail = _move_detail(battle, i)
+        elif isinstance(value, Weighed):
+            verdict, detail = value.verdict, _move_detail(battle, i, value)
         elif type(item) is HoldChecked:
             verdict, detail = _stays(battle, i)
         else:
+            assert value is not None  # a support's or a convoy's verdict, settled
+            verdict = value
             detail = _NO_DETAIL if field.prov[i] not in battle.arrivals else Detail(by=_dislodger(battle, i))
             if not matched[i]:
                 verdict = _UNMATCHED_CONVOY if type(item) is ConvoyChecked else _UNMATCHED_SUPPORT
             elif verdict is CARRIED:
                 verdict = _carried(battle, i)
-        note = verdict.note if verdict.noted else ""
-        outcomes.append(OrderOutcome(item.power, item.order, verdict, note, detail))
+        outcomes.append(OrderOutcome(item.power, item.order, verdict, detail))
     if void or len(outcomes) < field.count:
         _implicit_holds(battle, checked, outcomes)
     return outcomes
 
 
-def _implicit_holds(battle: Battle, checked: Sequence[Checked], outcomes: list[OrderOutcome]) -> None:
+def _implicit_holds(battle: Battle, checked: Sequence[Checked], outcomes: list[_Outcome]) -> None:
     """A hold for each unit that got no order (not even an illegal one)."""
     ordered = {item.unit for item in checked}
     pieces = battle.field.pieces
@@ -219,7 +224,7 @@ def _implicit_holds(battle: Battle, checked: Sequence[Checked], outcomes: list[O
         if i not in ordered:
             verdict, detail = _stays(battle, i)
             hold = _implicit_hold(pieces.type[i], pieces.location[i])
-            outcomes.append(OrderOutcome(pieces.power[i], hold, verdict, "no order", detail, True))
+            outcomes.append(OrderOutcome(pieces.power[i], hold, verdict, detail, True))
 
 
 @lru_cache(maxsize=4096)
@@ -228,10 +233,10 @@ def _implicit_hold(unit_type: UnitType, location: Location) -> Hold:
     return Hold(unit=UnitRef(type=unit_type, location=location))
 
 
-def _carried(battle: Battle, i: int) -> Verdict:
+def _carried(battle: Battle, i: int) -> Unused | Stranded | Carried:
     """A convoy whose fleet was not dislodged: did its army travel, or was the route broken elsewhere?"""
     field = battle.field
-    army = battle.verdict[field.at[field.subject[i]]]
+    army = field.verdict(field.at[field.subject[i]])
     if isinstance(army, NoConvoy):
         return _NO_ROUTE
     return STRANDED if army is NO_PATH else CARRIED
@@ -247,10 +252,10 @@ def _dislodger(battle: Battle, i: int) -> Location | None:
 _HELD = tuple(Detail(strength) for strength in range(12))
 
 
-def _stays(battle: Battle, i: int) -> tuple[Verdict, Detail]:
+def _stays(battle: Battle, i: int) -> tuple[Holds | Dislodged, Detail]:
     """A unit that holds (ordered to, or with no order): it holds or is dislodged."""
     field = battle.field
-    strength = hold_strength(battle, field.prov[i])
+    strength = hold_strength(battle.field, field.prov[i])
     winner = battle.arrivals.get(field.prov[i])
     if winner is None:
         return HOLDS, _HELD[strength] if strength < 12 else Detail(strength)
@@ -258,35 +263,20 @@ def _stays(battle: Battle, i: int) -> tuple[Verdict, Detail]:
     return Dislodged(by, field.tables.names[field.prov[winner]]), Detail(strength, by=by)
 
 
-def _move_detail(battle: Battle, i: int) -> Detail:
+def _move_detail(battle: Battle, i: int, weighed: Weighed) -> Detail:
     """A move's attack strength against the strongest force opposing it, as the rule weighed them
     (:func:`~adjudicator.decisions.move`: for a move that failed, that force's unit is its verdict's
     culprit)."""
     field = battle.field
     convoyed, by = field.convoyed[i], _dislodger(battle, i)
-    attack = battle.attack[i]
-    if attack == 0:
-        if convoyed and not battle.decisions.path(battle, i):
+    if weighed.attack == 0:
+        if convoyed and not field.decisions.path(field, i):
             return Detail(strength=0, by=by, via_convoy=True)
-        return _own_unit_detail(battle, i, by)
-    opposer = battle.opposer[i]
-    opposed_by = field.location[opposer] if opposer != NOBODY else None
-    return Detail(attack, battle.against[i], opposed_by, by, convoyed, field.opponent[i] != NOBODY)
-
-
-def _own_unit_detail(battle: Battle, i: int, by: Location | None) -> Detail:
-    """A move with attack strength 0 against its own power's unit: the rule weighed nothing, so the
-    numbers are read here: the strongest force against it (the first met, on a tie)."""
-    field = battle.field
-    opponent, there = field.opponent[i], field.target[i]
-    strongest, opposed_by = 0, None
-    if opponent != NOBODY:
-        strongest, opposed_by = defend_strength(battle, opponent), field.location[opponent]
-    elif there in field.at:
-        strongest, opposed_by = hold_strength(battle, there), field.location[field.at[there]]
-    for j in field.moves_into[there]:
-        if j != i:
-            prevent = prevent_strength(battle, j)
-            if prevent > strongest:
-                strongest, opposed_by = prevent, field.location[j]
-    return Detail(0, strongest, opposed_by, by, field.convoyed[i], opponent != NOBODY)
+        # Its own power's unit in the way: the rule weighed nothing more, so the forces against it are
+        # weighed here, on the settled battle, as the rule weighs them for any other move.
+        against, opposer, _ = opposition(field, i)
+        attack = 0
+    else:
+        attack, against, opposer = weighed.attack, weighed.against, weighed.opposer
+    opposed_by = field.location[opposer] if opposer is not None else None
+    return Detail(attack, against, opposed_by, by, convoyed, field.opponent[i] is not None)

@@ -13,17 +13,22 @@ frozen msgspec Structs, not dataclasses: every command that reads a game
 imports this module, and nineteen dataclasses cost it more than the rest of
 the engine's types (a Struct is defined, and made, in C).
 
+The verdict is the one fact: whether the order succeeded (``result``),
+why (its kind: the results post words it, :mod:`post.wording`), who made
+it fail (``culprit``) and what else there is to say (``note``) are read
+from it. Each phase has its own verdicts: :data:`MovementVerdict` here,
+the retreats' and the adjustments' beside their rules.
+
 An :class:`OrderOutcome` is one order's fate as the game, the post, the web
-and the JSON read it: the verdict, plus the coarse ``result`` and ``reason``
-(a closed set, stored in game files), an optional note and the numbers
-behind it (:class:`Detail`). Both are frozen msgspec Structs too, built by
-their own constructors: a movement phase makes one per order.
+and the JSON read it: the verdict and the numbers behind it
+(:class:`Detail`). Both are frozen msgspec Structs too, built by their own
+constructors: a movement phase makes one per order.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 import msgspec
 
@@ -48,11 +53,11 @@ __all__ = [
     "Given",
     "Holds",
     "LostHeadToHead",
+    "MovementVerdict",
     "NoConvoy",
     "NoPath",
     "OrderOutcome",
     "Paradox",
-    "Reason",
     "Result",
     "Stranded",
     "Succeeds",
@@ -61,6 +66,7 @@ __all__ = [
     "Unused",
     "Verdict",
     "Void",
+    "note_of",
 ]
 
 
@@ -68,51 +74,6 @@ class Result(StrEnum):
     SUCCEEDS = "succeeds"
     FAILS = "fails"
     VOID = "void"
-
-
-class Reason(StrEnum):
-    """Why an order ended as it did; each value is one sentence in a report (and is stored in game files)."""
-
-    # movement
-    MOVED = "moved"
-    BOUNCED = "bounced"
-    DEFENDED = "defended"
-    LOST_HEAD_TO_HEAD = "lost head to head"
-    FRIENDLY_FIRE = "would dislodge its own unit"
-    NO_PATH = "convoy route broken"
-    NO_CONVOY = "convoy disrupted or missing"
-    HELD = "held"
-    DISLODGED = "dislodged"
-    SUPPORT_GIVEN = "support given"
-    SUPPORT_CUT = "support cut"
-    SUPPORT_CUT_BY_DISLODGEMENT = "support cut by dislodgement"
-    SUPPORT_UNMATCHED = "supported unit did something else"
-    CONVOYED = "convoyed"
-    CONVOY_DISRUPTED = "convoy disrupted"
-    CONVOY_PARADOX = "convoy paradox (Szykman rule: the convoy fails)"
-    CONVOY_UNUSED = "army did not take this convoy"
-    CONVOY_STRANDED = "convoy held, but the route broke at another fleet"
-    CIRCULAR_UNRESOLVED = "undecidable cycle: the orders in it fail"
-    # retreats
-    RETREATED = "retreated"
-    RETREAT_BOUNCED = "retreat bounced"
-    DISBANDED = "disbanded"
-    # adjustments
-    BUILT = "built"
-    REMOVED = "removed"
-    WAIVED = "waived"
-    TOO_MANY = "more orders than allowed"
-    CIVIL_DISORDER = "removed in civil disorder"
-    # any phase
-    ILLEGAL = "illegal"
-
-    @classmethod
-    def _missing_(cls, value: object) -> Reason | None:
-        """Game files written before a reason's words changed still load."""
-        return _OLD_WORDS.get(str(value))
-
-
-_OLD_WORDS = {"convoy paradox (Szykman rule: the fleet holds)": Reason.CONVOY_PARADOX}
 
 
 class ConvoyGap(Worded):
@@ -132,18 +93,22 @@ class ConvoyUnused(Worded):
 # --- verdicts: what each rule of DATC 5.B returns -------------------------------------------
 
 
-class Verdict(msgspec.Struct, frozen=True, tag_field="kind"):
-    """A rule's answer for one order: ``succeeded`` (all the resolver reads), ``reason`` and ``culprit``.
+class Verdict(msgspec.Struct, frozen=True, gc=False, tag_field="kind"):
+    """A rule's answer for one order: ``succeeded`` (all the resolver reads), and why, by its type.
 
     Each verdict type is tagged with its kind (``"bounced"``, ``"void"``): a
     game file, the API and ``--json`` keep it as ``{"kind": "bounced", "by":
-    "OWA"}``, read back into the same type.
+    "OWA"}``, read back into the same type. ``opposed`` and ``dislodged``
+    say what the culprit was besides: the unit whose force stopped a move,
+    the unit that dislodged the ordered one (so an outcome's numbers need not
+    name it again, :class:`Detail`).
     """
 
     noted: ClassVar[bool] = False  # True: :attr:`note` says something (read only then: it is a property)
     succeeded: ClassVar[bool] = False
     result: ClassVar[Result] = Result.FAILS
-    reason: ClassVar[Reason]
+    opposed: ClassVar[bool] = False
+    dislodged: ClassVar[bool] = False
 
     @property
     def culprit(self) -> Location | None:
@@ -162,7 +127,6 @@ class Void(Verdict, frozen=True, tag="void"):
     why: VoidReason
     places: tuple[str, ...] = ()
     result: ClassVar[Result] = Result.VOID
-    reason: ClassVar[Reason] = Reason.ILLEGAL
     noted: ClassVar[bool] = True
 
     @property
@@ -175,14 +139,14 @@ class Succeeds(Verdict, frozen=True, tag="succeeds"):
 
     succeeded: ClassVar[bool] = True
     result: ClassVar[Result] = Result.SUCCEEDS
-    reason: ClassVar[Reason] = Reason.MOVED
 
 
 class Bounced(Verdict, frozen=True, tag="bounced"):
     """5.B.1: a rival move into the same province had a prevent strength at least the attack's."""
 
+    opposed: ClassVar[bool] = True
+
     by: Location
-    reason: ClassVar[Reason] = Reason.BOUNCED
 
     @property
     def culprit(self) -> Location | None:
@@ -192,8 +156,9 @@ class Bounced(Verdict, frozen=True, tag="bounced"):
 class Defended(Verdict, frozen=True, tag="defended"):
     """5.B.1: the unit staying in the target held with a strength at least the attack's."""
 
+    opposed: ClassVar[bool] = True
+
     by: Location
-    reason: ClassVar[Reason] = Reason.DEFENDED
 
     @property
     def culprit(self) -> Location | None:
@@ -203,8 +168,9 @@ class Defended(Verdict, frozen=True, tag="defended"):
 class LostHeadToHead(Verdict, frozen=True, tag="lost_head_to_head"):
     """5.B.1: the unit coming the other way defended with a strength at least the attack's."""
 
+    opposed: ClassVar[bool] = True
+
     to: Location
-    reason: ClassVar[Reason] = Reason.LOST_HEAD_TO_HEAD
 
     @property
     def culprit(self) -> Location | None:
@@ -214,8 +180,9 @@ class LostHeadToHead(Verdict, frozen=True, tag="lost_head_to_head"):
 class FriendlyFire(Verdict, frozen=True, tag="friendly_fire"):
     """5.B.8: attack strength 0, the unit that stays in the target is the mover's own power's."""
 
+    opposed: ClassVar[bool] = True
+
     own: Location
-    reason: ClassVar[Reason] = Reason.FRIENDLY_FIRE
 
     @property
     def culprit(self) -> Location | None:
@@ -225,14 +192,11 @@ class FriendlyFire(Verdict, frozen=True, tag="friendly_fire"):
 class NoPath(Verdict, frozen=True, tag="no_path"):
     """5.B.4: the convoys ordered could have carried the army, but on every route one failed (6.C.5, 6.F.14)."""
 
-    reason: ClassVar[Reason] = Reason.NO_PATH
-
 
 class NoConvoy(Verdict, frozen=True, tag="no_convoy"):
     """5.B.4: an army going by convoy that no chain of convoy orders could carry."""
 
     why: ConvoyGap
-    reason: ClassVar[Reason] = Reason.NO_CONVOY
     noted: ClassVar[bool] = True
 
     @property
@@ -245,14 +209,12 @@ class Given(Verdict, frozen=True, tag="given"):
 
     succeeded: ClassVar[bool] = True
     result: ClassVar[Result] = Result.SUCCEEDS
-    reason: ClassVar[Reason] = Reason.SUPPORT_GIVEN
 
 
 class Cut(Verdict, frozen=True, tag="cut"):
     """5.B.2: another power's unit attacked the supporter from elsewhere than where the support goes."""
 
     by: Location
-    reason: ClassVar[Reason] = Reason.SUPPORT_CUT
 
     @property
     def culprit(self) -> Location | None:
@@ -262,8 +224,9 @@ class Cut(Verdict, frozen=True, tag="cut"):
 class CutByDislodgement(Verdict, frozen=True, tag="cut_by_dislodgement"):
     """5.B.2: the unit the support goes against dislodged the supporter (an attack from there cuts only so)."""
 
+    dislodged: ClassVar[bool] = True
+
     by: Location
-    reason: ClassVar[Reason] = Reason.SUPPORT_CUT_BY_DISLODGEMENT
 
     @property
     def culprit(self) -> Location | None:
@@ -273,15 +236,12 @@ class CutByDislodgement(Verdict, frozen=True, tag="cut_by_dislodgement"):
 class Unmatched(Verdict, frozen=True, tag="unmatched"):
     """A support not cut that counts for nothing: the supported unit did something else (DATC 4.B.4)."""
 
-    reason: ClassVar[Reason] = Reason.SUPPORT_UNMATCHED
-
 
 class Carried(Verdict, frozen=True, tag="carried"):
     """5.B.3: the fleet was not dislodged and the army had its route."""
 
     succeeded: ClassVar[bool] = True
     result: ClassVar[Result] = Result.SUCCEEDS
-    reason: ClassVar[Reason] = Reason.CONVOYED
 
 
 class Stranded(Verdict, frozen=True, tag="stranded"):
@@ -289,14 +249,12 @@ class Stranded(Verdict, frozen=True, tag="stranded"):
 
     succeeded: ClassVar[bool] = True
     result: ClassVar[Result] = Result.SUCCEEDS
-    reason: ClassVar[Reason] = Reason.CONVOY_STRANDED
 
 
 class Unused(Verdict, frozen=True, tag="unused"):
     """A convoy that was not disrupted but carried nobody."""
 
     why: ConvoyUnused
-    reason: ClassVar[Reason] = Reason.CONVOY_UNUSED
     noted: ClassVar[bool] = True
 
     @property
@@ -307,8 +265,9 @@ class Unused(Verdict, frozen=True, tag="unused"):
 class Disrupted(Verdict, frozen=True, tag="disrupted"):
     """5.B.3: the convoying fleet was dislodged."""
 
+    dislodged: ClassVar[bool] = True
+
     by: Location
-    reason: ClassVar[Reason] = Reason.CONVOY_DISRUPTED
 
     @property
     def culprit(self) -> Location | None:
@@ -319,7 +278,6 @@ class Paradox(Verdict, frozen=True, tag="paradox"):
     """5.B.9 with 4.A.2: the convoy is part of a paradox, settled by the named rule (its convoys fail)."""
 
     rule: str = "Szykman"
-    reason: ClassVar[Reason] = Reason.CONVOY_PARADOX
 
 
 class Holds(Verdict, frozen=True, tag="holds"):
@@ -327,15 +285,15 @@ class Holds(Verdict, frozen=True, tag="holds"):
 
     succeeded: ClassVar[bool] = True
     result: ClassVar[Result] = Result.SUCCEEDS
-    reason: ClassVar[Reason] = Reason.HELD
 
 
 class Dislodged(Verdict, frozen=True, tag="dislodged"):
     """A unit that stayed was dislodged: ``by`` is the attacker, ``origin`` the province it came from."""
 
+    dislodged: ClassVar[bool] = True
+
     by: Location
     origin: Location
-    reason: ClassVar[Reason] = Reason.DISLODGED
 
     @property
     def culprit(self) -> Location | None:
@@ -345,12 +303,34 @@ class Dislodged(Verdict, frozen=True, tag="dislodged"):
 class Undecidable(Verdict, frozen=True, tag="undecidable"):
     """5.B.9: a cycle neither circular movement nor a convoy paradox (only in variants): its orders fail."""
 
-    reason: ClassVar[Reason] = Reason.CIRCULAR_UNRESOLVED
-
 
 # Verdicts without fields are immutable: one of each is enough (and ``is`` tells them apart).
 SUCCEEDS, GIVEN, CARRIED, HOLDS = Succeeds(), Given(), Carried(), Holds()
 NO_PATH, STRANDED, SZYKMAN, UNDECIDABLE = NoPath(), Stranded(), Paradox("Szykman"), Undecidable()
+
+MovementVerdict = (
+    Succeeds
+    | Bounced
+    | Defended
+    | LostHeadToHead
+    | FriendlyFire
+    | NoPath
+    | NoConvoy
+    | Given
+    | Cut
+    | CutByDislodgement
+    | Unmatched
+    | Carried
+    | Stranded
+    | Unused
+    | Disrupted
+    | Paradox
+    | Holds
+    | Dislodged
+    | Undecidable
+    | Void
+)
+"""Every verdict of a movement phase (DATC 5.B's rules, and an illegal order's)."""
 
 
 class Detail(Struct, frozen=True, gc=False):
@@ -371,30 +351,29 @@ class Detail(Struct, frozen=True, gc=False):
     head_to_head: bool = False
 
 
-class OrderOutcome(Struct, frozen=True):
-    """One order and its fate: the verdict the rule returned, and what the post shows beside it.
+V_co = TypeVar("V_co", bound=Verdict, covariant=True)
 
-    ``note`` is the verdict's note, or for a unit that got no order
-    (``implicit``: it held, was disbanded, waived or removed by the rules)
-    what is said of that ("no order"); ``detail`` the numbers behind a
-    movement outcome. ``result`` and ``reason`` are the verdict's coarse
-    form (a closed set, stored in game files beside the verdict).
+
+class OrderOutcome(Struct, Generic[V_co], frozen=True, gc=False):
+    """One order and its fate: the verdict the rule returned, and the numbers behind it.
+
+    ``implicit``: the unit got no order (it held, was disbanded, waived or
+    removed by the rules); ``detail``: the numbers behind a movement
+    outcome. ``result``, ``culprit`` and ``note`` are read from the verdict.
+    Each phase's outcomes hold that phase's verdicts (``OrderOutcome[MovementVerdict]``).
+    Like a verdict, an outcome holds only immutable values, so it can be in no reference cycle: neither is
+    tracked by the garbage collector (``gc=False``), which a phase would otherwise visit for each order.
     """
 
     power: str | None
     order: Order
-    verdict: Verdict
-    note: str = ""
+    verdict: V_co
     detail: Detail = Detail()
     implicit: bool = False
 
     @property
     def result(self) -> Result:
         return self.verdict.result
-
-    @property
-    def reason(self) -> Reason:
-        return self.verdict.reason
 
     @property
     def succeeded(self) -> bool:
@@ -405,7 +384,14 @@ class OrderOutcome(Struct, frozen=True):
         """The unit that made the order fail (bounced, defended, cut, disrupted or dislodged it)."""
         return self.verdict.culprit
 
-    @classmethod
-    def of(cls, power: str | None, order: Order, verdict: Verdict, *, implicit: bool = False) -> OrderOutcome:
-        """The outcome of a verdict, with the verdict's own note."""
-        return cls(power, order, verdict, verdict.note if verdict.noted else "", implicit=implicit)
+    @property
+    def note(self) -> str:
+        return note_of(self.verdict, self.implicit)
+
+
+def note_of(verdict: Verdict, implicit: bool) -> str:
+    """What the verdict says beside its kind (why there was no convoy, how many builds were due); for a
+    unit that got no order and stayed, that it got none ("no order")."""
+    if verdict.noted:
+        return verdict.note
+    return "no order" if implicit and isinstance(verdict, Holds | Dislodged) else ""

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 import msgspec
 
-from adjudicator.outcomes import OrderOutcome, Reason, Result, Verdict, Void
+from adjudicator.outcomes import OrderOutcome, Result, Verdict, Void
 from adjudicator.position import DislodgedUnit, Position, Unit
 from adjudicator.refusals import VoidReason, Why
 from adjudicator.worded import Worded
@@ -30,6 +30,7 @@ __all__ = [
     "NotRetreated",
     "RetreatBounced",
     "RetreatResult",
+    "RetreatVerdict",
     "Retreated",
     "adjudicate_retreats",
     "retreat_options",
@@ -49,7 +50,6 @@ class Retreated(Verdict, frozen=True, tag="retreated"):
     to: Location
     succeeded: ClassVar[bool] = True
     result: ClassVar[Result] = Result.SUCCEEDS
-    reason: ClassVar[Reason] = Reason.RETREATED
 
 
 class RetreatBounced(Verdict, frozen=True, tag="retreat_bounced"):
@@ -57,7 +57,6 @@ class RetreatBounced(Verdict, frozen=True, tag="retreat_bounced"):
     other units (where they were dislodged) that retreated there."""
 
     rivals: tuple[Location, ...]
-    reason: ClassVar[Reason] = Reason.RETREAT_BOUNCED
     noted: ClassVar[bool] = True
 
     @property
@@ -75,7 +74,6 @@ class Disbanded(Verdict, frozen=True, tag="disbanded"):
     why: NotRetreated | None = None
     succeeded: ClassVar[bool] = True
     result: ClassVar[Result] = Result.SUCCEEDS
-    reason: ClassVar[Reason] = Reason.DISBANDED
     noted: ClassVar[bool] = True
 
     @property
@@ -104,12 +102,48 @@ def retreat_options(
     )
 
 
+RetreatVerdict = Retreated | RetreatBounced | Disbanded | Void
+"""Every verdict of a retreat phase."""
+
+
 class RetreatResult(msgspec.Struct, frozen=True):
-    outcomes: tuple[OrderOutcome, ...]
+    outcomes: tuple[OrderOutcome[RetreatVerdict], ...]
     units: tuple[Unit, ...]
 
     def position(self, before: Position) -> Position:
         return before.replace(units=self.units, dislodged=(), contested=())
+
+
+# --- each order checked: its retreat phase's own form -------------------------------------------
+
+
+class RetreatChecked(msgspec.Struct, frozen=True, gc=False):
+    """A legal retreat: the dislodged ``unit`` goes to ``destination`` (the coast filled in)."""
+
+    power: str | None
+    order: Retreat
+    unit: Unit
+    destination: Location
+
+
+class DisbandChecked(msgspec.Struct, frozen=True, gc=False):
+    """A legal disband of the dislodged ``unit``."""
+
+    power: str | None
+    order: Disband
+    unit: Unit
+
+
+class VoidRetreat(msgspec.Struct, frozen=True, gc=False):
+    """An order the retreat phase ignores (DATC 4.E.1), and why."""
+
+    power: str | None
+    order: Order
+    verdict: Void
+
+
+_Checked = RetreatChecked | DisbandChecked | VoidRetreat
+_Options = Mapping[str, tuple[DislodgedUnit, tuple[Location, ...]]]  # province -> the unit there, where it may go
 
 
 def adjudicate_retreats(
@@ -120,63 +154,62 @@ def adjudicate_retreats(
     options = {
         d.unit.province: (d, retreat_options(board, d, occupied, position.contested)) for d in position.dislodged
     }
-    checked = [_check(board, options, power, order) for power, given in orders.items() for order in given]
-    checked = _single_orders(checked)
+    checked = _single_orders(
+        [_check(board, options, power, order) for power, given in orders.items() for order in given]
+    )
     going: dict[str, list[Unit]] = {}  # province -> the units retreating there
-    for _, order, destination, why in checked:
-        if destination is not None and why is None:
-            unit = options[order.unit.province][0].unit  # type: ignore[union-attr]
-            going.setdefault(province_of(destination), []).append(unit)
-    outcomes: list[OrderOutcome] = []
+    for item in checked:
+        if isinstance(item, RetreatChecked):
+            going.setdefault(province_of(item.destination), []).append(item.unit)
+    outcomes: list[OrderOutcome[RetreatVerdict]] = []
     retreated: list[Unit] = []
     done: set[str] = set()
-    for power, order, destination, why in checked:
-        if why is not None:
-            outcomes.append(OrderOutcome.of(power, order, Void(*why)))
+    for item in checked:
+        if isinstance(item, VoidRetreat):
+            outcomes.append(OrderOutcome(item.power, item.order, item.verdict))
             continue
-        done.add(order.unit.province)  # type: ignore[union-attr]
-        if destination is None:
-            outcomes.append(OrderOutcome.of(power, order, Disbanded()))
+        unit = item.unit
+        done.add(unit.province)
+        if isinstance(item, DisbandChecked):
+            outcomes.append(OrderOutcome(item.power, item.order, Disbanded()))
             continue
-        unit = options[order.unit.province][0].unit  # type: ignore[union-attr]
-        rivals = tuple(other.location for other in going[province_of(destination)] if other is not unit)
+        rivals = tuple(other.location for other in going[province_of(item.destination)] if other is not unit)
         if rivals:
-            outcomes.append(OrderOutcome.of(power, order, RetreatBounced(rivals)))
+            outcomes.append(OrderOutcome(item.power, item.order, RetreatBounced(rivals)))
         else:
-            retreated.append(unit.replace(location=destination))
-            outcomes.append(OrderOutcome.of(power, order, Retreated(destination)))
+            retreated.append(unit.replace(location=item.destination))
+            outcomes.append(OrderOutcome(item.power, item.order, Retreated(item.destination)))
     for dislodged, _ in options.values():
         if dislodged.unit.province not in done:
             unit = dislodged.unit
             disband = Disband(unit=UnitRef(type=unit.type, location=unit.location))
             unordered = NotRetreated.NEUTRAL if unit.is_neutral else NotRetreated.NOT_ORDERED
-            outcomes.append(OrderOutcome.of(unit.power, disband, Disbanded(unordered), implicit=True))
+            outcomes.append(OrderOutcome(unit.power, disband, Disbanded(unordered), implicit=True))
     return RetreatResult(tuple(outcomes), (*position.units, *retreated))
 
 
-_Item = tuple[str | None, Order, Location | None, Why | None]  # power, order, destination, why it is void
+def _void(power: str | None, order: Order, why: Why) -> VoidRetreat:
+    return VoidRetreat(power, order, Void(*why))
 
 
-def _check(
-    board: Board, options: Mapping[str, tuple[DislodgedUnit, tuple[Location, ...]]], power: str | None, order: Order
-) -> _Item:
+def _check(board: Board, options: _Options, power: str | None, order: Order) -> _Checked:
     if not isinstance(order, Retreat | Disband):
-        return power, order, None, (VoidReason.NOT_A_RETREAT, ())
+        return _void(power, order, (VoidReason.NOT_A_RETREAT, ()))
     entry = options.get(order.unit.province)
     if entry is None or entry[0].unit.power != power:
-        return power, order, None, (VoidReason.NO_DISLODGED_UNIT, (str(power), board.display(order.unit.province)))
-    if isinstance(order, Disband):
-        return power, order, None, None
+        return _void(power, order, (VoidReason.NO_DISLODGED_UNIT, (str(power), board.display(order.unit.province))))
     dislodged, allowed = entry
+    if isinstance(order, Disband):
+        return DisbandChecked(power, order, dislodged.unit)
     target = province_of(order.destination)
     # A coast means nothing for an army (DATC 4.B.6): "A RUM R BUL/SC" retreats to Bulgaria, as a move would.
     destination = target if dislodged.unit.type is UnitType.ARMY else order.destination
     fits = [loc for loc in allowed if loc == destination or (destination == target and province_of(loc) == target)]
     if len(fits) == 1:
-        return power, order, fits[0], None
+        return RetreatChecked(power, order, dislodged.unit, fits[0])
     if len(fits) > 1:
-        return power, order, None, (VoidReason.NAME_THE_COAST, (board.display(target),))
-    return power, order, None, _why_not(board, dislodged, order.destination, allowed)
+        return _void(power, order, (VoidReason.NAME_THE_COAST, (board.display(target),)))
+    return _void(power, order, _why_not(board, dislodged, order.destination, allowed))
 
 
 def _why_not(board: Board, dislodged: DislodgedUnit, destination: Location, allowed: Sequence[Location]) -> Why:
@@ -188,12 +221,12 @@ def _why_not(board: Board, dislodged: DislodgedUnit, destination: Location, allo
     return VoidReason.NOT_A_RETREAT_OPTION, (board.display(destination), ", ".join(map(board.display, allowed)))
 
 
-def _single_orders(checked: list[_Item]) -> list[_Item]:
+def _single_orders(checked: list[_Checked]) -> list[_Checked]:
     """Two different orders for one dislodged unit: both void, the unit is disbanded."""
-    count = Counter(order.unit.province for _, order, _, why in checked if why is None)  # type: ignore[union-attr]
+    count = Counter(item.unit.province for item in checked if not isinstance(item, VoidRetreat))
     return [
-        (power, order, None, (VoidReason.TWO_RETREAT_ORDERS, ()))
-        if why is None and count[order.unit.province] > 1  # type: ignore[union-attr]
-        else (power, order, destination, why)
-        for power, order, destination, why in checked
+        _void(item.power, item.order, (VoidReason.TWO_RETREAT_ORDERS, ()))
+        if not isinstance(item, VoidRetreat) and count[item.unit.province] > 1
+        else item
+        for item in checked
     ]

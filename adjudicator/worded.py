@@ -8,7 +8,6 @@ compare the code. Each member is written ``NAME = "code", "the words"``.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Self
 
 __all__ = ["Worded"]
 
@@ -23,8 +22,3 @@ class Worded(StrEnum):
         member._value_ = code
         member.words = words
         return member
-
-    @classmethod
-    def of(cls, code: str) -> Self | None:
-        """The member with this code, or None."""
-        return cls._value2member_map_.get(code)  # type: ignore[return-value]

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import msgspec
+
 from adjudicator.movement import MovementResult, adjudicate_movement
-from adjudicator.outcomes import Reason
+from adjudicator.outcomes import NoConvoy, NoPath
 from bench.mila import Outcome, mila_orders
 from bench.random_phases import RandomPhase
 from maps.board import Board
@@ -73,7 +75,7 @@ def _fallbacks(board: Board, result: MovementResult) -> list[str]:
     found = []
     for outcome in result.outcomes:
         order = outcome.order
-        if outcome.reason not in (Reason.NO_CONVOY, Reason.NO_PATH) or not isinstance(order, Move):
+        if not isinstance(outcome.verdict, NoConvoy | NoPath) or not isinstance(order, Move):
             continue
         target = province_of(order.destination)
         if target not in board.army_neighbours(order.unit.province):
@@ -153,8 +155,13 @@ def describe(board: Board, d: Disagreement) -> str:
     result = adjudicate_movement(board, d.phase.position, d.phase.orders)
     lines.append("  our outcomes:")
     lines += [
-        f"    {(o.power or 'neutral'):8} {order_text(o.order):30} {o.result.value:8} {o.reason.value}"
+        f"    {(o.power or 'neutral'):8} {order_text(o.order):30} {o.result.value:8} {_json(o.verdict)}"
         for o in result.outcomes
         if not o.implicit
     ]
     return "\n".join(lines)
+
+
+def _json(verdict: object) -> str:
+    """A verdict as the game file keeps it: ``{"kind":"bounced","by":"MUN"}``."""
+    return msgspec.json.encode(verdict).decode()

@@ -49,13 +49,14 @@ Case = tuple[str, str, Position, Orders]  # (label, map name, position, orders)
 def fingerprint(result: MovementResult) -> str:
     """Everything a movement phase returns, as text: equal text, equal result.
 
-    An outcome's verdict is written as what it says (the reason, the note and the culprit it names),
-    not by its class's name, so a verdict type renamed is still the same outcome.
+    An outcome's verdict is written as the game file keeps it (its kind and what it names, as JSON),
+    beside what is derived from it (the result, the note and the culprit) and the numbers behind it,
+    so a verdict's words may change in the post without a phase differing here.
     """
+    encode = msgspec.json.encode
     outcomes = [
-        (o.power, msgspec.json.encode(o.order).decode(), type(o.result).__name__, o.result.value,
-         type(o.reason).__name__, o.reason.value, o.note, type(o.detail).__name__,
-         msgspec.structs.astuple(o.detail), o.implicit, o.culprit)
+        (o.power, encode(o.order).decode(), encode(o.verdict).decode(), o.result.value, o.note,
+         type(o.detail).__name__, msgspec.structs.astuple(o.detail), o.implicit, o.culprit)
         for o in result.outcomes
     ]  # fmt: skip
     return f"{board_text(result)}, {outcomes!r})"

@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 
 from adjudicator import movement
 from adjudicator.battle import Battle
+from adjudicator.battlefield import Battlefield
+from adjudicator.decisions import DATC
 from adjudicator.movement import read_outcomes
 from adjudicator.phase_orders import check_orders
 from adjudicator.pieces import Pieces
@@ -23,7 +25,11 @@ from maps import Board
 
 __all__ = ["STAGES", "stage_breakdown"]
 
-STAGES = ("read units", "legality", "battle lists", "resolve", "new board", "outcomes", "whole phase")
+STAGES = ("read units", "legality", "battle lists", "battle, resolved", "new board", "outcomes", "whole phase")
+
+
+def _no_backup(resolver: object, members: object) -> None:
+    """The battlefield laid out alone is never resolved: no cycle to settle."""
 
 
 def _run_once(board: Board, phase: RandomPhase) -> list[int]:
@@ -34,9 +40,9 @@ def _run_once(board: Board, phase: RandomPhase) -> list[int]:
     marks.append(clock())
     checked = check_orders(pieces, phase.orders)
     marks.append(clock())
-    battle = Battle(pieces, checked)
+    Battlefield(pieces, checked, DATC, _no_backup)
     marks.append(clock())
-    battle.resolve_all()
+    battle = Battle(pieces, checked)
     marks.append(clock())
     movement._after(battle)
     movement._contested(battle)

@@ -27,6 +27,7 @@ from game.duty import powers_to_order
 from game.errors import GameError
 from game.owed import RefusedLine
 from game.records import (
+    AnyVerdict,
     DislodgedRecord,
     GameResult,
     GmAction,
@@ -382,7 +383,7 @@ class Game:
         auction = [LotRecord.of(lot) for lot in lots]
         return report.replace(dislodged=dislodged, auction=auction), transition
 
-    def _report(self, outcomes: Sequence[OrderOutcome], transition: Transition) -> PhaseReport:
+    def _report(self, outcomes: Sequence[OrderOutcome[AnyVerdict]], transition: Transition) -> PhaseReport:
         result = self.state.result
         if transition.winner is not None:
             result = GameResult(kind=ResultKind.WON, powers=[transition.winner])

@@ -1,5 +1,11 @@
 """Game files of an older schema read as the current one: each change of the format made again on read.
 
+Schema 2 to 3: an outcome record keeps its verdict alone, not the verdict's
+words beside it (``result``, ``reason``, ``note`` and ``culprit`` are read
+from the verdict), and its numbers name a unit only where the verdict does
+not (``opposed_by`` of a failed move, ``by`` of a dislodged unit: the
+verdict's culprit). The words are dropped, and the units the verdict names.
+
 Schema 1 to 2: each outcome record gains the verdict the rule returned,
 tagged with its kind. The record kept the verdict in its coarse form (its
 reason, note and culprit, and the numbers), and the rules decided the same
@@ -20,46 +26,81 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
+
+import msgspec
 
 from adjudicator.adjustments import Unbuilt
-from adjudicator.outcomes import ConvoyGap, ConvoyUnused, Reason
+from adjudicator.outcomes import ConvoyGap, ConvoyUnused
 from adjudicator.refusals import VoidReason
 from adjudicator.retreats import NotRetreated
 from adjudicator.worded import Worded
+from game.records import AnyVerdict
 
-__all__ = ["FROM", "migrate"]
+__all__ = ["FROM", "SCHEMA", "migrate"]
 
 FROM = 1
 """The oldest schema this sengoku reads (and migrates)."""
+SCHEMA: Final = 3
+"""The schema this sengoku writes (the schema migrated to)."""
 
 Record = dict[str, Any]
 _Make = Callable[[Record, list[Any]], Record]
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
-    """A game's decoded JSON of schema 1, as schema 2 (changed in place, and returned)."""
-    history = data.get("history")
-    for entry in history if isinstance(history, list) else ():
-        report = entry.get("report") if isinstance(entry, dict) else None
-        outcomes = report.get("outcomes") if isinstance(report, dict) else None
-        for record in outcomes if isinstance(outcomes, list) else ():
-            if isinstance(record, dict) and "verdict" not in record:
-                verdict = verdict_of(record, outcomes)  # type: ignore[arg-type]
+    """A game's decoded JSON of schema 1 or 2, as schema 3 (changed in place, and returned)."""
+    first = data.get("schema_version") == 1
+    for outcomes in _outcome_lists(data):
+        for record in outcomes:
+            if not isinstance(record, dict):
+                continue
+            if first and "verdict" not in record:
+                verdict = verdict_of(record, outcomes)
                 if verdict is not None:
                     record["verdict"] = verdict
-    data["schema_version"] = 2
+            _verdict_alone(record)
+    data["schema_version"] = SCHEMA
     return data
+
+
+def _outcome_lists(data: dict[str, Any]) -> list[list[Any]]:
+    """Every phase report's outcome records: the history's, the reports corrected since, the rolled back."""
+    entries = []
+    for holder in (data, data.get("rolled_back")):
+        found = holder.get("history" if holder is data else "entries") if isinstance(holder, dict) else None
+        entries += found if isinstance(found, list) else []
+    lists = []
+    for entry in entries:
+        for name in ("report", "previous"):
+            report = entry.get(name) if isinstance(entry, dict) else None
+            outcomes = report.get("outcomes") if isinstance(report, dict) else None
+            if isinstance(outcomes, list):
+                lists.append(outcomes)
+    return lists
+
+
+def _verdict_alone(record: Record) -> None:
+    """Schema 2 to 3: the verdict's words dropped, and the units of the numbers the verdict names."""
+    for name in ("result", "reason", "note", "culprit"):
+        record.pop(name, None)
+    try:
+        verdict: AnyVerdict = msgspec.convert(record.get("verdict"), AnyVerdict)
+    except msgspec.ValidationError:
+        return  # not a verdict: the typed decoding says what is wrong, and where
+    culprit = verdict.culprit
+    if verdict.opposed and record.get("opposed_by") == culprit:
+        record.pop("opposed_by")
+    if verdict.dislodged and record.get("by") == culprit:
+        record.pop("by")
 
 
 def verdict_of(record: Record, phase: list[Any]) -> Record | None:
     """The verdict a schema-1 outcome record stood for (``phase``: all the phase's records); None if the
     record has no reason this sengoku knows (the typed decoding then says what is wrong)."""
-    try:
-        reason = Reason(str(record.get("reason")))
-    except ValueError:
-        return None
-    return _MAKERS[reason](record, phase)
+    reason = str(record.get("reason"))
+    make = _MAKERS.get(_OLD_WORDS.get(reason, reason))
+    return make(record, phase) if make is not None else None
 
 
 # --- what each reason's verdict needs -------------------------------------------------------------
@@ -126,7 +167,7 @@ def _retreat_bounced(record: Record, phase: list[Any]) -> Record:
         for other in phase
         if other is not record
         and isinstance(other, dict)
-        and other.get("reason") == Reason.RETREAT_BOUNCED.value
+        and other.get("reason") == "retreat bounced"
         and _province(_target(other)) == here
         and _unit_location(other) is not None
     ]
@@ -179,39 +220,46 @@ def _why(kind: str, words: type[Worded], default: str | None = None) -> _Make:
     return lambda record, phase: {"kind": kind, "why": _coded(words, record.get("note")) or default}
 
 
-_MAKERS: dict[Reason, _Make] = {
-    Reason.MOVED: _plain("succeeds"),
-    Reason.BOUNCED: _blocked("bounced"),
-    Reason.DEFENDED: _blocked("defended"),
-    Reason.LOST_HEAD_TO_HEAD: lambda record, phase: {
+# A schema-1 record's reason was a sentence: each sentence, and how its verdict is made.
+_MAKERS: dict[str, _Make] = {
+    "moved": _plain("succeeds"),
+    "bounced": _blocked("bounced"),
+    "defended": _blocked("defended"),
+    "lost head to head": lambda record, phase: {
         "kind": "lost_head_to_head",
         "to": _culprit(record, "opposed_by") or _target(record),
     },
-    Reason.FRIENDLY_FIRE: lambda record, phase: {"kind": "friendly_fire", "own": _culprit(record) or _target(record)},
-    Reason.NO_PATH: _plain("no_path"),
-    Reason.NO_CONVOY: _why("no_convoy", ConvoyGap, ConvoyGap.NOT_ORDERED.value),
-    Reason.HELD: _plain("holds"),
-    Reason.DISLODGED: _dislodged,
-    Reason.SUPPORT_GIVEN: _plain("given"),
-    Reason.SUPPORT_CUT: _cut,
-    Reason.SUPPORT_CUT_BY_DISLODGEMENT: lambda record, phase: {
+    "would dislodge its own unit": lambda record, phase: {
+        "kind": "friendly_fire",
+        "own": _culprit(record) or _target(record),
+    },
+    "convoy route broken": _plain("no_path"),
+    "convoy disrupted or missing": _why("no_convoy", ConvoyGap, ConvoyGap.NOT_ORDERED.value),
+    "held": _plain("holds"),
+    "dislodged": _dislodged,
+    "support given": _plain("given"),
+    "support cut": _cut,
+    "support cut by dislodgement": lambda record, phase: {
         "kind": "cut_by_dislodgement",
         "by": _culprit(record, "by"),
     },
-    Reason.SUPPORT_UNMATCHED: _plain("unmatched"),
-    Reason.CONVOYED: _plain("carried"),
-    Reason.CONVOY_DISRUPTED: lambda record, phase: {"kind": "disrupted", "by": _culprit(record, "by")},
-    Reason.CONVOY_PARADOX: lambda record, phase: {"kind": "paradox", "rule": "Szykman"},
-    Reason.CONVOY_UNUSED: _why("unused", ConvoyUnused, ConvoyUnused.UNMATCHED.value),
-    Reason.CONVOY_STRANDED: _plain("stranded"),
-    Reason.CIRCULAR_UNRESOLVED: _plain("undecidable"),
-    Reason.RETREATED: lambda record, phase: {"kind": "retreated", "to": _target(record)},
-    Reason.RETREAT_BOUNCED: _retreat_bounced,
-    Reason.DISBANDED: _why("disbanded", NotRetreated),
-    Reason.BUILT: _plain("built"),
-    Reason.REMOVED: _plain("removed"),
-    Reason.WAIVED: _why("waived", Unbuilt),
-    Reason.TOO_MANY: _too_many,
-    Reason.CIVIL_DISORDER: _plain("civil_disorder"),
-    Reason.ILLEGAL: _void,
+    "supported unit did something else": _plain("unmatched"),
+    "convoyed": _plain("carried"),
+    "convoy disrupted": lambda record, phase: {"kind": "disrupted", "by": _culprit(record, "by")},
+    "convoy paradox (Szykman rule: the convoy fails)": lambda record, phase: {"kind": "paradox", "rule": "Szykman"},
+    "army did not take this convoy": _why("unused", ConvoyUnused, ConvoyUnused.UNMATCHED.value),
+    "convoy held, but the route broke at another fleet": _plain("stranded"),
+    "undecidable cycle: the orders in it fail": _plain("undecidable"),
+    "retreated": lambda record, phase: {"kind": "retreated", "to": _target(record)},
+    "retreat bounced": _retreat_bounced,
+    "disbanded": _why("disbanded", NotRetreated),
+    "built": _plain("built"),
+    "removed": _plain("removed"),
+    "waived": _why("waived", Unbuilt),
+    "more orders than allowed": _too_many,
+    "removed in civil disorder": _plain("civil_disorder"),
+    "illegal": _void,
 }
+
+_OLD_WORDS = {"convoy paradox (Szykman rule: the fleet holds)": "convoy paradox (Szykman rule: the convoy fails)"}
+"""Sentences a reason said before its words changed, as the sentence it says now."""

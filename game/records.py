@@ -15,36 +15,11 @@ from enum import StrEnum
 
 import msgspec
 
-from adjudicator.adjustments import Built, CivilDisorder, Removed, TooMany, Waived
+from adjudicator.adjustments import AdjustmentVerdict
 from adjudicator.diplomacy_points import Lot
-from adjudicator.outcomes import (
-    Bounced,
-    Carried,
-    Cut,
-    CutByDislodgement,
-    Defended,
-    Detail,
-    Dislodged,
-    Disrupted,
-    FriendlyFire,
-    Given,
-    Holds,
-    LostHeadToHead,
-    NoConvoy,
-    NoPath,
-    OrderOutcome,
-    Paradox,
-    Reason,
-    Result,
-    Stranded,
-    Succeeds,
-    Undecidable,
-    Unmatched,
-    Unused,
-    Void,
-)
+from adjudicator.outcomes import Detail, MovementVerdict, OrderOutcome, Result, note_of
 from adjudicator.position import Phase, Unit
-from adjudicator.retreats import Disbanded, RetreatBounced, Retreated
+from adjudicator.retreats import RetreatVerdict
 from maps.terms import Location
 from orders.model import NeutralOrder, Order
 from orders.structs import Struct
@@ -62,57 +37,29 @@ __all__ = [
 ]
 
 
-AnyVerdict = (
-    Succeeds
-    | Bounced
-    | Defended
-    | LostHeadToHead
-    | FriendlyFire
-    | NoPath
-    | NoConvoy
-    | Given
-    | Cut
-    | CutByDislodgement
-    | Unmatched
-    | Carried
-    | Stranded
-    | Unused
-    | Disrupted
-    | Paradox
-    | Holds
-    | Dislodged
-    | Undecidable
-    | Retreated
-    | RetreatBounced
-    | Disbanded
-    | Built
-    | Removed
-    | Waived
-    | TooMany
-    | CivilDisorder
-    | Void
-)
+AnyVerdict = MovementVerdict | RetreatVerdict | AdjustmentVerdict
 """Every verdict a rule returns, by its kind: what a record keeps and a reader gets back as the same type."""
 
 
-class OutcomeRecord(Struct, frozen=True, kw_only=True):
+class OutcomeRecord(Struct, frozen=True, kw_only=True, gc=False):
     """One order's outcome as the game file keeps it: the verdict the rule returned, and the numbers.
 
     ``verdict`` is the rule's verdict as it decided it, tagged with its kind
     (``{"kind": "bounced", "by": "OWA"}``, ``{"kind": "void", "why":
-    "no_unit", "places": ["Kai"]}``): the post words it by its type, the
-    JSON gives it as it is. ``result``, ``reason``, ``note`` and ``culprit``
-    are the same verdict in its coarse form and in words, kept beside it for
-    readers of the JSON; ``by`` is the unit that dislodged the ordered unit.
-    Files of schema 1 had no verdict: :mod:`game.migrate` makes it from the
-    rest when such a file is read.
+    "no_unit", "places": ["Kai"]}``): the one record of what happened and
+    why. ``result``, ``culprit`` and ``note`` are read from it, and the post
+    words it by its kind (:mod:`post.wording`). The numbers behind a
+    movement outcome (:class:`~adjudicator.outcomes.Detail`) are kept beside
+    it, each unit only where the verdict does not name it already:
+    ``opposed_by`` (whose force stopped the move) is kept for a move that
+    succeeded, the culprit of a failed one is its verdict's; ``by`` (who
+    dislodged the ordered unit) likewise. Files of schema 1 and 2 kept the
+    verdict's words beside it: :mod:`game.migrate` reads them as this.
     """
 
     power: str | None
     order: Order
-    result: Result
-    reason: Reason
-    note: str = ""
+    verdict: AnyVerdict
     strength: int | None = None
     opposition: int | None = None
     opposed_by: Location | None = None
@@ -120,38 +67,56 @@ class OutcomeRecord(Struct, frozen=True, kw_only=True):
     via_convoy: bool = False
     head_to_head: bool = False
     implicit: bool = False
-    culprit: Location | None = None
-    verdict: AnyVerdict
 
     @classmethod
-    def of(cls, outcome: OrderOutcome) -> OutcomeRecord:
-        d = outcome.detail
-        verdict = outcome.verdict
+    def of(cls, outcome: OrderOutcome[AnyVerdict]) -> OutcomeRecord:
+        d, verdict = outcome.detail, outcome.verdict
+        culprit = verdict.culprit
         return cls(
             power=outcome.power,
             order=outcome.order,
-            result=verdict.result,
-            reason=verdict.reason,
-            note=outcome.note,
+            verdict=verdict,
             strength=d.strength,
             opposition=d.opposition,
-            opposed_by=d.opposed_by,
-            by=d.by,
+            opposed_by=None if verdict.opposed and d.opposed_by == culprit else d.opposed_by,
+            by=None if verdict.dislodged and d.by == culprit else d.by,
             via_convoy=d.via_convoy,
             head_to_head=d.head_to_head,
             implicit=outcome.implicit,
-            culprit=verdict.culprit,
-            verdict=verdict,  # type: ignore[arg-type]  # every Verdict the rules make is one of AnyVerdict
         )
 
     @classmethod
-    def all_of(cls, outcomes: Iterable[OrderOutcome]) -> list[OutcomeRecord]:
+    def all_of(cls, outcomes: Iterable[OrderOutcome[AnyVerdict]]) -> list[OutcomeRecord]:
         """:meth:`of` for every outcome of a phase."""
         return [cls.of(o) for o in outcomes]
 
     @property
+    def result(self) -> Result:
+        return self.verdict.result
+
+    @property
+    def succeeded(self) -> bool:
+        return self.verdict.succeeded
+
+    @property
+    def culprit(self) -> Location | None:
+        """The unit that made the order fail (bounced, defended, cut, disrupted or dislodged it)."""
+        return self.verdict.culprit
+
+    @property
+    def note(self) -> str:
+        return note_of(self.verdict, self.implicit)
+
+    @property
     def detail(self) -> Detail:
-        return Detail(self.strength, self.opposition, self.opposed_by, self.by, self.via_convoy, self.head_to_head)
+        """The numbers behind the outcome, every unit named (those the verdict names read from it)."""
+        verdict = self.verdict
+        opposed_by, by = self.opposed_by, self.by
+        if opposed_by is None and verdict.opposed:
+            opposed_by = verdict.culprit
+        if by is None and verdict.dislodged:
+            by = verdict.culprit
+        return Detail(self.strength, self.opposition, opposed_by, by, self.via_convoy, self.head_to_head)
 
 
 class BidRecord(Struct, frozen=True, kw_only=True):

@@ -22,7 +22,7 @@ from adjudicator.rules import Rules
 from game.addresses import address_problem
 from game.chat_channel import ChatChannel
 from game.history import History, HistoryEntry
-from game.migrate import FROM, migrate
+from game.migrate import FROM, SCHEMA, migrate
 from game.owed import RefusedLine
 from game.press import PressRules
 from game.records import GameResult, GmAction
@@ -51,8 +51,9 @@ __all__ = [
 StateError = msgspec.ValidationError
 """A game state's JSON of the wrong shape; the message says what and where (``... - at `$.position.units[0]```)."""
 
-SCHEMA_VERSION: Literal[2] = 2
-"""Schema 2: each outcome record keeps its verdict, each phase report who owed orders."""
+SCHEMA_VERSION: Literal[3] = SCHEMA
+"""Schema 3: each outcome record keeps its verdict alone (schema 2 kept its words beside it), each phase
+report who owed orders."""
 OLDEST_SCHEMA = FROM
 """Files of this schema and later (up to :data:`SCHEMA_VERSION`) are read; older ones are migrated on read."""
 MAX_NAME_CHARS = 80
@@ -105,7 +106,7 @@ class RolledBack(Struct, frozen=True, kw_only=True):
 class GameState(Struct, frozen=True, kw_only=True):
     """One game, as its file holds it. A new field needs a default, so that older files still load."""
 
-    schema_version: Literal[2] = SCHEMA_VERSION
+    schema_version: Literal[3] = SCHEMA_VERSION
     variant: str
     name: str = ""
     position: Position

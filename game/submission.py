@@ -15,7 +15,7 @@ from typing import NamedTuple
 from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.checked import VoidOrder
 from adjudicator.diplomacy_points import check_dp_orders, normalise_dp_order
-from adjudicator.outcomes import Result
+from adjudicator.outcomes import OrderOutcome, Result
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.position import Position
 from adjudicator.retreats import adjudicate_retreats
@@ -56,6 +56,7 @@ def check_submission(
     if kind is PhaseType.MOVEMENT:
         return _movement(board, position, rules, power, orders, dp)
     alone: dict[str | None, Sequence[Order]] = {power: orders}
+    outcomes: Sequence[OrderOutcome[AnyVerdict]]
     if kind is PhaseType.RETREATS:
         outcomes = adjudicate_retreats(board, position, alone).outcomes
     else:
@@ -64,7 +65,7 @@ def check_submission(
     return [
         OrderVerdict(
             o.order,
-            o.verdict  # type: ignore[arg-type]  # every verdict the rules make is one of AnyVerdict
+            o.verdict
             if o.result is Result.VOID or (o.result is Result.FAILS and kind is PhaseType.ADJUSTMENTS)
             else None,
         )

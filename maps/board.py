@@ -181,12 +181,6 @@ class Board:
     def fleet_neighbours(self, location: Location) -> frozenset[Location]:
         return self._fleet.get(location, _NOWHERE)
 
-    def can_move(self, unit_type: UnitType, origin: Location, destination: Location) -> bool:
-        """Whether the unit can move in one step to exactly this location."""
-        if unit_type is UnitType.ARMY:
-            return province_of(destination) in self.army_neighbours(province_of(origin))
-        return destination in self.fleet_neighbours(origin)
-
     def reaches(self, unit_type: UnitType, origin: Location, province: str) -> bool:
         """Whether the unit can move in one step to some part of the province.
 
@@ -201,11 +195,6 @@ class Board:
         """The provinces a fleet at ``location`` can move to (through some coast)."""
         return self._fleet_reach.get(location, _NOWHERE)
 
-    def reachable_coasts(self, origin: Location, province: str) -> tuple[Location, ...]:
-        """The locations of a province a fleet at ``origin`` can move to."""
-        neighbours = self.fleet_neighbours(origin)
-        return tuple(loc for loc in self.fleet_locations(province) if loc in neighbours)
-
     def shores(self, sea: str) -> frozenset[str]:
         """The provinces (coasts and seas) a fleet in this sea touches: the links of a convoy chain."""
         return self._shores.get(sea, _NOWHERE)
@@ -218,9 +207,6 @@ class Board:
     def bridges(self) -> tuple[tuple[str, str], ...]:
         pairs = {(min(a, b), max(a, b)) for a, b, _, _, bridge in self.borders if bridge}
         return tuple(sorted(pairs))
-
-    def is_bridge(self, a: str, b: str) -> bool:
-        return any(bridge and {a, b} == {x, y} for x, y, _, _, bridge in self.borders)
 
     # --- the graph -------------------------------------------------------------
 

@@ -74,9 +74,6 @@ class NameIndex:
         self._sorted_keys = sorted(self._keys)  # prefixes by bisection, not a scan of every name
         self._sorted_parts = sorted({(normalise(w), p.id): p for p in self._provinces for w in word_parts(p)}.items())
 
-    def keys_of(self, province: Province) -> list[str]:
-        return [key for key, p in self._keys.items() if p is province]
-
     def is_exact(self, word: str) -> bool:
         return normalise(word) in self._keys
 

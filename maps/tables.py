@@ -45,13 +45,6 @@ class BoardTables:
     links: tuple[int, ...]
     coasts: tuple[tuple[int, ...], ...]
 
-    def province_id(self, location: str) -> int:
-        """The province id of a location string; -1 for one not on this board."""
-        known = self.ids.get(location)
-        if known is not None:
-            return self.province[known]
-        return self.ids.get(location.split("/", 1)[0], -1)
-
 
 def bits(mask: int) -> Iterator[int]:
     """The ids in a bitmask, lowest first."""

@@ -19,18 +19,21 @@ from maps.terms import UnitType, province_of
 from orders.structs import Pydantic, Struct, convert
 
 __all__ = [
+    "AdjustmentOrder",
     "Build",
     "Convoy",
     "DPOrder",
     "Disband",
     "Hold",
     "Move",
+    "MovementOrder",
     "NeutralOrder",
     "Order",
     "OrderModel",
     "order_from",
     "Remove",
     "Retreat",
+    "RetreatOrder",
     "SupportHold",
     "SupportMove",
     "UnitRef",
@@ -139,10 +142,16 @@ class DPOrder(OrderModel, tag="dp", frozen=True, kw_only=True):
         return self.order.unit
 
 
-Order = Annotated[
-    Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build | Remove | Waive | DPOrder,
-    Pydantic(),
-]
+MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
+"""A unit's order in a movement phase (a neutral unit's bought with DP, :class:`DPOrder`, is one of these)."""
+RetreatOrder = Retreat | Disband
+"""A dislodged unit's order in a retreat phase."""
+AdjustmentOrder = Build | Remove | Waive
+"""A power's order in a winter adjustment phase."""
+
+Order = Annotated[MovementOrder | DPOrder | RetreatOrder | AdjustmentOrder, Pydantic()]
+"""Any order, as a player may send it in any phase: each phase's rules take their own kinds and refuse the
+others (void, DATC 4.E.1)."""
 
 
 def order_from(data: object) -> Order:

@@ -64,7 +64,6 @@ class Places:
                 found = board.names.lookup(word).province
                 if found is not None:
                     self._names.setdefault(word.casefold(), Place(found.id))
-        self.exact_names = {w: place.location for w, place in self._names.items() if place.location}
 
     def place(self, phrase: list[str]) -> Place:
         """The location a phrase names (``["South", "Shinano"]``, ``["spa", "nc"]``, ``["stp/sc"]``)."""

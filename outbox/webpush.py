@@ -82,11 +82,6 @@ class VapidKey:
         )
 
 
-def _pem(key: ec.EllipticCurvePrivateKey) -> bytes:
-    plain = serialization.NoEncryption()
-    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, plain)
-
-
 @dataclass(frozen=True)
 class Subscription:
     """Where a browser receives pushes, and its keys (base64url, as ``PushSubscription.toJSON()`` gives them)."""

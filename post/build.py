@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from adjudicator.adjustments import CivilDisorder
-from adjudicator.outcomes import Holds, Reason, Result, Succeeds
+from adjudicator.outcomes import Holds, Result, Succeeds
 from adjudicator.position import Position, Unit
 from adjudicator.rules import Rules
 from game.duty import owed_orders
@@ -24,7 +24,7 @@ from orders.cleantext import shown
 from orders.text import location_text, order_text
 from post.changes import what_changed
 from post.document import BidLine, DislodgedLine, Holding, Lot, Missing, OrderLine, Post, PostResult, UnitLine
-from post.wording import describe_outcome, unit_name
+from post.wording import describe_outcome, reason_words, unit_name
 
 __all__ = ["build_post", "lot_of", "position_after"]
 
@@ -103,7 +103,7 @@ def _orders(board: Board, entry: HistoryEntry) -> list[OrderLine]:
     return [_order(board, entry, outcome, tied) for outcome in ordered]
 
 
-_WORD: dict[Result | Reason, str] = {**{r: r.value for r in Result}, **{r: r.value for r in Reason}}  # no enum lookups
+_WORD: dict[Result, str] = {r: r.value for r in Result}  # no enum lookups
 
 
 def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[str]) -> OrderLine:
@@ -119,7 +119,7 @@ def _order(board: Board, entry: HistoryEntry, outcome: OutcomeRecord, tied: set[
         order=order_text(outcome.order, board),
         success=outcome.result is Result.SUCCEEDS,
         result=_WORD[outcome.result],
-        reason=_WORD[outcome.verdict.reason],
+        reason=reason_words(outcome.verdict),
         note=outcome.note,
         culprit=outcome.culprit,
         verdict=outcome.verdict,

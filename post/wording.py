@@ -5,13 +5,14 @@ type and province name, looked up in the position the phase started from.
 The words follow the verdict the rules returned, by its type (its culprit
 and the places it names, :mod:`adjudicator.outcomes`, retreats' and
 adjustments' verdicts beside their rules), never a reading of the board
-after the fact; the numbers beside them are the record's.
+after the fact; the numbers beside them are the record's. Every kind of
+verdict is worded here, and only here (the game file keeps the kind, not
+the words): each dispatch is a ``match`` that mypy proves exhaustive.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import assert_never
 
 from adjudicator.adjustments import Built, CivilDisorder, Removed, TooMany, Waived
 from adjudicator.outcomes import (
@@ -20,6 +21,7 @@ from adjudicator.outcomes import (
     Cut,
     CutByDislodgement,
     Defended,
+    Detail,
     Dislodged,
     Disrupted,
     FriendlyFire,
@@ -29,7 +31,6 @@ from adjudicator.outcomes import (
     NoConvoy,
     NoPath,
     Paradox,
-    Reason,
     Stranded,
     Succeeds,
     Undecidable,
@@ -39,12 +40,12 @@ from adjudicator.outcomes import (
 )
 from adjudicator.position import Position
 from adjudicator.retreats import Disbanded, RetreatBounced, Retreated
-from game.records import OutcomeRecord
+from game.records import AnyVerdict, OutcomeRecord
 from maps.board import Board
 from maps.terms import Location, province_of
 from orders.text import location_text
 
-__all__ = ["describe_outcome", "unit_name"]
+__all__ = ["describe_outcome", "reason_words", "unit_name"]
 
 
 def unit_name(board: Board, position: Position, location: Location | None) -> str:
@@ -58,8 +59,7 @@ def unit_name(board: Board, position: Position, location: Location | None) -> st
 
 def describe_outcome(board: Board, position: Position, outcome: OutcomeRecord, explain: bool = False) -> str:
     """The annotation after an order: what happened and, with ``explain``, the numbers why."""
-    verdict = outcome.verdict
-    return _WORDING[type(verdict)](outcome, verdict, _Namer(board, position), explain)
+    return _worded(outcome, outcome.detail, _Namer(board, position), explain)
 
 
 class _Namer:
@@ -70,29 +70,30 @@ class _Namer:
         return unit_name(self.board, self.position, location)
 
 
-def _via(outcome: OutcomeRecord) -> str:
-    return " by convoy" if outcome.via_convoy else ""
+def _via(detail: Detail) -> str:
+    return " by convoy" if detail.via_convoy else ""
 
 
-def _against(outcome: OutcomeRecord, name: _Namer) -> str:
+def _against(detail: Detail, name: _Namer) -> str:
     """The move's numbers: ``1 against 2 from A Omi``."""
-    against = f"{outcome.strength} against {outcome.opposition}"
-    if outcome.opposed_by is not None:
-        against += f" from {name(outcome.opposed_by)}"
+    against = f"{detail.strength} against {detail.opposition}"
+    if detail.opposed_by is not None:
+        against += f" from {name(detail.opposed_by)}"
     return against
 
 
 def _noted(outcome: OutcomeRecord) -> str:
     """The verdict's note in brackets (why there was no convoy, how many builds were due, ...)."""
-    return f" ({outcome.note})" if outcome.note else ""
+    note = outcome.note
+    return f" ({note})" if note else ""
 
 
 def _unordered(outcome: OutcomeRecord) -> str:
     return " (no order)" if outcome.implicit else ""
 
 
-def _dislodged_too(outcome: OutcomeRecord, name: _Namer) -> str:
-    return f"; dislodged by {name(outcome.by)}" if outcome.by is not None else ""
+def _dislodged_too(detail: Detail, name: _Namer) -> str:
+    return f"; dislodged by {name(detail.by)}" if detail.by is not None else ""
 
 
 def _listed(names: list[str]) -> str:
@@ -102,109 +103,108 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-# --- each verdict's words, by its type --------------------------------------------------------------------
-
-_Wording = Callable[[OutcomeRecord, Any, _Namer, bool], str]  # the verdict: the one type each function words
-
-
-def _void(outcome: OutcomeRecord, verdict: Void, name: _Namer, explain: bool) -> str:
-    return f"void: {outcome.note}"
-
-
-def _moved(outcome: OutcomeRecord, verdict: Succeeds, name: _Namer, explain: bool) -> str:
-    return f"moved{_via(outcome)}" + (f" ({_against(outcome, name)})" if explain else "")
-
-
-def _bounced(outcome: OutcomeRecord, verdict: Bounced | Defended | LostHeadToHead, name: _Namer, explain: bool) -> str:
-    head = " head to head" if type(verdict) is LostHeadToHead else ""
-    return f"bounced{head}, {_against(outcome, name)}" + _dislodged_too(outcome, name)
-
-
-def _friendly_fire(outcome: OutcomeRecord, verdict: FriendlyFire, name: _Namer, explain: bool) -> str:
-    return f"bounced: it may not dislodge its own {name(verdict.own)}" + _dislodged_too(outcome, name)
-
-
-def _no_convoy(outcome: OutcomeRecord, verdict: NoConvoy, name: _Namer, explain: bool) -> str:
-    return f"no convoy{_noted(outcome)}: the army stays" + _dislodged_too(outcome, name)
-
-
-def _no_path(outcome: OutcomeRecord, verdict: NoPath, name: _Namer, explain: bool) -> str:
-    return "convoy route broken (a convoy on it failed): the army stays" + _dislodged_too(outcome, name)
-
-
-def _held(outcome: OutcomeRecord, verdict: Holds, name: _Namer, explain: bool) -> str:
-    strength = f", hold strength {outcome.strength}" if explain and outcome.strength is not None else ""
-    return f"held{strength}{_unordered(outcome)}"
-
-
-def _dislodged(outcome: OutcomeRecord, verdict: Dislodged, name: _Namer, explain: bool) -> str:
-    return f"dislodged by {name(verdict.by)}{_unordered(outcome)}"
-
-
-def _cut(outcome: OutcomeRecord, verdict: Cut, name: _Namer, explain: bool) -> str:
-    if verdict.by == outcome.by:
-        return f"support cut by {name(verdict.by)}, which dislodged it"
-    return f"support cut by {name(verdict.by)}" + _dislodged_too(outcome, name)
-
-
-def _cut_by_dislodgement(outcome: OutcomeRecord, verdict: CutByDislodgement, name: _Namer, explain: bool) -> str:
-    return f"support cut: dislodged by {name(verdict.by)}"
+def _worded(outcome: OutcomeRecord, detail: Detail, name: _Namer, explain: bool) -> str:
+    """Each verdict's words, by its kind (mypy checks that every kind is worded: :func:`assert_never`)."""
+    verdict = outcome.verdict
+    match verdict:
+        case Succeeds():
+            return f"moved{_via(detail)}" + (f" ({_against(detail, name)})" if explain else "")
+        case Given():
+            return "support given" + _dislodged_too(detail, name)
+        case Holds():
+            strength = f", hold strength {detail.strength}" if explain and detail.strength is not None else ""
+            return f"held{strength}{_unordered(outcome)}"
+        case Bounced() | Defended():
+            return f"bounced, {_against(detail, name)}" + _dislodged_too(detail, name)
+        case LostHeadToHead():
+            return f"bounced head to head, {_against(detail, name)}" + _dislodged_too(detail, name)
+        case Void():
+            return f"void: {outcome.note}"
+        case FriendlyFire(own=own):
+            return f"bounced: it may not dislodge its own {name(own)}" + _dislodged_too(detail, name)
+        case NoConvoy():
+            return f"no convoy{_noted(outcome)}: the army stays" + _dislodged_too(detail, name)
+        case NoPath():
+            return "convoy route broken (a convoy on it failed): the army stays" + _dislodged_too(detail, name)
+        case Dislodged(by=by):
+            return f"dislodged by {name(by)}{_unordered(outcome)}"
+        case Cut(by=by) if by == detail.by:
+            return f"support cut by {name(by)}, which dislodged it"
+        case Cut(by=by):
+            return f"support cut by {name(by)}" + _dislodged_too(detail, name)
+        case CutByDislodgement(by=by):
+            return f"support cut: dislodged by {name(by)}"
+        case Disrupted(by=by):
+            return f"convoy disrupted: the fleet was dislodged by {name(by)}"
+        case RetreatBounced(rivals=rivals):
+            return f"retreat bounced with {_listed([name(r) for r in rivals])}{_noted(outcome)}"
+        case Unmatched() | Carried() | Stranded() | Unused() | Paradox() | Undecidable():
+            # a unit that stayed where it was (a convoy, an unmatched support): the reason, and whether dislodged
+            return f"{reason_words(verdict)}{_noted(outcome)}" + _dislodged_too(detail, name)
+        case Retreated() | Disbanded() | Built() | Removed() | Waived() | TooMany() | CivilDisorder():
+            return f"{reason_words(verdict)}{_noted(outcome)}"  # a retreat or an adjustment: the reason, its note
+        case _:
+            assert_never(verdict)
 
 
-def _given(outcome: OutcomeRecord, verdict: Given, name: _Namer, explain: bool) -> str:
-    return "support given" + _dislodged_too(outcome, name)
-
-
-def _disrupted(outcome: OutcomeRecord, verdict: Disrupted, name: _Namer, explain: bool) -> str:
-    return f"convoy disrupted: the fleet was dislodged by {name(verdict.by)}"
-
-
-def _retreat_bounced(outcome: OutcomeRecord, verdict: RetreatBounced, name: _Namer, explain: bool) -> str:
-    return f"retreat bounced with {_listed([name(r) for r in verdict.rivals])}{_noted(outcome)}"
-
-
-_InPlace = Unmatched | Carried | Stranded | Unused | Paradox | Undecidable
-_Done = Retreated | Disbanded | Built | Removed | Waived | TooMany | CivilDisorder
-
-
-def _in_place(outcome: OutcomeRecord, verdict: _InPlace, name: _Namer, explain: bool) -> str:
-    """A unit that stayed where it was (a convoy, an unmatched support): the reason, and whether it was dislodged."""
-    return f"{_REASON[verdict.reason]}{_noted(outcome)}" + _dislodged_too(outcome, name)
-
-
-def _done(outcome: OutcomeRecord, verdict: _Done, name: _Namer, explain: bool) -> str:
-    """A retreat or an adjustment: the reason, and its note."""
-    return f"{_REASON[verdict.reason]}{_noted(outcome)}"
-
-
-_REASON = {reason: reason.value for reason in Reason}  # read from a dict: an enum's .value is a slow property
-_WORDING: dict[type, _Wording] = {
-    Void: _void,
-    Succeeds: _moved,
-    Bounced: _bounced,
-    Defended: _bounced,
-    LostHeadToHead: _bounced,
-    FriendlyFire: _friendly_fire,
-    NoConvoy: _no_convoy,
-    NoPath: _no_path,
-    Holds: _held,
-    Dislodged: _dislodged,
-    Given: _given,
-    Cut: _cut,
-    CutByDislodgement: _cut_by_dislodgement,
-    Unmatched: _in_place,
-    Carried: _in_place,
-    Stranded: _in_place,
-    Unused: _in_place,
-    Disrupted: _disrupted,
-    Paradox: _in_place,
-    Undecidable: _in_place,
-    Retreated: _done,
-    RetreatBounced: _retreat_bounced,
-    Disbanded: _done,
-    Built: _done,
-    Removed: _done,
-    Waived: _done,
-    TooMany: _done,
-    CivilDisorder: _done,
-}
+def reason_words(verdict: AnyVerdict) -> str:
+    """Why the order ended as it did, in a few words (``bounced``, ``support cut``): the post's reason."""
+    match verdict:
+        case Succeeds():
+            return "moved"
+        case Bounced():
+            return "bounced"
+        case Defended():
+            return "defended"
+        case LostHeadToHead():
+            return "lost head to head"
+        case FriendlyFire():
+            return "would dislodge its own unit"
+        case NoPath():
+            return "convoy route broken"
+        case NoConvoy():
+            return "convoy disrupted or missing"
+        case Holds():
+            return "held"
+        case Dislodged():
+            return "dislodged"
+        case Given():
+            return "support given"
+        case Cut():
+            return "support cut"
+        case CutByDislodgement():
+            return "support cut by dislodgement"
+        case Unmatched():
+            return "supported unit did something else"
+        case Carried():
+            return "convoyed"
+        case Disrupted():
+            return "convoy disrupted"
+        case Paradox():
+            return "convoy paradox (Szykman rule: the convoy fails)"
+        case Unused():
+            return "army did not take this convoy"
+        case Stranded():
+            return "convoy held, but the route broke at another fleet"
+        case Undecidable():
+            return "undecidable cycle: the orders in it fail"
+        case Retreated():
+            return "retreated"
+        case RetreatBounced():
+            return "retreat bounced"
+        case Disbanded():
+            return "disbanded"
+        case Built():
+            return "built"
+        case Removed():
+            return "removed"
+        case Waived():
+            return "waived"
+        case TooMany():
+            return "more orders than allowed"
+        case CivilDisorder():
+            return "removed in civil disorder"
+        case Void():
+            return "illegal"
+        case _:
+            assert_never(verdict)

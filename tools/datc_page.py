@@ -26,8 +26,8 @@ Every test case of chapter 6 of the Diplomacy Adjudicator Test Cases, version
 `standard` map by `tests/datc/test_datc.py` from the data in
 `tests/datc/cases/` (format: `tests/datc/FORMAT.md`). A case passes when the
 whole board afterwards (units, dislodged units and their retreat options) and
-the result of every order are as the DATC says, with the reason the rule gave
-and the unit it named (`reason`, `by`; FORMAT.md lists them).
+the result of every order are as the DATC says, with the verdict the rule gave
+and the unit it named (`verdict`, `by`; FORMAT.md lists them).
 
 This page is written by `python -m tools.datc_page`, which plays each case;
 `tests/datc/test_datc_page.py` checks that it lists every case.
@@ -55,9 +55,10 @@ orders, including those impossible only in the position, are ignored.
 
 The battle asks each decision of DATC 5.B of one short function (`adjudicator/decisions.py`:
 5.B.1 `move`, 5.B.2 `support`, 5.B.3 `convoy`, 5.B.4 `path`; `adjudicator/strengths.py`:
-5.B.5-5.B.8 the strengths) and `adjudicator/battle.py` settles them with
-Kruijswijk's guess algorithm (5.F), walking
-depth first until a cycle needs guessing. It departs from the graph of 5.B in
+5.B.5-5.B.8 the strengths), each a plain function of the battlefield
+(`adjudicator/battlefield.py`), and `adjudicator/battle.py` settles them with
+Kruijswijk's guess algorithm (5.F, `adjudicator/resolver.py`), the only walk
+of the decisions. It departs from the graph of 5.B in
 two places; `tests/adjudicator/test_departures.py` holds one test each.
 
 1. **Attacks on a convoying fleet are adjudicated directly, not resolved.**

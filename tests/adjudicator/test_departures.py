@@ -9,7 +9,8 @@ and that the engine as it is gives it.
 from __future__ import annotations
 
 from adjudicator.battle import Battle
-from adjudicator.decisions import DATC, Decisions
+from adjudicator.battlefield import Battlefield, Decisions
+from adjudicator.decisions import DATC
 from adjudicator.outcomes import CARRIED, Verdict
 from adjudicator.phase_orders import check_movement_orders
 from adjudicator.pieces import pieces_of
@@ -20,23 +21,22 @@ from tests.datc.loader import DatcCase, load_cases
 CASES = {case.case: case for case in load_cases()}
 
 
-def _convoy_attacks_resolved(battle: Battle, i: int) -> Verdict:
+def _convoy_attacks_resolved(field: Battlefield, i: int) -> Verdict:
     """5.B.3 as drawn: a convoy asks for the decisions of the moves into its fleet's sea."""
-    for j in battle.field.moves_into.get(battle.field.prov[i], ()):
-        if battle.resolve(j):
-            return DATC.convoy(battle, i)
+    for j in field.moves_into.get(field.prov[i], ()):
+        if field.resolve(j):
+            return DATC.convoy(field, i)
     return CARRIED
 
 
-def _path_kept_early(battle: Battle, i: int) -> bool:
+def _path_kept_early(field: Battlefield, i: int) -> bool:
     """A path searched once, whether or not its convoys are settled, and kept."""
-    field = battle.field
     if not field.convoyed[i]:
         return True
-    if i not in battle.routes:
-        working = sum(1 << field.prov[c] for c in field.convoys[i] if battle.resolve(c))
-        battle.routes[i] = could_chain(field.tables, working, field.prov[i], field.target[i])
-    return battle.routes[i]
+    if i not in field.routes:
+        working = sum(1 << field.prov[c] for c in field.convoys[i] if field.resolve(c))
+        field.routes[i] = could_chain(field.tables, working, field.prov[i], field.target[i])
+    return field.routes[i]
 
 
 AS_DRAWN_CONVOY = DATC._replace(convoy=_convoy_attacks_resolved)
@@ -47,7 +47,6 @@ def _board_after(decisions: Decisions, case: DatcCase, board: Board) -> set[tupl
     position = case.position()
     checked = check_movement_orders(board, position, case.parsed_orders(board))
     battle = Battle(pieces_of(board, position), checked, decisions)
-    battle.resolve_all()
     field = battle.field
     names, pieces = field.tables.names, field.pieces
     return {

@@ -34,13 +34,13 @@ CASES: list[dict[str, Any]] = yaml.safe_load(
     Austria: [A TYR]
   dislodged_after: []
   orders:
-    - {power: Germany, order: "A MUN S A KIE - BER", result: fails, reason: support_cut, by: TYR,
+    - {power: Germany, order: "A MUN S A KIE - BER", result: fails, verdict: cut, by: TYR,
        words: "support cut by A Tyrolia"}
-    - {power: Germany, order: "A KIE - BER", result: fails, reason: defended, by: BER,
+    - {power: Germany, order: "A KIE - BER", result: fails, verdict: defended, by: BER,
        words: "bounced, 1 against 1 from A Berlin"}
-    - {power: Russia, order: "A BER - MUN", result: fails, reason: defended, by: MUN,
+    - {power: Russia, order: "A BER - MUN", result: fails, verdict: defended, by: MUN,
        words: "bounced, 1 against 1 from A Munich"}
-    - {power: Austria, order: "A TYR - MUN", result: fails, reason: defended, by: MUN,
+    - {power: Austria, order: "A TYR - MUN", result: fails, verdict: defended, by: MUN,
        words: "bounced, 1 against 1 from A Munich"}
 
 # Totomi Sea alone does not reach Sagami, and the Hojo fleet in Sagami Bay
@@ -55,11 +55,11 @@ CASES: list[dict[str, Any]] = yaml.safe_load(
     Hojo: [F SAB]
   dislodged_after: []
   orders:
-    - {power: Oda, order: "A Shima - Sagami via convoy", result: fails, reason: no_convoy,
+    - {power: Oda, order: "A Shima - Sagami via convoy", result: fails, verdict: no_convoy,
        words: "no convoy (its convoying fleets form no route): the army stays"}
-    - {power: Oda, order: "F Totomi Sea C A Shima - Sagami", result: fails, reason: convoy_unused,
+    - {power: Oda, order: "F Totomi Sea C A Shima - Sagami", result: fails, verdict: unused,
        words: "army did not take this convoy (the army had no complete route)"}
-    - {power: Hojo, order: "F Sagami Bay H", result: succeeds, reason: held, words: "held"}
+    - {power: Hojo, order: "F Sagami Bay H", result: succeeds, verdict: holds, words: "held"}
 
 # The army's attack on Nagato would cut the support that dislodges the
 # convoying fleet: a convoy paradox. Szykman: the convoy fails, the support
@@ -74,12 +74,12 @@ CASES: list[dict[str, Any]] = yaml.safe_load(
     Mori: [F NAG]
   dislodged_after: [F SUS]
   orders:
-    - {power: Shimazu, order: "A Iyo - Nagato via convoy", result: fails, reason: no_path,
+    - {power: Shimazu, order: "A Iyo - Nagato via convoy", result: fails, verdict: no_path,
        words: "convoy route broken (a convoy on it failed): the army stays"}
-    - {power: Shimazu, order: "F Suo - Suo Sea", result: succeeds, reason: moved, words: "moved"}
-    - {power: Uesugi, order: "F Suo Sea C A Iyo - Nagato", result: fails, reason: convoy_paradox,
+    - {power: Shimazu, order: "F Suo - Suo Sea", result: succeeds, verdict: succeeds, words: "moved"}
+    - {power: Uesugi, order: "F Suo Sea C A Iyo - Nagato", result: fails, verdict: paradox,
        words: "convoy paradox (Szykman rule: the convoy fails); dislodged by F Suo"}
-    - {power: Mori, order: "F Nagato S F Suo - Suo Sea", result: succeeds, reason: support_given,
+    - {power: Mori, order: "F Nagato S F Suo - Suo Sea", result: succeeds, verdict: given,
        words: "support given"}
 """
 )
@@ -98,7 +98,7 @@ def test_the_verdict_and_the_words_name_what_the_rule_decided(raw: dict[str, Any
     for given, key in zip(case.given, flat, strict=True):
         outcome = by_order[key]
         words = describe_outcome(board, position, OutcomeRecord.of(outcome))
-        got.append((given.text, outcome.result.value, outcome.reason.name.lower(), outcome.culprit, words))
-    want = [(o["order"], o["result"], o["reason"], o.get("by"), o["words"]) for o in raw["orders"]]
+        got.append((given.text, outcome.result.value, outcome.verdict.__struct_config__.tag, outcome.culprit, words))
+    want = [(o["order"], o["result"], o["verdict"], o.get("by"), o["words"]) for o in raw["orders"]]
     assert got == want
     assert [str(d.unit) for d in result.dislodged] == raw["dislodged_after"]

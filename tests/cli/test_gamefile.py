@@ -26,10 +26,11 @@ from cli import gamefile
 from cli.errors import INTERRUPTED
 from cli.gamefile import load_game, read_state, write_state
 from game.game import Game
-from game.state import state_json
+from game.state import SCHEMA_VERSION, state_json
 from maps import load_board
 from maps.rules import SENGOKU
 from orders import parse_orders
+from post.wording import reason_words
 from tests.cli.conftest import GAMES, Cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -231,7 +232,7 @@ def test_saving_keeps_the_file_permissions(cli: Cli, game: Path) -> None:
 
 def test_the_file_is_the_game_state_as_json(game: Path) -> None:
     data = json.loads(game.read_text(encoding="utf-8"))
-    assert data["schema_version"] == 2 and data["variant"] == "sengoku"
+    assert data["schema_version"] == SCHEMA_VERSION and data["variant"] == "sengoku"
     assert data["position"]["phase"] == {"season": "spring", "year": 1570, "type": "movement"}
 
 
@@ -258,10 +259,10 @@ BAD_FILES = {
         "format: 1\nname: sengoku\n",
         "not a sengoku game file (not valid JSON: line 1, column 1: Expecting value)",
     ),
-    "newer version": (_with(schema_version=3), "game file schema version 3; this sengoku reads versions 1 to 2"),
+    "newer version": (_with(schema_version=4), "game file schema version 4; this sengoku reads versions 1 to 3"),
     "no version number": (
-        _with(schema_version="2"),
-        "game file schema version '2'; this sengoku reads versions 1 to 2",
+        _with(schema_version="3"),
+        "game file schema version '3'; this sengoku reads versions 1 to 3",
     ),
     "bad unit type": (
         _with(position={**SENGOKU_STATE["position"], "units": [{"type": "X", "location": "KAI"}]}),
@@ -328,12 +329,22 @@ def test_fields_a_newer_sengoku_added_are_kept_when_a_command_rewrites_the_game(
 def test_a_game_file_written_before_the_engine_moved_to_msgspec_is_written_back_with_every_value_kept(cli: Cli) -> None:
     """The file of a game played with the pydantic engine (a DP bid, a deadline, an address, a draw vote): every
     field it had comes back the same, in the same order; fields added since come with their defaults, and the
-    schema is the current one (each outcome's verdict made from its record, :mod:`game.migrate`)."""
+    schema is the current one (each outcome's verdict made from its record, :mod:`game.migrate`), its words
+    read from the verdict, not kept beside it."""
     old = GAMES / "kyoto-1570-pydantic-era.json"
     before = json.loads(old.read_bytes())
-    after = json.loads(state_json(read_state(old), rules=SENGOKU, indent=2))
-    assert (before["schema_version"], after["schema_version"]) == (1, 2)
-    assert _holds(after, {**before, "schema_version": 2})
+    state = read_state(old)
+    after = json.loads(state_json(state, rules=SENGOKU, indent=2))
+    assert (before["schema_version"], after["schema_version"]) == (1, SCHEMA_VERSION)
+    words = ("result", "reason", "note", "culprit", "opposed_by", "by")
+    records = before["history"][0]["report"]["outcomes"]
+    said = [{name: record.pop(name) for name in words if name in record} for record in records]
+    assert _holds(after, {**before, "schema_version": SCHEMA_VERSION})
+    for record, was in zip(state.history[0].report.outcomes, said, strict=True):
+        detail = record.detail
+        now = {"result": record.result.value, "reason": reason_words(record.verdict), "note": record.note}
+        now |= {"culprit": record.culprit, "opposed_by": detail.opposed_by, "by": detail.by}
+        assert {name: now[name] for name in was} == was
     outcomes = after["history"][0]["report"]["outcomes"]
     assert [o["verdict"] for o in outcomes[:3]] == [
         {"kind": "bounced", "by": "MIN"},
@@ -355,11 +366,11 @@ def _holds(after: object, before: object) -> bool:
 
 
 def test_a_game_file_of_a_newer_version_is_refused_in_one_line_and_not_rewritten(cli: Cli, game: Path) -> None:
-    game.write_text(_with(schema_version=3, secret_ballot={}), encoding="utf-8")
+    game.write_text(_with(schema_version=4, secret_ballot={}), encoding="utf-8")
     before = game.read_bytes()
     result = cli("deadline", "game.json", "+48h", code=1)
     assert result.stderr == (
-        "Error: game.json: game file schema version 3; this sengoku reads versions 1 to 2"
+        "Error: game.json: game file schema version 4; this sengoku reads versions 1 to 3"
         " (the game was written by a newer sengoku: upgrade to use it; the file is left as it is)\n"
     )
     assert game.read_bytes() == before

@@ -18,12 +18,12 @@ CASES = Path(__file__).parent / "cases"
 
 @dataclass(frozen=True)
 class GivenOrder:
-    """An order of a case with its expected fate: ``result``, the verdict's ``reason`` and its culprit ``by``."""
+    """An order of a case with its expected fate: ``result``, the ``verdict``'s kind and its culprit ``by``."""
 
     power: str
     text: str
     result: str
-    reason: str | None = None
+    verdict: str | None = None
     by: str | None = None
 
 
@@ -67,7 +67,7 @@ class DatcCase:
     @property
     def given(self) -> list[GivenOrder]:
         return [
-            GivenOrder(o["power"], o["order"], o["result"], o.get("reason"), o.get("by"))
+            GivenOrder(o["power"], o["order"], o["result"], o.get("verdict"), o.get("by"))
             for o in self.raw.get("orders") or []
         ]
 

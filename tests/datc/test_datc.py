@@ -2,7 +2,7 @@
 
 Each case checks the whole board afterwards (units, dislodged units and
 their retreat options) and the result of every order, as the DATC states it,
-with the reason the rule gave and the unit it named (``reason``, ``by``).
+with the verdict the rule gave and the unit it named (``verdict``, ``by``).
 """
 
 from __future__ import annotations
@@ -53,9 +53,9 @@ def test_datc(case: DatcCase, standard: Board) -> None:
     outcomes = _given_outcomes(result.outcomes)
     ordered = [outcomes[i] for i in _in_case_order(case, orders)]
     got = [
-        (g.power, g.text, o.result.value, o.reason.name.lower(), o.culprit)
+        (g.power, g.text, o.result.value, o.verdict.__struct_config__.tag, o.culprit)
         for g, o in zip(case.given, ordered, strict=True)
     ]
-    want = [(g.power, g.text, g.result, g.reason, g.by) for g in case.given]
+    want = [(g.power, g.text, g.result, g.verdict, g.by) for g in case.given]
     assert got == want
     assert {(u.power, str(u)) for u in result.units} == case.expected_units()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from adjudicator.outcomes import Reason
+from adjudicator.adjustments import CivilDisorder
+from adjudicator.outcomes import Holds
 from game.duty import without_orders
 from maps import Board
 from tests.game.conftest import Table, custom, units
@@ -11,7 +12,7 @@ from tests.game.conftest import Table, custom, units
 def test_units_without_orders_hold(table: Table) -> None:
     table.play("")
     outcomes = table.game.state.history[-1].report.outcomes
-    assert outcomes and all(o.implicit and o.reason is Reason.HELD for o in outcomes)
+    assert outcomes and all(o.implicit and type(o.verdict) is Holds for o in outcomes)
 
 
 def test_a_dislodged_unit_without_a_retreat_order_is_disbanded(sengoku: Board) -> None:
@@ -40,8 +41,8 @@ def test_missing_removals_take_the_unit_farthest_from_an_owned_centre(sengoku: B
     # A Kai is 3 away (Kai-South Shinano-Mino-Owari); F Totomi Sea and A Mikawa... A Mikawa
     # stands on an owned centre (0); the fleet in Totomi Sea is 1 away.
     assert table.units("Oda") == {"A OWA", "A MIK"}
-    reasons = [o.reason for o in table.game.state.history[-1].report.outcomes]
-    assert reasons == [Reason.CIVIL_DISORDER, Reason.CIVIL_DISORDER]
+    verdicts = [o.verdict for o in table.game.state.history[-1].report.outcomes]
+    assert verdicts == [CivilDisorder(), CivilDisorder()]
 
 
 def test_at_equal_distance_a_fleet_is_removed_before_an_army(sengoku: Board) -> None:

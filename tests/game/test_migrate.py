@@ -1,9 +1,12 @@
-"""A game file of schema 1 (no verdicts kept) is read as schema 2: each record's verdict made from what it kept.
+"""Game files of schema 1 and 2 are read as schema 3.
 
-The rules decided the same way when the file was written, so the verdict a
-schema-1 record stood for is exactly the one the rules return: made again
-from the stored reason, note and culprit, it must equal the verdict a
-schema-2 record keeps, for every verdict the DATC cases produce.
+Schema 1 kept no verdicts: the rules decided the same way when the file was
+written, so the verdict a schema-1 record stood for is exactly the one the
+rules return: made again from the stored reason, note and culprit, it must
+equal the verdict a record keeps, for every verdict the DATC cases produce.
+Schema 2 kept each verdict and its words beside it (result, reason, note,
+culprit, and the culprit again among the numbers): read as schema 3, the
+record keeps the verdict alone, and reads back the same words and numbers.
 """
 
 from __future__ import annotations
@@ -21,11 +24,12 @@ from adjudicator.refusals import VoidReason
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import SENGOKU, STANDARD
 from game.duty import owed_orders, powers_to_order
-from game.migrate import verdict_of
+from game.migrate import migrate, verdict_of
 from game.records import AnyVerdict, OutcomeRecord
 from game.state import SCHEMA_VERSION, state_from_json
 from maps import Board, PhaseType
 from post import build_post, render
+from post.wording import reason_words
 from tests.datc.loader import load_cases
 
 OLD = Path(__file__).resolve().parents[1] / "cli" / "games" / "kyoto-1570-pydantic-era.json"
@@ -44,10 +48,19 @@ def _datc_outcomes(board: Board) -> list[tuple[OrderOutcome, ...]]:
     return phases
 
 
+def _schema_2(outcome: OrderOutcome[AnyVerdict]) -> dict[str, Any]:
+    """The record a schema-2 file kept of an outcome: the verdict, its words beside it, every number."""
+    d = outcome.detail
+    record: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(OutcomeRecord.of(outcome)))
+    record.update(result=outcome.result.value, reason=reason_words(outcome.verdict), note=outcome.note)
+    record.update(culprit=outcome.culprit, opposed_by=d.opposed_by, by=d.by)
+    return record
+
+
 def test_every_verdict_of_the_datc_cases_is_made_again_from_its_schema_1_record(standard: Board) -> None:
     kinds = set()
     for outcomes in _datc_outcomes(standard):
-        records: list[dict[str, Any]] = msgspec.json.decode(msgspec.json.encode(OutcomeRecord.all_of(outcomes)))
+        records = [_schema_2(outcome) for outcome in outcomes]
         kept = [record.pop("verdict") for record in records]
         for record, verdict in zip(records, kept, strict=True):
             assert verdict_of(record, records) == verdict, record
@@ -73,6 +86,25 @@ def test_a_file_of_schema_1_is_read_with_its_verdicts_and_posts_the_same_words(s
     # Who owed orders was not recorded then: it is worked out again, as the post always did.
     assert entry.report.owed is None
     assert owed_orders(sengoku, entry, SENGOKU) == powers_to_order(sengoku, entry.before, SENGOKU)
+
+
+def test_every_record_of_schema_2_reads_as_schema_3_with_the_same_words_and_numbers(standard: Board) -> None:
+    """Each DATC outcome's schema-2 record, migrated: the same record as the engine writes now, the same
+    result, note, culprit and numbers read from it, and the units the verdict names kept once."""
+    kept_twice = 0
+    for outcomes in _datc_outcomes(standard):
+        old = [_schema_2(outcome) for outcome in outcomes]
+        kept_twice += sum(1 for r in old if r["culprit"] is not None and r["culprit"] in (r["opposed_by"], r["by"]))
+        game = {"schema_version": 2, "history": [{"report": {"outcomes": old}}]}
+        new = msgspec.convert(migrate(game)["history"][0]["report"]["outcomes"], list[OutcomeRecord])
+        assert game["schema_version"] == SCHEMA_VERSION == 3
+        assert new == OutcomeRecord.all_of(outcomes)
+        for record, outcome in zip(new, outcomes, strict=True):
+            assert (record.result, record.note, record.culprit) == (outcome.result, outcome.note, outcome.culprit)
+            assert record.detail == outcome.detail
+        fields = {field.name for field in msgspec.structs.fields(OutcomeRecord)}
+        assert all(set(migrated) <= fields for migrated in old)  # migrated in place: the words are gone
+    assert kept_twice > 100  # the culprit kept again among the numbers: what schema 3 no longer stores
 
 
 def _record(**fields: object) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from game.game import Game, GameError
-from game.state import StateError, name_problem, state_from_json, state_json
+from game.state import SCHEMA_VERSION, StateError, name_problem, state_from_json, state_json
 from maps import Board
 from post import build_post, render
 from tests.game.conftest import Table
@@ -59,7 +59,7 @@ def test_the_state_survives_a_json_round_trip(table: Table, sengoku: Board) -> N
     text = state_json(table.game.state, rules=table.game.rules)
     again = state_from_json(text)
     assert again == table.game.state
-    assert json.loads(text)["schema_version"] == 2
+    assert json.loads(text)["schema_version"] == SCHEMA_VERSION
     assert Game(sengoku, again).phase == "Fall 1570 movement"
 
 
