@@ -51,7 +51,8 @@ def edit(game: Path, what: str, words: tuple[str, ...]) -> None:
     what = what.lower()
     words = _joined(what, words)
     if len(words) != _ARITY[what]:
-        raise click.UsageError(f"'edit {what}' takes {_ARITY[what]} word(s) after it:\n{_USAGE}")
+        shown = _USAGE.removeprefix("\b\n")  # "\b" keeps click's help from rewrapping; an error prints it raw
+        raise click.UsageError(f"'edit {what}' takes {_ARITY[what]} word(s) after it:\n{shown}")
     with game_lock(game):
         loaded = load_game(game)
         if loaded.state.result.over and what not in ("name", "zone"):
