@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import msgspec
 
+from game.records import ResultKind
 from post.chat import LIMITS, Flavour, dress_of, split_messages
 from post.plain import PLAIN, Dress
 from post.tables import Table
-from game.records import ResultKind
 from story.summary import SWING, PowerStory, Summary, Swing
 
 __all__ = ["FORMATS", "chat_caption", "chat_summary", "render_summary", "summary_tables"]
