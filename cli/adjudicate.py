@@ -93,8 +93,11 @@ def adjudicate(
             _confirm_civil_disorder(loaded)  # off a terminal: refused
         phase = loaded.phase
         note(loaded, f"adjudicated {phase}")
-        markup = markup_of(fmt, destination_of(place, loaded.state), as_json)
-        loaded.adjudicate(at=datetime.now(UTC))  # the next phase opens now: mail dated earlier is not for it
+        where = destination_of(place, loaded.state)
+        markup = markup_of(fmt, where, as_json)
+        # printed for a forum or a chat, the post is published; the plain text is the GM's own, until mailed
+        published = where is not None and where.pasted and markup == where.markup
+        loaded.adjudicate(at=datetime.now(UTC), published=published)  # mail dated before now is not for it
         if deadline is not None and not loaded.state.result.over:
             loaded.state = loaded.state.replace(deadline=deadline)
         save_game(game, loaded)

@@ -20,6 +20,7 @@ from maps.errors import SengokuError
 if TYPE_CHECKING:
     from game.game import Game
     from game.sent import SentMessage
+    from game.state import GameState
     from outbox import Plan, SmtpSettings
     from outbox.letters import MailPicture
 
@@ -283,7 +284,7 @@ def _send(game: Path, loaded: Game, plan: Plan, settings: SmtpSettings) -> None:
         try:
             with game_lock(game):
                 state = read_state(game)
-                write_state(game, state.replace(sent=[*state.sent, message]), loaded.rules)
+                write_state(game, _published(state.replace(sent=[*state.sent, message]), message.key), loaded.rules)
         except SengokuError as error:  # it went all the same: say so, loudly, and go on
             unrecorded.append(message)
             click.echo(f"  sent          {message.power} <{message.address}>, but NOT RECORDED: {error}")
@@ -312,6 +313,15 @@ def _send(game: Path, loaded: Game, plan: Plan, settings: SmtpSettings) -> None:
         raise SystemExit(ExitCode.MAIL_NOT_SENT)
     click.echo(summary)
     _warn_unaddressed(plan)
+
+
+def _published(state: GameState, key: str) -> GameState:
+    """The state with the phase whose results ``key`` carried seen by the players (``results 3 5f2c1a9e``)."""
+    what, _, rest = key.partition(" ")
+    number = rest.split(" ", 1)[0]
+    if what != "results" or not number.isdigit() or not 0 < int(number) <= len(state.history):
+        return state
+    return state.replace(history=state.history.published_at(int(number) - 1))
 
 
 def _log_sent(game: Path, sent: list[SentMessage]) -> None:
