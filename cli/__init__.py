@@ -35,7 +35,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "mail": ("cli.mail:mail", "Mail the players the results post, a reminder, or their links."),
     "channel": ("cli.channel:channel", "Post results and notices to a chat channel (Discord, Slack)."),
     "discord": ("cli.discord:discord", "The site's Discord application: register its slash commands."),
-    "edit": ("cli.edit:edit", "Edit a game: units, centre owners, DP, its name or zone."),
+    "edit": ("cli.edit:edit", "Edit a game: units, centre owners, DP, its name, zone or destination."),
     "draw": ("cli.draw:draw", "Record a power's vote for a draw."),
     "concede": ("cli.draw:concede", "Record a power conceding the game to another (or --withdraw it)."),
     "replay": ("cli.replay:replay", "Re-adjudicate the whole game to check it."),

@@ -22,7 +22,7 @@ from cli.errors import cli_errors
 from cli.gamefile import load_game, save_game
 from cli.gamelock import game_lock
 from cli.gmlog import note
-from cli.postout import echo_post, post_options
+from cli.postout import destination_of, echo_post, markup_of, post_options
 from cli.when import parse_when
 from game.game import Game
 from post import build_post
@@ -48,7 +48,8 @@ from post import build_post
 @cli_errors
 def adjudicate(
     game: Path,
-    fmt: str,
+    fmt: str | None,
+    place: str | None,
     explain: bool,
     as_json: bool,
     preview: bool,
@@ -74,7 +75,7 @@ def adjudicate(
         trial = Game(loaded.board, loaded.state, loaded.rules)
         trial.adjudicate()
         post = build_post(loaded.board, trial.state, -1, deadline=deadline, preview=True, rules=loaded.rules)
-        echo_post(post, fmt, explain, as_json)
+        echo_post(post, markup_of(fmt, destination_of(place, loaded.state), as_json), explain)
         return
     asks = not (yes or wanted) and sys.stdin.isatty()
     if asks:  # a question is asked before the game is locked: a GM thinking holds up no other command
@@ -92,13 +93,17 @@ def adjudicate(
             _confirm_civil_disorder(loaded)  # off a terminal: refused
         phase = loaded.phase
         note(loaded, f"adjudicated {phase}")
-        loaded.adjudicate(at=datetime.now(UTC))  # the next phase opens now: mail dated earlier is not for it
+        where = destination_of(place, loaded.state)
+        markup = markup_of(fmt, where, as_json)
+        # printed for a forum or a chat, the post is published; the plain text is the GM's own, until mailed
+        published = where is not None and where.pasted and markup == where.markup
+        loaded.adjudicate(at=datetime.now(UTC), published=published)  # mail dated before now is not for it
         if deadline is not None and not loaded.state.result.over:
             loaded.state = loaded.state.replace(deadline=deadline)
         save_game(game, loaded)
     click.echo(f"Adjudicated {phase}; {_now(loaded)}", err=True)
     post = build_post(loaded.board, loaded.state, -1, deadline=loaded.state.deadline, rules=loaded.rules)
-    echo_post(post, fmt, explain, as_json)
+    echo_post(post, markup, explain)
 
 
 def _deadline(text: str | None, game: Game) -> datetime | None:

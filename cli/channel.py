@@ -160,7 +160,7 @@ def channel_results(
     picture = _picture(loaded, index, budget) if with_map and not dry_run else None
     what = f"the {post.phase} results" + (" (a correction)" if post.correction is not None else "")
     if _post(None if dry_run else chosen, ChannelPost(messages, picture), what, retries):
-        _log(game, f"posted {what} to the chat channel")
+        _log(game, f"posted {what} to the chat channel", published=(index, post.phase))
     if with_story:
         for told, story in _story(loaded, index, flavour, dry_run):
             _post(None if dry_run else chosen, story, told, retries)
@@ -245,14 +245,19 @@ def _picture(loaded: Game, index: int, budget: int | None) -> bytes:
     return picture(svg, budget, ("png",)).data
 
 
-def _log(game: Path, action: str) -> None:
-    """A post that went, in the game's log (the post itself is the channel's)."""
+def _log(game: Path, action: str, published: tuple[int, str] | None = None) -> None:
+    """A post that went, in the game's log (the post itself is the channel's); ``published``: the results
+    it carried, (history index, phase), now seen by the players."""
     from maps.errors import SengokuError
 
     try:
         with game_lock(game):
             loaded = load_game(game)
             note(loaded, action)
+            history = loaded.state.history
+            if published is not None and published[0] < len(history):
+                if str(history[published[0]].report.phase) == published[1]:
+                    loaded.publish(published[0])
             save_game(game, loaded)
     except SengokuError as error:  # it was posted all the same: a missing log line is no reason to fail
         click.echo(f"(not noted in the game's log: {error})", err=True)

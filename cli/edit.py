@@ -28,19 +28,21 @@ _USAGE = """\b
   sengoku edit GAME owner CENTRE POWER    owner Mino Oda (or neutral, none)
   sengoku edit GAME dp POWER POINTS       dp Oda 3 (this movement phase only)
   sengoku edit GAME name NAME             name "Azuchi 1570"
-  sengoku edit GAME zone ZONE             zone Asia/Tokyo (how deadlines are shown)"""
+  sengoku edit GAME zone ZONE             zone Asia/Tokyo (how deadlines are shown)
+  sengoku edit GAME destination PLACE     destination phpbb (discourse, discord, mail, reddit; none)"""
 
-_ARITY = {"add": 2, "remove": 1, "move": 2, "owner": 2, "dp": 2, "name": 1, "zone": 1}
+_ARITY = {"add": 2, "remove": 1, "move": 2, "owner": 2, "dp": 2, "name": 1, "zone": 1, "destination": 1}
+_SETTINGS = ("name", "zone", "destination")  # the game's own, not the board's: a finished game takes them too
 
 
-@click.command(short_help="Edit a game: units, centre owners, DP, its name or zone.", epilog=_USAGE)
+@click.command(short_help="Edit a game: units, centre owners, DP, its name, zone or destination.", epilog=_USAGE)
 @game_argument
 @click.argument("what", metavar="WHAT", type=click.Choice(list(_ARITY), case_sensitive=False))
 @click.argument("words", metavar="ARGS...", nargs=-1, required=True)
 @cli_errors
 def edit(game: Path, what: str, words: tuple[str, ...]) -> None:
     """Change GAME.json as a GM may: add, remove or move a unit, set a centre's owner, a power's DP for this
-    phase, the game's name or its time zone.
+    phase, the game's name, its time zone or where its results are posted.
 
     A unit is written as in a position file ('A Kai', 'F Echizen'); names
     are read as orders read them. The board is checked after each edit
@@ -51,16 +53,17 @@ def edit(game: Path, what: str, words: tuple[str, ...]) -> None:
     what = what.lower()
     words = _joined(what, words)
     if len(words) != _ARITY[what]:
-        raise click.UsageError(f"'edit {what}' takes {_ARITY[what]} word(s) after it:\n{_USAGE}")
+        shown = _USAGE.removeprefix("\b\n")  # "\b" keeps click's help from rewrapping; an error prints it raw
+        raise click.UsageError(f"'edit {what}' takes {_ARITY[what]} word(s) after it:\n{shown}")
     with game_lock(game):
         loaded = load_game(game)
-        if loaded.state.result.over and what not in ("name", "zone"):
+        if loaded.state.result.over and what not in _SETTINGS:
             raise click.ClickException(f"the game is over: {loaded.state.result.describe()}")
         done = _apply(loaded, what, words)
         note(loaded, f"edited the game: {done}")
         save_game(game, loaded)
     click.echo(f"Edited {game}: {done}.")
-    if what not in ("name", "zone"):
+    if what not in _SETTINGS:
         click.echo("The next results post lists it under 'GM adjustments'; 'sengoku undo' takes it back.")
 
 
@@ -93,6 +96,8 @@ def _apply(loaded: Game, what: str, words: tuple[str, ...]) -> str:
         state, done = _dp(loaded, words)
     elif what == "name":
         state, done = edits.rename(state, words[0])
+    elif what == "destination":
+        state, done = _destination(state, words[0])
     else:
         state, done = _zone(loaded, words[0])
     loaded.state = state
@@ -109,6 +114,20 @@ def _dp(loaded: Game, words: tuple[str, ...]) -> tuple[GameState, str]:
         raise click.BadParameter(f"'{words[1]}' is not a number of DP")
     usual = dp_allowance(loaded.state.position, power, loaded.rules)
     return edits.set_dp(loaded.board, loaded.state, power, int(words[1]), usual)
+
+
+def _destination(state: GameState, word: str) -> tuple[GameState, str]:
+    """Where the GM posts the results: the markup and the picture budget the commands then default to."""
+    from post.destinations import UnknownDestination, destination
+
+    was = state.destination or "none"
+    if word.strip().casefold() in ("none", "-", ""):
+        return state.replace(destination=""), f"no destination (was {was})"
+    try:
+        place = destination(word)
+    except UnknownDestination as error:
+        raise click.BadParameter(str(error)) from None
+    return state.replace(destination=place.name), f"results posted to {place.title} (was {was})"
 
 
 def _zone(loaded: Game, word: str) -> tuple[GameState, str]:

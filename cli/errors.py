@@ -75,7 +75,9 @@ def cli_errors(command: F) -> F:
         from maps.errors import SengokuError
 
         try:
-            return command(*args, **kwargs)
+            done = command(*args, **kwargs)
+            sys.stdout.flush()  # here, not at the interpreter's exit: a closed pipe is then met where it is judged
+            return done
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except BrokenPipeError:  # `sengoku status game.json | head -3`: the reader has seen enough

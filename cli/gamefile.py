@@ -229,7 +229,8 @@ def _keep(keeper: Journal, data: bytes, state: GameState) -> None:
     from cli.journal import JournalError, warn
 
     try:
-        keeper.after_write(data, actions=[a.action for a in state.log], by=who(), phase=str(state.position.phase))
+        actions, sent = [a.action for a in state.log], [(m.key, m.address) for m in state.sent]
+        keeper.after_write(data, actions=actions, by=who(), phase=str(state.position.phase), sent=sent)
     except JournalError as error:
         warn(f"the game is saved, but its journal could not keep this version, so it cannot be undone: {error}")
 

@@ -11,7 +11,7 @@ import msgspec
 from cli.common import find_phase, game_argument
 from cli.errors import ExitCode, cli_errors, echo_lines
 from cli.gamefile import board_for, check_phases, game_problems, load_game, read_state
-from cli.postout import echo_post, post_options
+from cli.postout import destination_of, echo_post, markup_of, post_options
 from game.state import GameState
 from post import build_post
 
@@ -24,7 +24,14 @@ from post import build_post
 @click.option("--check", "check", is_flag=True, help="Read back every stored phase; exit 1 naming each damaged one.")
 @cli_errors
 def history(
-    game: Path, phase: tuple[str, ...], fmt: str, explain: bool, as_json: bool, show_log: bool, check: bool
+    game: Path,
+    phase: tuple[str, ...],
+    fmt: str | None,
+    place: str | None,
+    explain: bool,
+    as_json: bool,
+    show_log: bool,
+    check: bool,
 ) -> None:
     """List the adjudicated phases, or show one phase's results post again.
 
@@ -46,10 +53,10 @@ def history(
     if show_log:
         if phase:
             raise click.UsageError("--log lists the whole log: give no PHASE")
-        _log(state, as_json or fmt.lower() == "json")
+        _log(state, as_json or (fmt or "").lower() == "json")
         return
     if not phase:
-        if as_json or fmt.lower() == "json":
+        if as_json or (fmt or "").lower() == "json":
             _list_json(state)
         else:
             _list(state)
@@ -57,7 +64,7 @@ def history(
     index = find_phase(state, " ".join(phase))
     check_phases(game, loaded, [index, index + 1])  # the post reads the next phase's start and deadline
     post = build_post(loaded.board, state, index, deadline=state.deadline, rules=loaded.rules)
-    echo_post(post, fmt, explain, as_json)
+    echo_post(post, markup_of(fmt, destination_of(place, state), as_json), explain)
 
 
 def _list(state: GameState) -> None:

@@ -1,33 +1,28 @@
 """The game file's journal: every write keeps the version it replaced, so any command can be undone.
 
-Beside ``game.json`` a folder ``.game.json.journal`` holds the last
-:data:`KEEP` versions of the file and an index saying what each write did,
-when, through which command and by whom. Versions form a tree: each names
-its parent (the version the file held when it was written), so ``undo``
-goes to the parent, ``redo`` to the latest child, and a write made after an
-undo starts a new branch without removing the old one (the list still shows
-it, and ``undo --to N`` reaches it).
+Beside ``game.json`` a folder ``.game.json.journal`` holds the last :data:`KEEP` versions of the file and an
+index saying what each write did, when, through which command and by whom. Versions form a tree: each names its
+parent (the version the file held when it was written), so ``undo`` goes to the parent, ``redo`` to the latest
+child, and a write made after an undo starts a new branch without removing the old one (``undo --to N``).
 
 A write costs the same however long the game: a version is kept as the few
-byte ranges it changed in its parent (``NNNNNN.delta``,
-:mod:`cli.journaldelta`); after :data:`DEPTH` - 1 deltas in a row, the file
-on disk is kept whole (``NNNNNN.json``) by a hard link made just before the
-write renames the new file over it, so its bytes stay on disk under the
-journal's name, copied by nobody. Nothing is compressed. Versions that a
+byte ranges it changed in its parent (``NNNNNN.delta``, :mod:`cli.journaldelta`);
+after :data:`DEPTH` - 1 deltas in a row, the file on disk is kept whole
+(``NNNNNN.json``) by a hard link made just before the write renames the new
+file over it, so its bytes stay on disk under the journal's name. Versions a
 listed one's deltas need stay, unlisted, until none does. Format 1 journals
 (every version compressed whole, ``NNNNNN.json.gz``) are read as they are.
 
-A version is kept *before* the game file is replaced: if the file on disk is
-not the journal's current version byte for byte (a hand edit, a file from
-before the journal, a game restored from a backup), it is kept first (whole,
-linked) as "changed outside sengoku", so undoing the next write brings back
-exactly what was on disk. If that cannot be written, the write is refused
-and the game left as it was.
+A version is kept *before* the game file is replaced: if the file on disk is not the journal's current version
+byte for byte (a hand edit, a file from before the journal, a restored backup), it is kept first (whole, linked)
+as "changed outside sengoku", so undoing the next write brings back exactly what was on disk. If that cannot be
+written, the write is refused and the game left as it was.
 
 One command is one version: a command that writes several times (``mail``
 records each message as the server accepts it) replaces its own version, so
-50 mails do not push 50 useful versions out of the journal. Every writer
-holds the game's lock (:mod:`cli.gamelock`), and so does undo.
+50 mails do not push 50 useful versions out of the journal; the version
+names the mail it recorded (:mod:`cli.mailedbefore`). Every writer holds
+the game's lock (:mod:`cli.gamelock`), and so does undo.
 """
 
 from __future__ import annotations
@@ -35,15 +30,17 @@ from __future__ import annotations
 import os
 import re
 import sys
-from datetime import UTC, datetime
+from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgspec
 
-from cli.journalfiles import JournalError, intact, log_count
+from cli.journalfiles import JournalError, added_since, intact, log_count
 from cli.journalfiles import atomic_write as _atomic_write
 from cli.journalfiles import digest as _digest
+from cli.journalfiles import now as _now
 from cli.journalfiles import what_added as _what
 from cli.runinfo import RUN
 
@@ -82,6 +79,9 @@ class Version(msgspec.Struct, kw_only=True):
     """How its content is kept: ``full`` (the bytes), ``delta`` (against its parent), ``gzip`` (format 1)."""
     listed: bool = True
     """False: no longer listed nor reachable by undo, kept only as the base of a listed version's deltas."""
+    sent_count: int | None = None
+    mailed: list[tuple[str, str]] = msgspec.field(default_factory=list)
+    """The mail this write recorded as sent, (key, address): an undo takes the record back, never the mail."""
 
 
 class _Index(msgspec.Struct, kw_only=True):
@@ -204,11 +204,14 @@ class Journal:
         self._commit(version)
         self._base = (version, data)
 
-    def after_write(self, data: bytes, *, actions: list[str], by: str, phase: str) -> None:
+    def after_write(
+        self, data: bytes, *, actions: list[str], by: str, phase: str, sent: Sequence[tuple[str, str]] = ()
+    ) -> None:
         """Keep the version just written: a new one, or this command's own version again.
 
         ``actions`` is the game's whole log (its actions in words): what the
-        write did is what it added to the log since the version it replaced.
+        write did is what it added to the log since the version it replaced;
+        ``sent``, the game's record of mail sent, (key, address): what it added is the version's ``mailed``.
         """
         self._linked = []  # the write is done: the game file has a new inode, those links are the journal's alone
         current = self.current()
@@ -218,6 +221,7 @@ class Journal:
             current.at, current.size = _now(), len(data)
             current.what = _what(actions, base.log_count if base else len(actions))
             current.phase, current.log_count = phase, len(actions)
+            current.mailed, current.sent_count = added_since(sent, base.sent_count if base else None), len(sent)
             self._write_index()
             self._cleanup()
             return
@@ -233,6 +237,7 @@ class Journal:
             phase=phase,
             log_count=len(actions),
         )
+        version.mailed, version.sent_count = added_since(sent, current.sent_count if current else None), len(sent)
         self._store(version, data, current, None if held is None else held[1])
         self._commit(version)
 
@@ -437,10 +442,6 @@ class Journal:
 
 def _file_name(version: Version, stored: str) -> str:
     return f"{version.number:06d}.{_SUFFIX.get(stored, stored)}"
-
-
-def _now() -> datetime:
-    return datetime.now(UTC).replace(microsecond=0)
 
 
 def warn(message: str) -> None:

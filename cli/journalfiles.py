@@ -1,13 +1,19 @@
-"""The journal's files, written whole or not at all and known by a checksum; what a version's log says it did."""
+"""The journal's files, written whole or not at all and known by a checksum; what a version's log (and its
+record of mail sent) says it did."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
 
-__all__ = ["JournalError", "atomic_write", "digest", "intact", "log_count", "what_added"]
+__all__ = ["JournalError", "added_since", "atomic_write", "digest", "intact", "log_count", "now", "what_added"]
+
+T = TypeVar("T")
 
 
 class JournalError(OSError):
@@ -77,3 +83,12 @@ def what_added(actions: list[str], since: int) -> str:
     """What a write did: the log entries it added (a write that adds none, e.g. a mail recorded as sent: '')."""
     added = actions[since:] if 0 <= since <= len(actions) else actions[-1:]
     return "; ".join(added)
+
+
+def added_since(records: Sequence[T], count: int | None) -> list[T]:
+    """The records after the first ``count`` (none when the count was never kept: a journal from before it)."""
+    return list(records[count:]) if count is not None else []
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)

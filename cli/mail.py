@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import replace
 from email.utils import parseaddr
 from pathlib import Path
@@ -19,6 +20,7 @@ from maps.errors import SengokuError
 if TYPE_CHECKING:
     from game.game import Game
     from game.sent import SentMessage
+    from game.state import GameState
     from outbox import Plan, SmtpSettings
     from outbox.letters import MailPicture
 
@@ -136,6 +138,8 @@ def mail(
         plan, title = _only(plan, power_name(loaded.board, only)), f"{title} to {power_name(loaded.board, only)}"
     if again:
         plan.letters, plan.already = [*plan.already, *plan.letters], []
+    elif dry_run is None:
+        plan = _asked_again(game, loaded, plan, title)
     if not plan.letters:
         _show_already(plan)
         click.echo(f"Nothing to send for {title}.")
@@ -164,6 +168,37 @@ def _only(plan: Plan, power: str) -> Plan:
         unaddressed=[name for name in plan.unaddressed if name == power],
         already=[letter for letter in plan.already if letter.power == power],
     )
+
+
+def _asked_again(game: Path, loaded: Game, plan: Plan, title: str) -> Plan:
+    """The plan without the letters an undone version had mailed already, unless the GM, asked, wants them again.
+
+    An undo takes back the game's record of mail sent, never the mail: the
+    journal still names it (:mod:`cli.mailedbefore`). On a terminal the GM is
+    asked; elsewhere (a script, cron) they are not sent, and ``--again`` sends them.
+    """
+    from cli.journal import Journal, JournalError
+    from cli.mailedbefore import mailed_before
+
+    try:
+        earlier = mailed_before(Journal(game), ((m.key, m.address) for m in loaded.state.sent))
+    except JournalError:
+        return plan  # no journal to ask: the game's own record is all there is
+    again = [letter for letter in plan.letters if (letter.key, letter.address) in earlier]
+    if not again:
+        return plan
+    versions = sorted({earlier[(letter.key, letter.address)].number for letter in again})
+    where = ", ".join(f"#{number}" for number in versions)
+    count = f"{len(again)} address{'es' if len(again) != 1 else ''}"
+    said = f"{title[0].upper()}{title[1:]} went to {count} before, as the journal's {where} recorded (undone since):"
+    click.echo(said)
+    for letter in again:
+        click.echo(f"  sent before   {letter.power} <{letter.address}>")
+    if sys.stdin.isatty() and click.confirm("Mail them the same again?", default=False, err=True):
+        return plan
+    if not sys.stdin.isatty():
+        click.echo("Not mailed again ('--again' mails them all the same).")
+    return replace(plan, letters=[letter for letter in plan.letters if letter not in again])
 
 
 def _show_already(plan: Plan) -> None:
@@ -249,7 +284,7 @@ def _send(game: Path, loaded: Game, plan: Plan, settings: SmtpSettings) -> None:
         try:
             with game_lock(game):
                 state = read_state(game)
-                write_state(game, state.replace(sent=[*state.sent, message]), loaded.rules)
+                write_state(game, _published(state.replace(sent=[*state.sent, message]), message.key), loaded.rules)
         except SengokuError as error:  # it went all the same: say so, loudly, and go on
             unrecorded.append(message)
             click.echo(f"  sent          {message.power} <{message.address}>, but NOT RECORDED: {error}")
@@ -278,6 +313,15 @@ def _send(game: Path, loaded: Game, plan: Plan, settings: SmtpSettings) -> None:
         raise SystemExit(ExitCode.MAIL_NOT_SENT)
     click.echo(summary)
     _warn_unaddressed(plan)
+
+
+def _published(state: GameState, key: str) -> GameState:
+    """The state with the phase whose results ``key`` carried seen by the players (``results 3 5f2c1a9e``)."""
+    what, _, rest = key.partition(" ")
+    number = rest.split(" ", 1)[0]
+    if what != "results" or not number.isdigit() or not 0 < int(number) <= len(state.history):
+        return state
+    return state.replace(history=state.history.published_at(int(number) - 1))
 
 
 def _log_sent(game: Path, sent: list[SentMessage]) -> None:

@@ -12,9 +12,11 @@ from adjudicator.position import Position
 from cli.common import find_phase, game_argument
 from cli.errors import cli_errors
 from cli.gamefile import check_phases, load_game
+from cli.postout import destination_of, destination_option
 from game.game import Game
 
 if TYPE_CHECKING:
+    from post.destinations import Destination
     from raster.fit import Picture
 
 
@@ -43,9 +45,16 @@ if TYPE_CHECKING:
 )
 @click.option("--phase", "phase", metavar="PHASE", help="An adjudicated phase, drawn with its orders and results.")
 @click.option("--orders", "show_orders", is_flag=True, help="Draw the orders stored so far (secret: GM only).")
+@destination_option
 @cli_errors
 def map_command(
-    game: Path, output: Path, fmt: str | None, max_bytes: str | None, phase: str | None, show_orders: bool
+    game: Path,
+    output: Path,
+    fmt: str | None,
+    max_bytes: str | None,
+    phase: str | None,
+    show_orders: bool,
+    place: str | None,
 ) -> None:
     """Draw GAME.json's board as a standalone picture: SVG, or PNG for a forum post.
 
@@ -54,14 +63,18 @@ def map_command(
     phase such as 'fall 1570'): the position that phase started from, with
     every order drawn as it succeeded or failed. '-o board.png' (or
     --format png) writes a PNG, which forums take where they refuse SVG;
-    '-o board.jpg' or '.webp' those formats. --max-bytes keeps the picture
-    within a forum's attachment limit (phpBB's default is 256 KiB).
+    '-o board.jpg' or '.webp' those formats. --for (or the game's
+    destination) keeps the picture within that place's attachment limit
+    in a format it takes (phpBB: 256 KiB); --max-bytes names a limit itself.
     """
-    fmt = _format(output, fmt)
+    loaded = load_game(game)
+    where = destination_of(place, loaded.state)
+    fmt = _format(output, fmt, where)
     budget = size_option(max_bytes)
     if budget is not None and fmt == "svg":
         raise click.UsageError("--max-bytes is for a picture file (.png, .jpg, .webp), not SVG")
-    loaded = load_game(game)
+    if budget is None and where is not None and fmt != "svg":
+        budget = where.budget
     if phase is not None and show_orders:
         raise click.UsageError("--orders draws the current phase's orders; a past --phase shows its own")
     index = None if phase is None else find_phase(loaded.state, phase)
@@ -116,8 +129,20 @@ def _drawn(game: Game, position: Position, index: int | None) -> str:
     return str(position.phase)
 
 
-def _format(output: Path, fmt: str | None) -> str:
-    """The format asked for, or the one the file's name says; a PNG never goes to a terminal."""
+def _format(output: Path, fmt: str | None, where: Destination | None = None) -> str:
+    """The format asked for, or the one the file's name says (one the destination takes); a PNG never goes to
+    a terminal."""
+    chosen = _named_format(output, fmt)
+    if where is not None and str(output) != "-" and chosen not in where.pictures:
+        takes = " or ".join(_SUFFIXES[f] for f in where.pictures)
+        raise click.UsageError(f"'{output}': {where.title} takes {takes} pictures; name the file so, or drop --for")
+    return chosen
+
+
+_SUFFIXES = {"png": ".png", "jpeg": ".jpg", "webp": ".webp", "svg": ".svg"}
+
+
+def _named_format(output: Path, fmt: str | None) -> str:
     named = {".svg": "svg", ".png": "png", ".webp": "webp", ".jpg": "jpeg", ".jpeg": "jpeg"}.get(output.suffix.lower())
     if str(output) == "-":
         named = "svg"

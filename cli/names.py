@@ -5,12 +5,14 @@ from __future__ import annotations
 import click
 
 from cli.common import board_option
+from cli.errors import cli_errors
 from maps import Board, Province
 
 
 @click.command()
 @click.argument("word", required=False)
 @board_option
+@cli_errors
 def names(word: str | None, board: Board) -> None:
     """List every province with its abbreviations, or the ones WORD could mean.
 

@@ -145,18 +145,31 @@ def orders(
         before = loaded.state
         report, refused = read(loaded)
         if loaded.state.orders != before.orders or loaded.state.all_refused != before.all_refused:
-            note(loaded, "read orders; " + _stored_for(loaded))
+            note(loaded, "read orders; " + _stored_for(before, loaded.state))
         elif aside := _set_aside(before, loaded.state, dismiss, drop):
             note(loaded, aside)
+        elif loaded.state.refused != before.refused:
+            note(loaded, "read orders: no stored order changed; " + _refused_kept(loaded.state))
         save_game(game, loaded)
     # printed once saved: a reader that stops early (`| head -1`) costs no order, nor the exit code
     echo_lines(report, ExitCode.LINES_REFUSED if refused else ExitCode.OK)
 
 
-def _stored_for(game: Game) -> str:
-    """``orders stored: Oda 3, Takeda 2``: what each power has now, for the game's log."""
-    counts = [f"{power} {len(orders)}" for power, orders in game.state.orders.items() if orders]
-    return "orders stored: " + (", ".join(counts) or "none")
+def _stored_for(before: GameState, after: GameState) -> str:
+    """``orders stored: Oda 3, Takeda 2``: what each power has now, for the game's log; and the powers whose
+    message this reading refused whole (``every line refused, nothing stored: Uesugi``)."""
+    counts = [f"{power} {len(orders)}" for power, orders in after.orders.items() if orders]
+    refused = [power for power in after.all_refused if power not in before.all_refused]
+    stored = "orders stored: " + (", ".join(counts) or "none")
+    return stored + (f"; every line refused, nothing stored: {', '.join(refused)}" if refused else "")
+
+
+def _refused_kept(after: GameState) -> str:
+    """``2 refused lines kept for the reminders (Mori)``: what a reading that stored nothing changed."""
+    count = len(after.refused)
+    powers = sorted({line.power for line in after.refused if line.power})
+    named = f" ({', '.join(powers)})" if powers else ""
+    return f"{count} refused line{'' if count == 1 else 's'} kept for the reminders{named}"
 
 
 def _set_aside(before: GameState, after: GameState, dismiss: bool, drop: tuple[str, ...]) -> str:

@@ -25,6 +25,7 @@ import click
 from cli.common import find_phase, game_argument
 from cli.errors import cli_errors
 from cli.gamefile import load_game
+from cli.postout import destination_of, destination_option, markup_of, messages_text
 
 if TYPE_CHECKING:
     from game.game import Game
@@ -74,10 +75,9 @@ class ByteSize(click.ParamType):  # type: ignore[type-arg]
     "--format",
     "fmt",
     type=click.Choice(["plain", "bbcode", "markdown", "html", "json"], case_sensitive=False),
-    default="plain",
-    show_default=True,
-    help="The summary's markup.",
+    help="The summary's markup [default: the destination's, else plain].",
 )
+@destination_option
 @click.option("--from", "first", metavar="PHASE", help="The first phase shown (a number, or e.g. 'spring 1575').")
 @click.option("--to", "last", metavar="PHASE", help="The last phase shown (default: to the position now).")
 @click.option(
@@ -96,10 +96,8 @@ class ByteSize(click.ParamType):  # type: ignore[type-arg]
 @click.option(
     "--max-bytes",
     type=ByteSize(),
-    default=_DISCORD,
-    show_default=True,
-    help="The most the animation may weigh (Discord takes 10MB on most servers; a forum may take less; "
-    "0: no limit): fitted by fewer colours, then a smaller picture, then fewer frames.",
+    help="The most the animation may weigh [default: the destination's (--for), else 10MB, Discord's] "
+    "(0: no limit): fitted by fewer colours, then a smaller picture, then fewer frames.",
 )
 @cli_errors
 def story(
@@ -107,13 +105,14 @@ def story(
     output: Path | None,
     chart: Path | None,
     show_post: bool,
-    fmt: str,
+    fmt: str | None,
+    place: str | None,
     first: str | None,
     last: str | None,
     frame_ms: int,
     hold_ms: int,
     width: int,
-    max_bytes: int,
+    max_bytes: int | None,
 ) -> None:
     """Tell GAME.json's story: every phase as a frame of an animation, the centres as a chart, a summary.
 
@@ -126,10 +125,16 @@ def story(
     Without -o, --chart or --post it prints the summary.
     """
     loaded = load_game(game)
+    where = destination_of(place, loaded.state)
+    if max_bytes is None:
+        max_bytes = where.budget if where is not None else ByteSize().convert(_DISCORD, None, None)
     if output is None and chart is None:
         show_post = True
     if output is not None:
         kind = _kind(output, {".gif": "gif", ".webp": "webp", ".png": "png"}, "game.gif, game.webp or game.png")
+        if where is not None and kind not in where.animations:
+            takes = " or ".join(f".{k}" for k in where.animations)
+            raise click.UsageError(f"'{output}': {where.title} animates {takes}; name the file so, or drop --for")
         if not loaded.state.history:
             raise click.ClickException("no phase has been adjudicated yet: there is nothing to animate")
         _animation(loaded, output, kind, first, last, frame_ms, hold_ms, width, max_bytes)
@@ -141,7 +146,15 @@ def story(
         from story.markup import render_summary
         from story.summary import summarise
 
-        click.echo(render_summary(summarise(loaded.board, loaded.state, loaded.rules), fmt), nl=False)
+        summary = summarise(loaded.board, loaded.state, loaded.rules)
+        markup = markup_of(fmt, where)
+        if markup == "discord":
+            from post.chat import Flavour
+            from story.markup import chat_summary
+
+            click.echo(messages_text(chat_summary(summary, Flavour.DISCORD)), nl=False)
+        else:
+            click.echo(render_summary(summary, markup), nl=False)
 
 
 def _kind(path: Path, kinds: dict[str, str], names: str) -> str:
@@ -160,7 +173,7 @@ def _animation(
     frame_ms: int,
     hold_ms: int,
     width: int,
-    max_bytes: int,
+    max_bytes: int | None,
 ) -> None:
     from raster.animation import OverBudget
     from story.frames import frames

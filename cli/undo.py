@@ -20,6 +20,7 @@ from cli.errors import cli_errors, echo_lines
 from cli.gamefile import GameFileError, load_game, replace_file
 from cli.gamelock import game_lock
 from cli.journal import KEEP, Journal, JournalError, Version
+from cli.mailedbefore import unsent_by_undo
 from game.state import StateError, state_from_json
 
 
@@ -52,7 +53,8 @@ def undo(game: Path, to: int | None) -> None:
         said = [f"Undone: #{current.number}, {_described(current)}."]
     else:
         said = [f"Put back #{target.number}; the version it replaces, #{current.number}, stays in the journal."]
-    said += [f"{game} is now version #{target.number}: {_state_line(game)}.", _redo_hint(game, journal)]
+    said += [f"{game} is now version #{target.number}: {_state_line(game)}."]
+    said += _unsent(game, unsent_by_undo(journal, current, target)) + [_redo_hint(game, journal)]
     echo_lines([line for line in said if line])
 
 
@@ -136,6 +138,21 @@ def _restore(game: Path, journal: Journal, target: Version) -> None:
         journal.write_failed()
         raise
     journal.move_to(target)
+
+
+def _unsent(game: Path, mailings: list[Version]) -> list[str]:
+    """What the versions taken back had mailed: the game forgets the record, the players still have the mail."""
+    lines = []
+    for version in reversed(mailings):
+        count = len(version.mailed)
+        mail = f"{count} message{'' if count == 1 else 's'}"
+        lines.append(f"Mail cannot be unsent: #{version.number} {version.what or f'mailed {mail}'}.")
+    if lines:
+        lines.append(
+            f"{game} no longer records {'them' if len(lines) > 1 else 'it'} as sent: 'sengoku mail {game}' asks "
+            "before mailing the same to the same address again."
+        )
+    return lines
 
 
 def _described(version: Version) -> str:

@@ -134,8 +134,12 @@ class Game:
         self.state = self.state.replace(orders=orders_now, all_refused=marks)
         return Sent(power, mode, verdicts, refused_lines, earlier, stored, kept)
 
-    def adjudicate(self, at: datetime | None = None) -> PhaseReport:
-        """Resolve the current phase with the stored orders and move the game on; ``at``: when (recorded)."""
+    def adjudicate(self, at: datetime | None = None, published: bool = True) -> PhaseReport:
+        """Resolve the current phase with the stored orders and move the game on; ``at``: when (recorded).
+
+        ``published``: the results reach the players now (the web site shows them); False for a post the GM
+        has only seen so far (:meth:`publish` records it later, once mailed or posted).
+        """
         self._require_ongoing()
         before, orders = self.state.position, self.state.orders
         given: dict[str | None, Sequence[Order]] = {power: list(o) for power, o in orders.items()}
@@ -151,18 +155,19 @@ class Game:
             transition = after_adjustments(self.board, self.rules, before, adjustments.units)
             report = self._report(adjustments.outcomes, transition)
         held = self.state.rolled_back
-        previous, rolled_back = taken_back(held, report, transition.position)
-        opened = reopened(held, rolled_back, previous, transition.position)
+        back = taken_back(held, report, transition.position)
+        opened = reopened(held, back, transition.position)
         entry = HistoryEntry(
             before=before,
             orders=orders,
             report=report,
             adjudicated_at=at,
             deadline=self.state.deadline,
-            previous=previous,
+            previous=back.previous,
             edits=self.state.edits,
             edited_from=self.state.edited_from,
             dp_set=self.state.dp_set,
+            published=published or back.seen,
         )
         result = self._result_after(report, transition)
         self.state = self.state.replace(
@@ -171,10 +176,14 @@ class Game:
             draw_votes={},
             result=result,
             history=self.state.history.appended(entry),
-            rolled_back=rolled_back,
+            rolled_back=back.left,
             **opened,
         )
         return report
+
+    def publish(self, index: int) -> None:
+        """Record that the players have seen history entry ``index``'s results (mailed, posted)."""
+        self.state = self.state.replace(history=self.state.history.published_at(index))
 
     def _result_after(self, report: PhaseReport, transition: Transition) -> GameResult:
         """The phase's own result (a victory), or a concession completed by the fall of the last holdout."""
@@ -206,7 +215,7 @@ class Game:
             result=GameResult(),
             history=self.state.history[:-1],
             deadline=last.deadline,
-            rolled_back=held.replace(entries=[last.replace(previous=None), *held.entries]),
+            rolled_back=held.replace(entries=[last.replace(previous=None) if last.published else last, *held.entries]),
         )
         return last.report
 
@@ -243,7 +252,7 @@ class Game:
                 edited_from=entry.edited_from,
                 dp_set=entry.dp_set,
             )
-            report = self.adjudicate(at=entry.adjudicated_at)
+            report = self.adjudicate(at=entry.adjudicated_at, published=False)  # published if it comes out the same
             done.append(report)
             if report != entry.report:
                 return done, f"{entry.report.phase} adjudicates to other results now than it had (a newer sengoku?)"

@@ -50,6 +50,10 @@ class HistoryEntry(Struct, frozen=True, kw_only=True):
     """The position before those edits: what the phase before led to (None: no edit)."""
     dp_set: dict[str, int] = msgspec.field(default_factory=dict)
     """Powers whose DP the GM set for this phase (their centres would have given other numbers)."""
+    published: bool = True
+    """Whether the players saw these results (mailed, posted to a chat channel or a forum, shown on the web
+    site): results adjudicated anew after a rollback are a correction only of results they saw. A phase kept
+    before this was known counts as published."""
 
 
 _RAWS = msgspec.json.Decoder(list[msgspec.Raw])
@@ -107,6 +111,15 @@ class History(Sequence[HistoryEntry]):
 
     def appended(self, entry: HistoryEntry) -> History:
         return History([*self._items, entry])
+
+    def published_at(self, index: int) -> History:
+        """The history with phase ``index``'s results seen by the players (itself if they were)."""
+        entry = self[index]
+        if entry.published:
+            return self
+        items = list(self._items)
+        items[index] = entry.replace(published=True)
+        return History(items)
 
     def phases(self) -> list[Phase]:
         """Each phase's name (``Spring 1570 movement``), reading no more of a stored phase than its name."""

@@ -133,6 +133,9 @@ class GameState(Struct, frozen=True, kw_only=True):
     """When the open phase is due (UTC), as the GM set it; cleared by adjudication."""
     zone: str = ""
     """The time zone deadlines are shown in (an IANA name such as 'Asia/Tokyo'; '' is UTC), beside UTC."""
+    destination: str = ""
+    """Where the GM posts the results ('phpbb', 'discourse', 'discord', 'mail', 'reddit'; '' none said): its markup
+    and picture budget are the commands' defaults (post/destinations.py)."""
     mail_results: bool = False
     """Mail the results post to the players after adjudication."""
     sent: list[SentMessage] = msgspec.field(default_factory=list)

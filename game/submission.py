@@ -23,7 +23,7 @@ from adjudicator.rules import Rules
 from game.records import AnyVerdict
 from maps.board import Board
 from maps.terms import PhaseType, province_of
-from orders.model import DPOrder, Order
+from orders.model import Build, DPOrder, Order
 
 __all__ = ["OrderVerdict", "check_submission"]
 
@@ -55,6 +55,7 @@ def check_submission(
     kind = position.phase.type
     if kind is PhaseType.MOVEMENT:
         return _movement(board, position, rules, power, orders, dp)
+    orders = [_with_true_type(position, o) for o in orders]
     alone: dict[str | None, Sequence[Order]] = {power: orders}
     outcomes: Sequence[OrderOutcome[AnyVerdict]]
     if kind is PhaseType.RETREATS:
@@ -100,9 +101,13 @@ def _with_true_type(position: Position, order: Order) -> Order:
     will carry out.
     """
     unit = getattr(order, "unit", None)
-    if unit is None or isinstance(order, DPOrder):
+    if unit is None or isinstance(order, (DPOrder, Build)):
         return order
-    there = position.unit_at.get(province_of(unit.location))
+    if position.phase.type is PhaseType.RETREATS:  # the unit ordered is one dislodged: it stands nowhere now
+        province = province_of(unit.location)
+        there = next((d.unit for d in position.dislodged if d.unit.province == province), None)
+    else:
+        there = position.unit_at.get(province_of(unit.location))
     if there is None or there.type is unit.type:
         return order
     return order.replace(unit=unit.replace(type=there.type))

@@ -9,6 +9,11 @@ level), and Outlook's rule as a line of underscores, so that
 :mod:`orders.mail` reads it as it reads plain-text mail. Scripts, styles and
 the document head are left out; entities are decoded.
 
+A table is read cell by cell: a row is one line, its cells apart
+(``A South Shinano`` | ``H`` reads ``A South Shinano H``, not ``A South
+ShinanoH``), and a row whose cells are each a whole order (two or more begin
+with a unit: ``A Kai - Suruga`` | ``F Iyo H``) is a line per cell.
+
 Bounded as it goes, never after: the text is counted while it is built and
 the reading stops with :class:`TextTooLong` past the limit, and a quote is
 marked with at most :data:`MAX_QUOTE_MARKS` ``>`` (the reader needs to know
@@ -28,6 +33,8 @@ MAX_QUOTE_MARKS = 10
 _BLOCKS = frozenset(
     "p div br li tr h1 h2 h3 h4 h5 h6 pre table ul ol dl dt dd section article header footer address".split()
 )
+_CELLS = frozenset({"td", "th"})
+_UNIT_FIRST = re.compile(r"(?i)^(?:a|f|army|fleet)\s")  # a cell that starts like an order
 _HIDDEN = frozenset({"script", "style", "head", "title", "template"})
 _SPACES = re.compile(r"[ \t\r\n\f\v\u00a0]+")
 _OUTLOOK_RULE = "_" * 32
@@ -63,16 +70,33 @@ class _Reader(HTMLParser):
         self.quote = 0
         self.hidden = 0
         self.pre = 0
+        self.row: list[str] | None = None  # the cells of the table row being read
+        self.cell: list[str] | None = None  # the text of the cell being read
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _HIDDEN:
+        if self.cell is not None and tag != "tr" and tag not in _CELLS and tag not in _HIDDEN:
+            if tag in _BLOCKS or tag == "hr":
+                self.cell.append(" ")  # a paragraph or a break inside a cell: still that cell
+            return
+        if tag == "tr":
+            self._end_row()
+            self._flush()
+            self.row = []
+        elif tag in _CELLS:
+            self._end_cell()
+            if self.row is None:
+                self._flush()
+                self.row = []
+            self.cell = []
+        elif tag in _HIDDEN:
             self.hidden += 1
         elif tag == "blockquote":
             self._break()
             self.quote += 1
         elif tag == "hr" or (tag == "div" and _reply_separator(attrs)):
             self._break()
-            self._add(_OUTLOOK_RULE)
+            if next((line for line in reversed(self.lines) if line), None) != _OUTLOOK_RULE:
+                self._add(_OUTLOOK_RULE)  # one rule where Outlook on the web draws two or three at once
         elif tag == "pre":
             self._break()
             self.pre += 1
@@ -84,6 +108,16 @@ class _Reader(HTMLParser):
             self.handle_starttag(tag, attrs)
 
     def handle_endtag(self, tag: str) -> None:
+        if tag in _CELLS:
+            self._end_cell()
+            return
+        if tag in ("tr", "table"):
+            self._end_row()
+            return
+        if self.cell is not None and tag not in _HIDDEN:
+            if tag in _BLOCKS:
+                self.cell.append(" ")
+            return
         if tag in _HIDDEN:
             self.hidden = max(0, self.hidden - 1)
         elif tag == "blockquote":
@@ -98,6 +132,9 @@ class _Reader(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self.hidden:
             return
+        if self.cell is not None:
+            self.cell.append(data)
+            return
         if self.pre:
             first, *rest = data.split("\n")
             self.current.append(first)
@@ -106,6 +143,31 @@ class _Reader(HTMLParser):
                 self.current.append(line)
             return
         self.current.append(_SPACES.sub(" ", data))
+
+    def _flush(self) -> None:
+        """The text before a table row as its own line; no blank line between rows."""
+        if "".join(self.current).strip():
+            self._break()
+        self.current = []
+
+    def _end_cell(self) -> None:
+        if self.cell is not None and self.row is not None:
+            self.row.append(_SPACES.sub(" ", "".join(self.cell)).strip())
+        self.cell = None
+
+    def _end_row(self) -> None:
+        """A table row read: one line, its cells apart; a line per cell when its cells are each an order."""
+        self._end_cell()
+        if self.row is None:
+            return
+        cells, self.row = [cell for cell in self.row if cell], None
+        if sum(1 for cell in cells if _UNIT_FIRST.match(cell)) >= 2:
+            for cell in cells:
+                self.current.append(cell)
+                self._break()
+        else:
+            self.current.append(" ".join(cells))
+            self._break()
 
     def _break(self, keep_empty: bool = False) -> None:
         line = "".join(self.current).strip()
@@ -122,6 +184,7 @@ class _Reader(HTMLParser):
         self.lines.append(line)
 
     def text(self) -> str:
+        self._end_row()
         self._break()
         while self.lines and not self.lines[-1]:
             self.lines.pop()

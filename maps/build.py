@@ -103,7 +103,8 @@ def _build(data: MapFile) -> Board:
         drawing=data.drawing,
         provinces=provinces,
         powers=tuple(
-            PowerSetup(p.name, tuple(p.home_centres), tuple(_start_unit(u) for u in p.units)) for p in data.powers
+            PowerSetup(p.name, tuple(p.home_centres), tuple(_start_unit(u) for u in p.units), tuple(p.aliases))
+            for p in data.powers
         ),
         neutral_units=tuple(_start_unit(u) for u in data.neutral_units),
         impassable=tuple((i.name, i.at) for i in data.impassable),

@@ -43,6 +43,8 @@ class PowerSetup(msgspec.Struct, frozen=True):
     name: str
     home_centres: tuple[str, ...]
     units: tuple[StartUnit, ...]
+    aliases: tuple[str, ...] = ()
+    """Other words for the power (``武田``, ``たけだ``), as the map file gives them."""
 
 
 class Border(NamedTuple):

@@ -41,6 +41,8 @@ class StartEntry(_Entry):
 
 class PowerEntry(_Entry):
     name: Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Za-z-]+$")]
+    aliases: list[Annotated[str, StringConstraints(min_length=1, max_length=40)]] = []
+    """Other words players write for the power (its name in kanji and kana): read as its name in headers."""
     home_centres: list[ProvinceId]
     units: list[UnitText]
 

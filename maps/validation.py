@@ -133,10 +133,14 @@ def _powers(data: MapFile) -> Iterator[Problem]:
     provinces = _by_id(data)
     claimed: dict[str, str] = {}
     names: set[str] = set()
+    words: dict[str, str] = {}
     for power in data.powers:
         if power.name in names:
             yield None, f"power {power.name} is listed twice"
         names.add(power.name)
+        for word in (power.name, *power.aliases):
+            if words.setdefault(word.casefold(), power.name) != power.name:
+                yield None, f"power {power.name}: '{word}' is also a name of {words[word.casefold()]}"
         for centre in power.home_centres:
             province = provinces.get(centre)
             if province is None:

@@ -127,7 +127,7 @@ class _Reader:
         self.refused_header: tuple[int, str] | None = None  # (line, power) of a header this text may not use
         self.unknown_power: tuple[str, tuple[str, ...]] | None = None  # a misspelt header's problem, and its guesses
         self.started = False  # has the message any line besides its mail headers?
-        self.inner_head = False  # the header block being read is one inside a mail's text (not a new mail)
+        self.subject: str | None = None  # the message's own Subject: line
 
     def _end_message(self, last: int) -> None:
         self.messages.append(MessageSpan(self.message, self.first, last, self.sender, self.sender_power))
@@ -380,37 +380,54 @@ class _Reader:
             return self._skip(number, raw, Ignored.QUOTED)
         name, value = header
         note = None
-        inner = self.mode is _Mode.MAIL_HEAD and self.inner_head
         if self.mode is not _Mode.MAIL_HEAD and self.started:
+            if self._quote_block(lines, number - 1):
+                self.mode, self.quote_headers_seen = _Mode.QUOTE_HEAD, True
+                self.forwarded = self.quote_from_intro = False
+                note = "a quoted mail's headers: the text under them is quoted, not counted"
+                return self._skip(number, raw, Ignored.QUOTED)._replace(note=note)
             if not shapes.header_block_below(lines, number - 1):
                 return self._lone_header(number, raw, name, value)
-            inner = self.text_fixed is not None
-            if inner:  # one mail's text: a header block in it (a forward) is still this mail, its sender's alone
-                below = shapes.sender_below(lines, number - 1)
-                note = f"a mail's headers inside this mail, from {below}: read as part of it"
-            else:
-                self._end_message(number - 1)
-                self.message += 1
-                self._start_message(number)
-                note = f"a {_ordinal(self.message + 1)} mail starts here, from {shapes.sender_below(lines, number - 1)}"
-        self.mode, self.inner_head = _Mode.MAIL_HEAD, inner
-        # a paste's report heads each mail itself; one mail's text (read from a mailbox, or --power) does not
-        told = note if note is not None and self.text_fixed is not None else None
+            self._end_message(number - 1)
+            self.message += 1
+            self._start_message(number)
+            note = f"a {_ordinal(self.message + 1)} mail starts here, from {shapes.sender_below(lines, number - 1)}"
+        self.mode = _Mode.MAIL_HEAD
         power = None
         if name == "from":
-            if not inner:
-                self.sender = value
+            self.sender = value
             power = self.address_book(value) if self.address_book is not None and value else None
             if power is not None:
-                self.sender_power = self.sender_power if inner else power
+                self.sender_power = power
                 if self.fixed is None:
                     self.fixed = power  # an address speaks for one power
-                return self._header(number, raw, power, note=f"{told}; address book" if told else "address book")
+                return self._header(number, raw, power, note="address book")
         elif name == "subject":
+            self.subject = value
             power = shapes.power_of_subject(value, self.powers)
             if power is not None:
-                return self._header(number, raw, power, note=f"{told}; subject" if told else "subject")
+                return self._header(number, raw, power, note="subject")
         return self._skip(number, raw, Ignored.MAIL_HEADER)._replace(note=note)
+
+    def _quote_block(self, lines: list[str], start: int) -> bool:
+        """Is the header block at index ``start``, below a message's own text, a quoted mail's (not a new mail)?
+
+        Clients quote the mail they answer under a block of its headers
+        (``From:``, ``Sent:``, ``To:``, ``Subject:`` in any order and in the
+        reader's language), often with no rule above it. It is a quote in one
+        mail's text (a mailbox's message, or ``--power``); under a message
+        pasted without headers of its own (the reply's text, then what it
+        answers); with Outlook's ``Sent:`` (a delivered mail says ``Date:``);
+        or when it names the subject the message answers (``Re: Oda S1570``).
+        Otherwise, in a paste, it starts the next mail.
+        """
+        names = shapes.header_names_below(lines, start)
+        if not shapes.is_quote_block(names) and not shapes.header_block_below(lines, start):
+            return False
+        if self.text_fixed is not None or self.sender is None or "sent" in names:
+            return True
+        subject = shapes.subject_below(lines, start)
+        return subject is not None and self.subject is not None and shapes.answers(self.subject, subject)
 
     def _lone_header(self, number: int, raw: str, name: str, value: str) -> LineVerdict:
         """A header line alone inside a message (``Date: tomorrow at dawn``): no new mail, and no sender.

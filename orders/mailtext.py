@@ -17,10 +17,13 @@ from maps.terms import PhaseType, Season
 __all__ = [
     "NamedPhase",
     "bbcode_quotes",
+    "answers",
     "header_block_below",
+    "header_names_below",
     "is_forward_marker",
     "is_mail_header",
     "is_original_marker",
+    "is_quote_block",
     "is_outlook_rule",
     "is_reply_intro",
     "is_separator",
@@ -35,6 +38,7 @@ __all__ = [
     "unknown_power_of_header",
     "power_of_subject",
     "strip_wrapping",
+    "subject_below",
     "unquote",
 ]
 
@@ -48,9 +52,33 @@ _ORIGINAL = (
 _UNDERSCORES = r"^_{8,}$"  # Outlook's rule above "From: ... Sent: ..."
 # "On Tue, 3 Mar 1570 at 09:12, Oda Nobunaga <nobunaga@example.org> wrote:", "Nobunaga wrote:",
 # "Quoting Nobunaga:", and Gmail's intro broken over two lines ("On ... <" / "nobunaga@example.org> wrote:").
-_WROTE = r"(?i)(?:\bwrote|\bwrites|\bschrieb|\ba écrit)\s*:\s*$|^quoting\b.{0,80}:\s*$"
+_WROTE = (
+    r"(?i)(?:\bwrote|\bwrites|\bschrieb|\ba écrit|書きました|のメール|のメッセージ)\s*:\s*$"  # "さんは書きました:" too
+    r"|^quoting\b.{0,80}:\s*$"
+)
+# Gmail in Japanese and others: "2026年3月2日(月) 9:00 Oda Nobunaga <nobunaga@owari.example>:" (a date, a sender's
+# address, a colon; no "wrote")
+_DATED_SENDER = r"^.{0,40}\d{4}.{0,60}<[^<>@\s]+@[^<>\s]+>\s*:$"
 _INTRO_START = r"(?i)^on\s.{4,}"
-_MAIL_HEADER = r"(?i)^(from|sent|date|to|cc|bcc|subject|reply-to)[ \t]*:[ \t]*(.*)$"
+# The header names clients write above a quoted or forwarded mail, in the languages of the common clients
+# (Outlook, Gmail, Apple Mail, Thunderbird, K-9, Yahoo), each to the header it is. Outlook alone writes "Sent"
+# (and its translations) where a delivered mail says "Date".
+_HEADER_NAMES = {
+    "from": "from von de da van från fra 差出人 送信者 送信元 发件人 寄件者",
+    "sent": "sent gesendet envoyé enviado enviada inviato verzonden skickat sendt 送信日時 发送时间",
+    "date": "date datum fecha data 日付 日時",
+    "to": "to an à para aan till til 宛先 收件人",
+    "cc": "cc kopie",
+    "bcc": "bcc",
+    "subject": "subject betreff objet asunto assunto oggetto onderwerp ämne emne 件名 主题 主旨",
+    "reply-to": "reply-to",
+}
+_HEADER_OF = {word: name for name, words in _HEADER_NAMES.items() for word in words.split()}
+# "From: ...", "*From:* ..." (bold made text), "Envoyé : ..." (French spacing), "件名: ..." (a full-width colon is
+# NFKC-normalised before a line is read)
+_MAIL_HEADER = (
+    r"(?i)^\*?(" + "|".join(sorted(map(re.escape, _HEADER_OF), key=len, reverse=True)) + r")\*?[ \t]*:\*?[ \t]*(.*)$"
+)
 _SIGNATURE = r"^--(?:[ \t]*$|[ \t]+\S)"  # "-- ", "--", "-- Nobunaga" (never "--> Mino")
 _SENT_FROM = r"(?i)^(?:sent from my\b|sent from (?:outlook|mail|yahoo|proton)|get outlook for\b|sent via\b|sent with\b)"
 _SEPARATOR = r"^(?:([-=_*~+#.•])\s*){3,}$"
@@ -107,8 +135,9 @@ def is_outlook_rule(line: str) -> bool:
 
 
 def is_reply_intro(line: str) -> bool:
-    """``On ... wrote:``, ``Nobunaga wrote:``, ``Quoting Nobunaga:``: the line above a quoted reply."""
-    return line[-1] == ":" and re.search(_WROTE, line) is not None
+    """``On ... wrote:``, ``Nobunaga wrote:``, ``Quoting Nobunaga:``, ``2026/03/02 9:00 に Oda さんは書きました:``,
+    ``2026年3月2日(月) 9:00 Oda <nobunaga@owari.example>:``: the line above a quoted reply."""
+    return line[-1] == ":" and (re.search(_WROTE, line) is not None or re.match(_DATED_SENDER, line) is not None)
 
 
 def is_intro_start(line: str) -> bool:
@@ -117,11 +146,46 @@ def is_intro_start(line: str) -> bool:
 
 
 def mail_header(line: str) -> tuple[str, str] | None:
-    """``("from", "Oda <nobunaga@example.org>")`` for a mail header line, else None."""
-    if ":" not in line[:10]:
+    """``("from", "Oda <nobunaga@example.org>")`` for a mail header line (``差出人:`` and ``Von:`` are ``from``
+    too), else None."""
+    if ":" not in line[:14]:
         return None
     match = re.match(_MAIL_HEADER, line)
-    return (match.group(1).casefold(), match.group(2).strip()) if match else None
+    return (_HEADER_OF[match.group(1).casefold()], match.group(2).strip()) if match else None
+
+
+def header_names_below(lines: list[str], start: int) -> list[str]:
+    """The headers of the block of header lines starting at index ``start`` (``["from", "sent", "to"]``)."""
+    names = []
+    for line in lines[start : start + 30]:
+        header = mail_header(line.strip())
+        if header is None:
+            break
+        names.append(header[0])
+    return names
+
+
+def is_quote_block(names: list[str]) -> bool:
+    """The headers a client writes above a quoted mail: two or more, a sender's and a date's among them."""
+    return len(names) >= 2 and "from" in names and ("sent" in names or "date" in names)
+
+
+def subject_below(lines: list[str], start: int) -> str | None:
+    """The Subject of the header block starting at index ``start``, or None."""
+    for line in lines[start : start + 30]:
+        header = mail_header(line.strip())
+        if header is None:
+            return None
+        if header[0] == "subject":
+            return header[1]
+    return None
+
+
+def answers(subject: str, quoted: str) -> bool:
+    """Does a mail of ``subject`` answer or forward one of ``quoted`` (``Re: Oda S1570`` and ``Oda S1570``)?"""
+    bare = re.sub(_SUBJECT_NOISE, "", quoted).strip().casefold()
+    own = re.sub(_SUBJECT_NOISE, "", subject).strip().casefold()
+    return bool(re.match(_REPLY, subject)) and bool(bare) and own == bare
 
 
 def is_mail_header(line: str) -> bool:

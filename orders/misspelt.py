@@ -44,7 +44,7 @@ def misspelt_power(
     if word == bare and not content.endswith(":") and not (below and is_order(below)):
         return None
     close = close_matches(word.casefold(), list(powers), n=3, cutoff=MISSPELT)
-    return (word, tuple(powers[name] for name in close)) if close else None
+    return (word, tuple(dict.fromkeys(powers[name] for name in close))) if close else None  # a power once
 
 
 # The order words a misspelt one is compared with ("Biuld" -> build), the full words only.

@@ -52,7 +52,9 @@ __all__ = ["MAX_ORDER_CHARS", "LineRead", "Grammar", "grammar_of", "parse_order"
 
 MAX_ORDER_CHARS = 200  # the longest order on either map, written out in full words, has about 90
 
-_ARROWS = str.maketrans({"–": "-", "—": "-", "−": "-", "→": "-", "⇒": "-", "⟶": "-"})
+_ARROWS = str.maketrans(dict.fromkeys("–—−→⇒⟶―‐‑‒", "-"))  # dashes and arrows of every keyboard
+# The long-vowel mark a Japanese keyboard gives for '-' ("A 甲斐 ー 駿河"): a dash unless it lengthens a kana
+_LONG_VOWEL_DASH = r"(?<![\u3041-\u3096\u30a1-\u30fa])\u30fc"
 _ARROW_WORDS = r"-+>|=+>|-{2,}|>"  # "->", "-->", "=>", "--": all mean "-"
 # "spa/nc", "spa (nc)", "spa/north coast": the coast is a whole word, and only a closing bracket
 # after it is eaten (not the space before the next word, nor the "S" of "Kai (Suruga)").
@@ -110,7 +112,7 @@ class Grammar:
         if line[0] in _MARKER_STARTS or line[1:2] == ")":
             line = re.sub(_LIST_MARKER, "", line)
         if not line.isascii():
-            line = line.translate(_ARROWS)
+            line = re.sub(_LONG_VOWEL_DASH, "-", line.translate(_ARROWS))
         if ">" in line or "--" in line:
             line = re.sub(_ARROW_WORDS, " - ", line)
         if "(" in line or "/" in line:

@@ -50,7 +50,8 @@ class Places:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.powers = {name.casefold(): name for name in board.power_names}
+        # each power by its name and its aliases (``武田``, ``たけだ``), any case
+        self.powers = {word.casefold(): p.name for p in board.powers for word in (*p.aliases, p.name)}
         # Each answer memoised per board: the least recently asked go first when a memo is full.
         self.is_exact: Callable[[str], bool] = lru_cache(maxsize=_MEMO_SIZE)(board.names.is_exact)
         self.find: Callable[[str], Location | None] = lru_cache(maxsize=_MEMO_SIZE)(self._find)

@@ -214,8 +214,10 @@ def _with_map_note(plain: str, picture: MailPicture) -> str:
 
 
 def _page(title: str, body: str) -> str:
-    """A whole HTML document around a fragment, for the HTML part of a message."""
+    """A whole HTML document around a fragment, for the HTML part of a message: laid out at the reader's width
+    (without the viewport line a phone lays it out 980 px wide, and shrinks the text to fit)."""
     return (
         '<!doctype html>\n<html><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title></head>\n<body>\n{body}</body></html>\n"
     )

@@ -5,23 +5,24 @@ inside the page, and a wide table scrolls sideways too: thirty orders in one
 box read badly. So the post is the plain text's sections (the same words:
 :mod:`post.plain` builds them) with each heading in bold and each section's
 lines as a ``[list]``, nested for the bids under a neutral unit; every
-forum has ``[b]`` and ``[list]``, and a list wraps to the reader's width. No
-line is longer than :data:`WIDTH` columns, so the text also reads in a mail
-or an editor box.
+forum has ``[b]`` and ``[list]``, and a list wraps to the reader's width.
+
+A line of the post is one line of the text, however long: phpBB turns every
+newline into a line break (its formatter's automatic line breaks), so a
+heading or a sentence cut to fit a width would break mid-sentence on the
+page (tests/post/test_renderers.py renders it as phpBB does).
 """
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 from post.document import Post
 from post.plain import Dress, render_plain
 from post.tables import Table
 
-__all__ = ["WIDTH", "render_bbcode", "write_bbcode"]
+__all__ = ["render_bbcode", "write_bbcode"]
 
-WIDTH = 80
 _ITEM = "\x00"  # marks an item line for the list pass (never in a post: text is cleaned before it gets here)
 
 
@@ -66,7 +67,7 @@ def render_bbcode(post: Post, explain: bool = False) -> str:
         while depth > level:
             lines.append("[/list]")
             depth -= 1
-        lines += _wrapped(f"[*]{text}" if level else text)
+        lines.append(f"[*]{text}" if level else text)
     lines += ["[/list]"] * depth
     return "\n".join(lines).rstrip() + "\n"
 
@@ -77,10 +78,3 @@ def _item(line: str) -> tuple[int, str]:
         return 0, line
     _, depth, text = line.split(_ITEM, 2)
     return int(depth), text
-
-
-def _wrapped(line: str) -> list[str]:
-    """The line in pieces of at most :data:`WIDTH` columns, cut at spaces (a forum joins them again)."""
-    if len(line) <= WIDTH:
-        return [line]
-    return textwrap.wrap(line, WIDTH, break_long_words=True, break_on_hyphens=False) or [line]

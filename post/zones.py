@@ -14,11 +14,22 @@ summer time (``JST``) stand for theirs.
 
 from __future__ import annotations
 
+import difflib
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-__all__ = ["ZoneProblem", "game_zone", "shown_in", "typed_zone", "zone_label", "zone_of"]
+__all__ = [
+    "ZoneProblem",
+    "game_zone",
+    "placed",
+    "shown_in",
+    "typed_zone",
+    "unknown_zone",
+    "zone_guesses",
+    "zone_label",
+    "zone_of",
+]
 
 _OFFSETS = {  # hours east of UTC
     "UTC": 0, "GMT": 0, "Z": 0, "WET": 0, "WEST": 1, "BST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3,
@@ -78,8 +89,69 @@ def game_zone(word: str) -> str:
         )
     name = _iana(word.strip())
     if name is None:
-        raise ZoneProblem(f"unknown time zone '{word}': write a zone's name such as Asia/Tokyo or Europe/London")
+        raise ZoneProblem(f"{unknown_zone(word)}: write a zone's name such as Asia/Tokyo or Europe/London")
     return "" if name == "UTC" else name
+
+
+def zone_guesses(word: str) -> list[str]:
+    """The zones a misspelt or partial name may mean: ``Asia/Tokio`` -> Asia/Tokyo, ``Tokyo`` -> Asia/Tokyo."""
+    key = word.strip().casefold().replace(" ", "_")
+    if not key or len(key) > 64:
+        return []
+    names = _names()
+    scored = [(difflib.SequenceMatcher(None, key, folded).ratio(), folded) for folded in names]
+    best = max((score for score, _ in scored), default=0.0)
+    close = [folded for score, folded in sorted(scored, reverse=True) if score >= max(0.8, best - 0.05)][:3]
+    cities = [name for folded, name in names.items() if folded.rpartition("/")[2] == key and "/" in folded]
+    return list(dict.fromkeys([*(names[c] for c in close), *sorted(cities)[:3]]))
+
+
+def _did_you_mean(word: str) -> str:
+    guesses = zone_guesses(word)
+    return f" (did you mean {' or '.join(guesses)}?)" if guesses else ""
+
+
+def unknown_zone(word: str) -> str:
+    """``unknown time zone 'Asia/Tokio' (did you mean Asia/Tokyo?)``."""
+    return f"unknown time zone '{word}'{_did_you_mean(word)}"
+
+
+def placed(local: datetime, zone: tzinfo, name: str) -> datetime:
+    """A wall-clock time (naive) as a moment in ``zone`` (``name``: how the GM knows it).
+
+    Twice a year a region's clock skips an hour and passes another twice:
+    ``2027-03-14 02:30`` never happens in New York, ``2027-11-07 01:30``
+    happens twice. Either is refused (:class:`ZoneProblem`), naming both
+    moments it could mean, each as text that reads as that moment alone.
+    """
+    first, second = local.replace(tzinfo=zone, fold=0), local.replace(tzinfo=zone, fold=1)
+    if first.utcoffset() == second.utcoffset():
+        return first
+    real = [m for m in (first, second) if m.astimezone(UTC).astimezone(zone).replace(tzinfo=None) == local]
+    said = f"{local:%Y-%m-%d %H:%M}"
+    if real:  # the clocks go back: both are real, an hour apart
+        choices = " or ".join(
+            f"'{_typed(m, local)}' ({m.astimezone(UTC):%H:%M} UTC, the {which})"
+            for m, which in zip(sorted(real), ("first", "second"), strict=True)
+        )
+        raise ZoneProblem(f"{said} happens twice in {name} (the clocks go back that night): write {choices}")
+    # the clocks go forward: the hour is skipped, and the time read by either offset is another wall-clock time
+    moments = sorted(m.astimezone(UTC).astimezone(zone) for m in (first, second))
+    choices = " or ".join(f"'{m:%Y-%m-%d %H:%M}' ({zone_label(m)}, {m.astimezone(UTC):%H:%M} UTC)" for m in moments)
+    raise ZoneProblem(f"{said} does not exist in {name} (the clocks go forward that night): write {choices}")
+
+
+def _typed(moment: datetime, local: datetime) -> str:
+    """The text that names ``moment`` alone: the local time with its zone's letters if they read back as its
+    offset (``01:30 EDT``), else with the offset itself."""
+    label = zone_label(moment)
+    try:
+        back = typed_zone(label)
+    except ZoneProblem:
+        back = None
+    if back is not None and back.utcoffset(local) == moment.utcoffset():
+        return f"{local:%Y-%m-%d %H:%M} {label}"
+    return moment.isoformat(timespec="minutes")
 
 
 def zone_of(name: str) -> tzinfo:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
+from game.records import ResultKind
 from post.chat import LIMITS, Flavour, dress_of, split_messages
 from post.plain import PLAIN, Dress
 from post.tables import Table
@@ -86,7 +87,9 @@ def summary_plain(summary: Summary, dress: Dress = PLAIN) -> str:
 def _closing(summary: Summary) -> list[str]:
     played = f"{summary.phases} phase{'s' if summary.phases != 1 else ''} adjudicated, from {summary.first}"
     more = len(summary.swings) - _MOST_SWINGS
-    lines = [f"{played}; now {summary.now}.", _NMR]
+    over = summary.kind is not ResultKind.ONGOING
+    at = f" to {summary.now}, where the game ended." if over else f"; now {summary.now}."
+    lines = [f"{played}{at}", _NMR]
     if more > 0:
         lines.append(f"{more} smaller swing{'s' if more != 1 else ''} not shown.")
     return lines

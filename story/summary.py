@@ -106,6 +106,8 @@ def summarise(board: Board, state: GameState, rules: Rules, chart: Years | None 
     )
     swings = sorted(_swings(state, chart), key=lambda s: (-s.lost, s.year, order[s.power]))
     first = state.history[0].before.phase if state.history else state.position.phase
+    # a game that is over ended with its last adjudicated phase: the phase it stands at was never played
+    now = state.history[-1].report.phase if state.result.over and state.history else state.position.phase
     return Summary(
         game=state.name,
         variant=board.title,
@@ -113,7 +115,7 @@ def summarise(board: Board, state: GameState, rules: Rules, chart: Years | None 
         winners=list(state.result.powers) if state.result.over else [],
         result=state.result.describe(),
         first=str(first),
-        now=str(state.position.phase),
+        now=str(now),
         phases=len(state.history),
         powers=stories,
         swings=swings,

@@ -128,3 +128,10 @@ def test_a_game_made_without_a_name_is_named_and_its_mail_says_so(cli: Cli, game
     assert "wrote  out/01-Oda-nobunaga@owari.example.eml" in out
     mail = email.message_from_bytes((cli.folder / out.split()[1]).read_bytes(), policy=email.policy.default)
     assert mail["Subject"] == "Game “Azuchi 1570”: Spring 1570 movement results"
+
+
+def test_a_wrong_number_of_words_shows_the_usage_as_text(cli: Cli, game: Path) -> None:
+    """The usage's '\\b' (click's mark against rewrapping the help) was printed raw in the error."""
+    said = cli("edit", "game.json", "add", "Takeda", code=2).stderr
+    assert "'edit add' takes 2 word(s) after it:\n  sengoku edit GAME add POWER UNIT" in said
+    assert "\b" not in said

@@ -60,7 +60,7 @@ def test_nothing_to_roll_back_or_show(cli: Cli, game: Path) -> None:
 
 
 def test_a_bug_is_one_line_with_its_own_exit_code(cli: Cli, game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(self: Game, at: object = None) -> None:
+    def broken(self: Game, at: object = None, published: bool = True) -> None:
         raise KeyError("XYZ")
 
     monkeypatch.setattr(Game, "adjudicate", broken)

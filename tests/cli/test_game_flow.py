@@ -43,7 +43,8 @@ STEPS = [
     Step(("orders", "game.json", "04-fall-1570-retreats.txt"), "05-orders.txt", code=3),
     Step(("adjudicate", "game.json", "--yes"), "05-fall-1570-retreats.txt"),
     Step(("orders", "game.json", "05-winter-1570.txt"), "06-orders.txt", code=3),
-    # the GM forgets Hojo's builds (waived by civil disorder), rolls back and does it again
+    # the GM forgets Hojo's builds (waived by civil disorder), rolls back and does it again: the players never
+    # saw the first results (printed for the GM alone), so the second are no correction
     Step(("adjudicate", "game.json", "--yes"), "06-winter-1570-without-hojo.txt"),
     Step(("rollback", "game.json"), "07-rollback.txt"),
     Step(("orders", "game.json"), "07-orders.txt", stdin="06-winter-1570-hojo.txt"),

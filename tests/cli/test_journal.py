@@ -206,3 +206,17 @@ def test_a_command_that_writes_many_times_is_one_version(cli: Cli, played: Path)
     assert len(versions) == count + 1 and "mailed the results to 3 addresses" in versions[-1].what
     cli("undo", "game.json")
     assert load_game(played).state.sent == []  # undone: the next run would send them again
+
+
+def test_a_reading_that_stored_nothing_new_says_what_it_changed(cli: Cli, played: Path) -> None:
+    """Mori's order stands as it was; only the refused line the reminders name is new: the journal says so."""
+    cli("orders", "game.json", input="Mori:\nF Nagato H\nA Iwami - Xyzzy\n", code=3)
+    cli("orders", "game.json", input="Mori:\nF Nagato H\nA Iwami - Plugh\n", code=3)
+    last = cli.lines("journal", "game.json")[-2]
+    assert "a change the game's log does not name" not in last
+    assert ": read orders: no stored order changed; 1 refused line kept for the reminders (Mori) (sengoku" in last
+
+
+def test_a_message_refused_whole_is_named_in_the_journal(cli: Cli, played: Path) -> None:
+    cli("orders", "game.json", input="Uesugi:\nA Kozuke - Nowhere\n", code=3)
+    assert "every line refused, nothing stored: Uesugi" in cli.lines("journal", "game.json")[-2]

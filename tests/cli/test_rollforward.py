@@ -22,13 +22,15 @@ from tests.cli.test_orders import stored
 
 @pytest.fixture
 def three(cli: Cli) -> Path:
-    """Spring 1570, Fall 1570 and Winter 1570 adjudicated; Spring 1571 open with one order stored."""
+    """Spring 1570, Fall 1570 and Winter 1570 adjudicated; Spring 1571 open with one order stored.
+
+    Fall 1570's results were printed for the forum, so published; the others only printed for the GM."""
     cli("new", "game.json", "--name", "Kyoto 1570")
     cli("deadline", "game.json", "2099-03-01 20:00 UTC")
     cli("orders", "game.json", input="Oda:\nA Owari - Mino\n")
     cli("adjudicate", "game.json", "--deadline", "2099-06-01 20:00 UTC")
     cli("orders", "game.json", input="Oda:\nA Owari - Ise\n")
-    cli("adjudicate", "game.json", "--yes")
+    cli("adjudicate", "game.json", "--yes", "--for", "phpbb")
     cli("adjudicate", "game.json", "--yes", "--deadline", "2099-09-01 20:00 UTC")
     cli("orders", "game.json", input="Takeda:\nA Kai - Suruga\n")
     return cli.folder / "game.json"
@@ -104,6 +106,37 @@ def test_a_phase_adjudicated_anew_to_other_results_is_a_correction_saying_what_c
     assert "<h3>CORRECTION: these results replace" in render(document, "html")
     out = cli("channel", "results", "game.json", "--dry-run").stdout
     assert "CORRECTION" in out and "Dry run: the Fall 1570 movement results (a correction)" in out
+
+
+def test_results_the_players_never_saw_are_no_correction(cli: Cli, three: Path) -> None:
+    """Winter 1570 was printed for the GM alone: taken back and adjudicated anew, its post is no correction."""
+    cli("rollback", "game.json")
+    cli("orders", "game.json", input="Oda:\nBuild A Owari\n")
+    post = cli("adjudicate", "game.json", "--yes").stdout
+    assert "CORRECTION" not in post and "published before" not in post
+    assert load_game(three).state.history[-1].previous is None
+
+
+def test_a_correction_never_published_and_corrected_again_is_said_against_what_was(cli: Cli, three: Path) -> None:
+    """Fall 1570 as posted, corrected (printed only), taken back and corrected again: what changed is said
+    against the results the players saw, not the ones they never did."""
+    cli("rollback", "game.json", "--to", "fall 1570", "--yes")
+    cli("orders", "game.json", input="Oda:\nA Owari - Mino\n")
+    cli("adjudicate", "game.json", "--yes")
+    cli("rollback", "game.json")
+    cli("orders", "game.json", input="Oda:\nA Owari H\n")
+    post = cli("adjudicate", "game.json", "--yes").stdout
+    assert "CORRECTION: these results replace the Fall 1570 movement results published before" in post
+    assert "  Oda: A Owari - Ise: no longer given (was: moved)\n" in post
+    assert "A Owari - Mino" not in post.split("what changed:")[1].split("\n\n")[0]
+
+
+def test_results_mailed_or_posted_are_published(cli: Cli, three: Path) -> None:
+    state = load_game(three).state
+    assert [entry.published for entry in state.history] == [False, True, False]
+    cli("rollback", "game.json")
+    cli("adjudicate", "game.json", "--yes")  # the same Winter 1570: still unpublished
+    assert load_game(three).state.history[-1].published is False
 
 
 def test_the_gm_log_and_the_journal_have_the_rollback_and_the_rollforward(cli: Cli, three: Path) -> None:

@@ -10,7 +10,7 @@ from bench.hostile import good_mail, mail, mbox_of, read_into_game
 from inbox.intake import MailStatus, read_mail
 from inbox.message import read_message
 from inbox.sources import MailboxError, read_eml, read_mbox
-from orders import order_text
+from orders import Ignored, order_text
 from tests.hostile.conftest import Cli
 
 BODY_LINES = [
@@ -81,15 +81,17 @@ def test_a_game_file_from_before_the_digests_still_knows_its_mail_read(tmp_path:
     assert result.status is MailStatus.ALREADY_READ
 
 
-def test_a_header_block_inside_one_mail_is_part_of_that_mail_and_loses_none_of_its_orders(tmp_path: Path) -> None:
-    """A forward or a quoted mail's headers in a mail's body: no second mail, so nothing above it is replaced."""
+def test_a_header_block_inside_one_mail_starts_the_mail_it_quotes_and_loses_none_above(tmp_path: Path) -> None:
+    """A quoted mail's headers in a mail's body (how Outlook and others quote, no rule above them): no second
+    mail, so nothing above it is replaced, and the quoted mail's old orders are not counted (they were: both
+    stored, and where they clashed with the new ones, nothing)."""
     inner = b"A Owari - Mino\n\nFrom: Oda <nobunaga@owari.example>\nDate: Tue, 3 Mar 2026 09:00 +0000\n\nF Mikawa H\n"
     outcome = read_into_game(tmp_path, mbox_of(tmp_path / "in.mbox", mail(b"Subject: Oda\n", inner)))
     assert outcome["mails"] == ["read"]
-    assert outcome["stored"] == {"Oda": ["A Owari - Mino", "F Mikawa H"]}
+    assert outcome["stored"] == {"Oda": ["A Owari - Mino"]}
 
 
-def test_a_header_block_inside_one_mail_is_named_there_and_speaks_for_its_sender_alone(tmp_path: Path) -> None:
+def test_a_header_block_inside_one_mail_is_a_quote_and_speaks_for_nobody(tmp_path: Path) -> None:
     from game.game import Game
     from maps import load_board
 
@@ -98,7 +100,7 @@ def test_a_header_block_inside_one_mail_is_named_there_and_speaks_for_its_sender
     game.set_addresses("Takeda", ["shingen@kai.example"])
     inner = b"A Owari - Mino\nFrom: Takeda <shingen@kai.example>\nDate: Tue, 3 Mar 2026 09:00 +0000\n\nA Kai - Suruga\n"
     [result] = read_mail(game, [read_message(mail(b"Subject: Oda\n", inner), "x")])
-    assert result.lines[1].problem == "this text gives orders for Oda only, not for Takeda"
-    assert result.lines[4].kind.value == "error"  # A Kai - Suruga: refused, not stored for anyone
+    assert result.lines[1].note == "a quoted mail's headers: the text under them is quoted, not counted"
+    assert result.lines[4].ignored is Ignored.QUOTED_ORDER  # A Kai - Suruga: listed as quoted, stored for nobody
     assert [order_text(o, game.board) for o in game.state.orders["Oda"]] == ["A Owari - Mino"]
     assert "Takeda" not in game.state.orders

@@ -50,3 +50,23 @@ def test_the_map_file_says_where_the_names_come_from() -> None:
 def test_kanji_and_kana_are_kept_by_the_lookup_key() -> None:
     assert normalise("石見国") == "石見国" and normalise("Ｔōtōmi Sea") == "totomisea"
     assert normalise("とおとうみ") == "とおとうみ"
+
+
+@pytest.mark.parametrize(
+    ("word", "power"),
+    [("上杉", "Uesugi"), ("武田家", "Takeda"), ("アサクラ", "Asakura"), ("ほうじょう", "Hojo"), ("北條", "Hojo"),
+     ("長宗我部", "Chosokabe"), ("Hōjō", "Hojo"), ("しまづ", "Shimazu"), ("毛利", "Mori"), ("おだ", "Oda")],
+)  # fmt: skip
+def test_each_clan_reads_by_its_name_in_kanji_and_kana(sengoku: Board, word: str, power: str) -> None:
+    setup = next(p for p in sengoku.powers if p.name == power)
+    assert word in setup.aliases
+
+
+@pytest.mark.parametrize(
+    ("word", "sea"),
+    [("北日本海", "NSJ"), ("南日本海", "SSJ"), ("北太平洋", "NPO"), ("南太平洋", "SPO"), ("有明湾", "ARB"),
+     ("石見沖", "IWC")],
+)  # fmt: skip
+def test_the_seas_named_for_a_direction_read_by_the_words_players_write(sengoku: Board, word: str, sea: str) -> None:
+    found = sengoku.names.lookup(word).province
+    assert found is not None and found.id == sea

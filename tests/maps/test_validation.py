@@ -45,6 +45,7 @@ BROKEN_FILES: dict[str, tuple[str | None, str]] = {
     "split_coasts_on_a_sea": ("SEA", "a sea province has no coasts: a fleet stands on the whole of it"),
     "one_way_bridge": ("ALP", "one-way bridge: ALP lists BET but BET does not list ALP"),
     "unknown_drawing": (None, "drawing: unknown drawing 'kyoto'; the drawings there are sengoku"),
+    "power_alias_of_another_power": (None, "power Blue: 'red' is also a name of Red"),
 }
 
 

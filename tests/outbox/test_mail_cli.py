@@ -269,6 +269,25 @@ def test_results_corrected_after_a_rollback_are_mailed_again(cli: Cli, addressed
     assert "4 of 4 messages sent." in mail(cli, port, "results")
     oda = box.to("nobunaga@example.org")
     assert "F Mikawa - Totomi Sea: moved" in body(oda[1], "plain") and oda[1]["In-Reply-To"] == oda[0]["Message-ID"]
+    assert oda[1]["Subject"].startswith("CORRECTION: ") or "CORRECTION" in oda[1]["Subject"]
+
+
+def test_mailed_results_are_published_and_only_then_corrected(cli: Cli, addressed: Path, server: Server) -> None:
+    """Printed for the GM, then taken back before anyone saw it: no correction. Mailed: a correction."""
+    port, box = server
+    cli("adjudicate", "game.json", "--yes")
+    assert load_game(addressed).state.history[-1].published is False
+    cli("rollback", "game.json")
+    cli("orders", "game.json", input="Oda:\nA Owari - Mino\n")
+    cli("adjudicate", "game.json", "--yes")
+    mail(cli, port, "results")
+    assert "CORRECTION" not in str(box.messages[0]["Subject"])
+    assert load_game(addressed).state.history[-1].published is True
+    cli("rollback", "game.json")
+    cli("orders", "game.json", input="Oda:\nA Owari - Ise\n")
+    cli("adjudicate", "game.json", "--yes")
+    mail(cli, port, "results")
+    assert "CORRECTION" in str(box.messages[-1]["Subject"])
 
 
 @pytest.mark.clock

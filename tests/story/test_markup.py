@@ -7,9 +7,12 @@ import json
 import msgspec
 import pytest
 
+from maps import Board
 from post.chat import LIMITS, Flavour
 from story.markup import FORMATS, chat_summary, render_summary
 from story.summary import Summary, summarise
+from tests.game.conftest import custom, units
+from tests.game.test_victory import TWENTY
 from tests.story.games import long_game
 
 
@@ -72,3 +75,20 @@ def test_the_channels_summary_fits_its_messages(flavour: Flavour) -> None:
     messages = chat_summary(summary_of(), flavour)
     assert messages and all(len(m) <= LIMITS[flavour] for m in messages)
     assert "Oda: 10 centres" in "\n".join(messages)
+
+
+def test_a_won_games_summary_ends_at_the_phase_that_won_it_not_at_one_never_played(sengoku: Board) -> None:
+    """Won in Fall 1575 movement: the game stands at Winter 1575 adjustments, a phase never played."""
+    table = custom(
+        sengoku,
+        "fall 1575 movement",
+        [*units("Oda", "A IYO", "F OWA"), *units("Chosokabe", "F HYC"), *units("Takeda", "A SUR")],
+        {"Oda": TWENTY, "Takeda": ["SAG"]},
+    )
+    table.play("Oda:\nA Iyo - Tosa\n")
+    game = table.game
+    summary = summarise(game.board, game.state, game.rules)
+    assert summary.now == "Fall 1575 movement"
+    text = render_summary(summary, "plain")
+    assert "1 phase adjudicated, from Fall 1575 movement to Fall 1575 movement, where the game ended." in text
+    assert "Winter 1575" not in text
